@@ -1,0 +1,103 @@
+// What the use cases need from the outside world. Adapters implement these; only src/main.ts
+// chooses which implementation is wired in.
+
+export interface Clock {
+  /** Milliseconds since the unix epoch. */
+  nowMs(): number;
+}
+
+export interface Ids {
+  /** Public identifier of `length` characters from [a-z0-9], from a CSPRNG. */
+  publicId(length: number): string;
+  /** A random positive integer below 2^53 (safe in JSON numbers); never sequential. */
+  randomInt53(): number;
+  /** `bytes` random bytes, hex encoded. */
+  hex(bytes: number): string;
+}
+
+// ---------------------------------------------------------------- Lightning
+
+export type LightningNetwork = 'bitcoin' | 'testnet' | 'signet' | 'regtest';
+
+export interface CreateInvoiceInput {
+  /** null for an amountless invoice. */
+  amountMsat: bigint | null;
+  /** Goes into the `d` field. Ignored when descriptionHash is given. */
+  description: string;
+  /** 32-byte SHA-256 for the `h` field (LNURL-pay, LUD-06). */
+  descriptionHash?: Uint8Array;
+  expirySec: number;
+}
+
+export interface CreatedInvoice {
+  payreq: string;
+  /** hex */
+  paymentHash: string;
+  createdAtSec: number;
+  expiresAtSec: number;
+}
+
+export interface DecodedInvoice {
+  payreq: string;
+  network: LightningNetwork;
+  amountMsat: bigint | null;
+  /** hex */
+  paymentHash: string;
+  /** hex, or null when absent */
+  paymentSecret: string | null;
+  description: string | null;
+  /** hex, or null when absent */
+  descriptionHash: string | null;
+  /** hex, 33-byte compressed key of the payee */
+  payeePubkey: string;
+  createdAtSec: number;
+  expiresAtSec: number;
+  minFinalCltvExpiry: number;
+}
+
+/**
+ * Outcome of an outgoing payment. `pending` means the outcome is not known yet (in flight, or the
+ * backend could not be asked): the payment stays reserved and is resolved later, never voided on a guess.
+ */
+export type PayResult =
+  | { status: 'succeeded'; feeMsat: bigint; preimage: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'pending' };
+
+export interface PayInvoiceInput {
+  payreq: string;
+  /** Amount to deliver; equals the invoice amount, or the chosen amount for an amountless invoice. */
+  amountMsat: bigint;
+  /** The most routing fee the caller accepts. */
+  maxFeeMsat: bigint;
+  timeoutSec: number;
+}
+
+export interface InvoiceState {
+  state: 'open' | 'settled' | 'canceled';
+  amountReceivedMsat: bigint | null;
+  settledAtSec: number | null;
+}
+
+export interface InvoiceSettlement {
+  /** hex */
+  paymentHash: string;
+  amountReceivedMsat: bigint;
+  settledAtSec: number;
+}
+
+export interface LightningBackend {
+  readonly kind: 'sandbox' | 'lnd' | 'cln';
+  nodeInfo(): Promise<{ pubkey: string; network: LightningNetwork; alias: string }>;
+  createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice>;
+  payInvoice(input: PayInvoiceInput): Promise<PayResult>;
+  /** Outcome of an earlier payInvoice, by payment hash (hex). */
+  lookupPayment(paymentHash: string): Promise<PayResult>;
+  lookupInvoice(paymentHash: string): Promise<InvoiceState>;
+  /**
+   * Calls onSettled for each invoice of this node that gets paid from outside, until signal aborts.
+   * Delivery is at least once; the receiver is idempotent by payment hash.
+   */
+  subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void;
+  close(): Promise<void>;
+}
