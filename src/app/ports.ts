@@ -13,6 +13,16 @@ export interface Ids {
   randomInt53(): number;
   /** `bytes` random bytes, hex encoded. */
   hex(bytes: number): string;
+  /** `length` characters from [A-Za-z0-9], uniformly, from a CSPRNG (API keys). */
+  alphanumeric(length: number): string;
+}
+
+/** Structured logging (pino-compatible subset). Never pass secrets. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
 }
 
 // ---------------------------------------------------------------- Lightning

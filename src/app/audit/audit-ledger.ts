@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import {
+  DEBITS_MUST_NOT_EXCEED_CREDITS,
+  TRANSFER_PENDING,
+  TRANSFER_POST_PENDING,
+} from '../../db/repos/ledger.ts';
+import type { AppDeps } from '../deps.ts';
+
+export interface AuditReport {
+  checkedAccounts: number;
+  checkedTransfers: number;
+  violations: string[];
+}
+
+/** A further invariant, contributed by a feature that owns other tables (payments, vouchers…). */
+export type AuditCheck = (deps: AppDeps) => Promise<string[]>;
+
+const extraChecks: Array<{ name: string; check: AuditCheck }> = [];
+
+export function registerAuditCheck(name: string, check: AuditCheck): void {
+  if (!extraChecks.some((c) => c.name === name)) extraChecks.push({ name, check });
+}
+
+/**
+ * Checks the ledger invariants: every asset sums to zero (posted and pending), every account's balance
+ * columns equal the sum of its transfers, no guarded account is below zero, every transfer stays within
+ * one asset, and every check registered by the features.
+ */
+export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
+  const db = deps.db.read;
+  const violations: string[] = [];
+
+  const sums = await sql<{ asset: string; posted: bigint | null; pending: bigint | null }>`
+    SELECT asset,
+      CAST(SUM(credits_posted - debits_posted) AS BIGINT) AS posted,
+      CAST(SUM(credits_pending - debits_pending) AS BIGINT) AS pending
+    FROM ledger_accounts GROUP BY asset`.execute(db);
+  for (const s of sums.rows) {
+    if (BigInt(s.posted ?? 0) !== 0n)
+      violations.push(`asset ${s.asset}: posted balances sum to ${s.posted}, not 0`);
+    if (BigInt(s.pending ?? 0) !== 0n)
+      violations.push(`asset ${s.asset}: pending balances sum to ${s.pending}, not 0`);
+  }
+
+  // Per account: what its transfers add up to. A pending transfer counts as pending until it is resolved;
+  // a post counts as posted; a void moves nothing.
+  const rows = await sql<{
+    id: bigint;
+    asset: string;
+    flags: bigint;
+    owner_account_id: bigint | null;
+    debits_posted: bigint;
+    credits_posted: bigint;
+    debits_pending: bigint;
+    credits_pending: bigint;
+    t_debits_posted: bigint | null;
+    t_credits_posted: bigint | null;
+    t_debits_pending: bigint | null;
+    t_credits_pending: bigint | null;
+  }>`
+    WITH open_pending AS (
+      SELECT p.* FROM ledger_transfers p
+      WHERE (p.flags & ${TRANSFER_PENDING}) <> 0
+        AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = p.id)
+    ),
+    posted AS (
+      SELECT * FROM ledger_transfers WHERE flags = 0 OR (flags & ${TRANSFER_POST_PENDING}) <> 0
+    )
+    SELECT a.id, a.asset, a.flags, a.owner_account_id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending,
+      (SELECT CAST(SUM(amount) AS BIGINT) FROM posted t WHERE t.debit_account_id = a.id) AS t_debits_posted,
+      (SELECT CAST(SUM(amount) AS BIGINT) FROM posted t WHERE t.credit_account_id = a.id) AS t_credits_posted,
+      (SELECT CAST(SUM(amount) AS BIGINT) FROM open_pending t WHERE t.debit_account_id = a.id) AS t_debits_pending,
+      (SELECT CAST(SUM(amount) AS BIGINT) FROM open_pending t WHERE t.credit_account_id = a.id) AS t_credits_pending
+    FROM ledger_accounts a ORDER BY a.id`.execute(db);
+  for (const a of rows.rows) {
+    const name =
+      a.owner_account_id === null ? `system account ${a.id} (${a.asset})` : `account ${a.id} (${a.asset})`;
+    const pairs: Array<[string, bigint, bigint | null]> = [
+      ['debits_posted', a.debits_posted, a.t_debits_posted],
+      ['credits_posted', a.credits_posted, a.t_credits_posted],
+      ['debits_pending', a.debits_pending, a.t_debits_pending],
+      ['credits_pending', a.credits_pending, a.t_credits_pending],
+    ];
+    for (const [col, have, fromTransfers] of pairs) {
+      if (BigInt(have) !== BigInt(fromTransfers ?? 0)) {
+        violations.push(`${name}: ${col} is ${have} but its transfers sum to ${fromTransfers ?? 0}`);
+      }
+    }
+    const guarded = (BigInt(a.flags) & BigInt(DEBITS_MUST_NOT_EXCEED_CREDITS)) !== 0n;
+    if (guarded && BigInt(a.credits_posted) < BigInt(a.debits_posted) + BigInt(a.debits_pending)) {
+      violations.push(`${name}: balance is negative`);
+    }
+  }
+
+  const crossAsset = await sql<{ id: string }>`
+    SELECT t.id FROM ledger_transfers t
+    JOIN ledger_accounts d ON d.id = t.debit_account_id
+    JOIN ledger_accounts c ON c.id = t.credit_account_id
+    WHERE d.asset <> t.asset OR c.asset <> t.asset`.execute(db);
+  for (const t of crossAsset.rows) violations.push(`transfer ${t.id}: accounts of another asset`);
+
+  const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n FROM ledger_transfers`.execute(db);
+  for (const { check } of extraChecks) violations.push(...(await check(deps)));
+
+  return { checkedAccounts: rows.rows.length, checkedTransfers: Number(count.rows[0]?.n ?? 0), violations };
+}

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The whole configuration, parsed once at start-up from environment variables (and optionally a JSON
+ * file named by CONFIG_FILE whose keys are the same variable names; the environment wins), validated,
+ * frozen and passed down. Every problem is reported at once, by variable name.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  /** SQLite `synchronous` pragma: FULL makes every commit durable across power loss. */
+  sqliteSynchronous: 'FULL' | 'NORMAL' | 'EXTRA';
+  /** Most operations one group commit may carry. */
+  sqliteMaxBatch: number;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  lightning: {
+    backend: 'sandbox' | 'lnd' | 'cln';
+    network: 'bitcoin' | 'testnet' | 'signet' | 'regtest';
+    sandboxNodeKeyHex: string | null;
+    sandboxFeeBaseMsat: bigint;
+    sandboxFeePpm: bigint;
+    lndUrl: string | null;
+    lndMacaroonHex: string | null;
+    lndTlsCertPath: string | null;
+    clnUrl: string | null;
+    clnRune: string | null;
+  };
+  rateLimit: {
+    enabled: boolean;
+    receivePerMinute: number;
+    otherPer10Minutes: number;
+  };
+  bodyLimitBytes: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  webhookAllowPrivate: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Names of variables whose values are secrets: never logged or echoed. */
+export const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SANDBOX_NODE_KEY',
+  'LND_MACAROON_HEX',
+  'CLN_RUNE',
+  'SMTP_URL',
+]);
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optional(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+      return fallback;
+    }
+    return Number(v);
+  }
+
+  bigint(name: string, fallback: bigint, max: bigint): bigint {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if (!/^\d{1,19}$/.test(v) || BigInt(v) > max) {
+      this.problems.push(`${name} must be a whole number from 0 to ${max} (got "${v}")`);
+      return fallback;
+    }
+    return BigInt(v);
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if (/^(true|1|yes|on)$/i.test(v)) return true;
+    if (/^(false|0|no|off)$/i.test(v)) return false;
+    this.problems.push(`${name} must be true or false (got "${v}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, choices: readonly T[], fallback: T, caseInsensitive = true): T {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const found = choices.find((c) => (caseInsensitive ? c.toLowerCase() === v.toLowerCase() : c === v));
+    if (found === undefined) {
+      this.problems.push(`${name} must be one of ${choices.join(', ')} (got "${v}")`);
+      return fallback;
+    }
+    return found;
+  }
+
+  url(name: string, fallback: string | null, protocols: string[]): string | null {
+    const v = this.raw(name) ?? fallback;
+    if (v === null) return null;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) {
+        this.problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+      }
+      return v;
+    } catch {
+      this.problems.push(`${name} must be a URL`);
+      return fallback;
+    }
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readConfigFile(path: string): Env {
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError([`CONFIG_FILE ${path} must hold a JSON object of VARIABLE: value`]);
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === null ? undefined : String(v)]));
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  let merged: Env = env;
+  const file = env['CONFIG_FILE'];
+  if (file) {
+    try {
+      merged = { ...readConfigFile(file), ...env };
+    } catch (e) {
+      if (e instanceof ConfigError) throw e;
+      throw new ConfigError([`CONFIG_FILE ${file} could not be read: ${(e as Error).message}`]);
+    }
+  }
+  const r = new Reader(merged);
+  const port = r.int('PORT', 8080, 0, 65535);
+  const dataDir = r.string('DATA_DIR', './data');
+  const databaseUrl = r.string('DATABASE_URL', `sqlite:${dataDir}/paytag.sqlite`);
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    r.problems.push('DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db');
+  }
+  const publicUrl = (r.url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']) ?? '').replace(
+    /\/+$/,
+    '',
+  );
+  const backend = r.oneOf('LIGHTNING_BACKEND', ['sandbox', 'lnd', 'cln'] as const, 'sandbox');
+  const sandboxNodeKeyHex = r.optional('SANDBOX_NODE_KEY');
+  if (sandboxNodeKeyHex !== null && !/^[0-9a-fA-F]{64}$/.test(sandboxNodeKeyHex)) {
+    r.problems.push('SANDBOX_NODE_KEY must be 64 hex characters');
+  }
+  const lightning: Config['lightning'] = {
+    backend,
+    network: r.oneOf('LIGHTNING_NETWORK', ['bitcoin', 'testnet', 'signet', 'regtest'] as const, 'regtest'),
+    sandboxNodeKeyHex,
+    sandboxFeeBaseMsat: r.bigint('SANDBOX_FEE_BASE_MSAT', 1000n, 100_000_000n),
+    sandboxFeePpm: r.bigint('SANDBOX_FEE_PPM', 1000n, 100_000n),
+    lndUrl: r.url('LND_URL', null, ['http:', 'https:']),
+    lndMacaroonHex: r.optional('LND_MACAROON_HEX'),
+    lndTlsCertPath: r.optional('LND_TLS_CERT_PATH'),
+    clnUrl: r.url('CLN_URL', null, ['http:', 'https:']),
+    clnRune: r.optional('CLN_RUNE'),
+  };
+  if (backend === 'lnd' && (lightning.lndUrl === null || lightning.lndMacaroonHex === null)) {
+    r.problems.push('LIGHTNING_BACKEND=lnd needs LND_URL and LND_MACAROON_HEX');
+  }
+  if (backend === 'cln' && (lightning.clnUrl === null || lightning.clnRune === null)) {
+    r.problems.push('LIGHTNING_BACKEND=cln needs CLN_URL and CLN_RUNE');
+  }
+  const config: Config = {
+    port,
+    host: r.string('HOST', '127.0.0.1'),
+    publicUrl,
+    databaseUrl,
+    sqliteSynchronous: r.oneOf('SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
+    sqliteMaxBatch: r.int('SQLITE_MAX_BATCH', 256, 1, 10_000),
+    dataDir,
+    logLevel: r.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    lightning,
+    rateLimit: {
+      enabled: r.bool('RATE_LIMIT_ENABLED', true),
+      receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
+      otherPer10Minutes: r.int('RATE_LIMIT_PER_10_MINUTES', 1000, 1, 100_000_000),
+    },
+    bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
+    smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: r.string('MAIL_FROM', 'paytag <no-reply@localhost>'),
+    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o !== null && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}
+
+/** What may be logged about the configuration: everything but secrets. */
+export function describeConfig(c: Config): Record<string, unknown> {
+  return {
+    port: c.port,
+    host: c.host,
+    publicUrl: c.publicUrl,
+    database: c.databaseUrl.startsWith('sqlite:') ? c.databaseUrl : 'postgres (credentials hidden)',
+    lightningBackend: c.lightning.backend,
+    network: c.lightning.network,
+    mail: c.smtpUrl ? 'smtp' : 'dev mailbox',
+    rateLimit: c.rateLimit,
+  };
+}

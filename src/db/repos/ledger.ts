@@ -1,0 +1,303 @@
+import { type Kysely, sql } from 'kysely';
+import { abort } from '../../domain/errors.ts';
+import { ASSET_CODES, type Asset } from '../../domain/money.ts';
+import type { DB } from '../schema.ts';
+
+/**
+ * Double-entry ledger after TigerBeetle's model: accounts with posted and pending debits/credits,
+ * immutable transfers whose id is the idempotency key, and two-phase transfers (pending → post | void).
+ * Every function here runs inside the caller's write unit (`Database.write`).
+ */
+
+/** Account flag: debits may never exceed credits (all user accounts, escrow, fee accounts). */
+export const DEBITS_MUST_NOT_EXCEED_CREDITS = 1;
+
+export const TRANSFER_PENDING = 1;
+export const TRANSFER_POST_PENDING = 2;
+export const TRANSFER_VOID_PENDING = 4;
+
+/** System accounts: the other side of every movement that enters or leaves user balances. */
+export const SYSTEM_ACCOUNTS = {
+  lightning_node: {
+    flags: 0,
+    purpose: 'liquidity of the Lightning node (funds entering/leaving by Lightning)',
+  },
+  onchain_settlement: { flags: 0, purpose: 'funds entering/leaving on the Bitcoin chain' },
+  evm_settlement: { flags: 0, purpose: 'funds entering/leaving on EVM chains' },
+  voucher_escrow: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'funds of issued, unredeemed vouchers' },
+  service_fees: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'service fees earned' },
+  gst: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'tax collected on service fees' },
+  trade_treasury: { flags: 0, purpose: 'counterparty of spot trades' },
+  sandbox_faucet: { flags: 0, purpose: 'test funds (sandbox only)' },
+} as const;
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+
+export type AccountRef = { owner: bigint } | { system: SystemAccount };
+
+export interface TransferInput {
+  /** Caller-chosen, unique: the idempotency key. */
+  id: string;
+  debit: AccountRef;
+  credit: AccountRef;
+  asset: Asset;
+  amount: bigint;
+  /** Why the money moved (e.g. `payment_internal`, `voucher_escrow`). */
+  code: string;
+  /** The business object this belongs to (e.g. `payment:123`). */
+  ref?: string | null;
+  pending?: boolean;
+}
+
+export type TransferOutcome = 'created' | 'exists';
+
+type Exec = Kysely<DB>;
+
+const MAX_AMOUNT = 9_000_000_000_000_000_000n; // below int64 max
+
+export async function ledgerAccountId(trx: Exec, ref: AccountRef, asset: Asset): Promise<bigint> {
+  const q = trx.selectFrom('ledger_accounts').select('id').where('asset', '=', asset);
+  const row = await ('owner' in ref
+    ? q.where('owner_account_id', '=', ref.owner)
+    : q.where('system_code', '=', ref.system)
+  ).executeTakeFirst();
+  if (row === undefined) {
+    throw new Error(
+      `ledger account missing: ${JSON.stringify(ref, (_k, v) => (typeof v === 'bigint' ? String(v) : v))} ${asset}`,
+    );
+  }
+  return row.id;
+}
+
+/** Creates the ledger accounts of a new user account, one per asset. */
+export async function openUserLedgerAccounts(trx: Exec, ownerId: bigint, nowMs: number): Promise<void> {
+  await trx
+    .insertInto('ledger_accounts')
+    .values(
+      ASSET_CODES.map((asset) => ({
+        owner_account_id: ownerId,
+        system_code: null,
+        asset,
+        flags: DEBITS_MUST_NOT_EXCEED_CREDITS,
+        created_at_ms: nowMs,
+      })),
+    )
+    .execute();
+}
+
+/** Creates any missing system account (idempotent; run at start-up and by migrations of new codes). */
+export async function ensureSystemAccounts(trx: Exec, nowMs: number): Promise<void> {
+  for (const [code, { flags }] of Object.entries(SYSTEM_ACCOUNTS)) {
+    for (const asset of ASSET_CODES) {
+      await trx
+        .insertInto('ledger_accounts')
+        .values({ owner_account_id: null, system_code: code, asset, flags, created_at_ms: nowMs })
+        .onConflict((oc) => oc.columns(['system_code', 'asset']).doNothing())
+        .execute();
+    }
+  }
+}
+
+/**
+ * Moves `amount` from debit to credit (or reserves it, when pending). Replaying the same id with the same
+ * fields is a no-op answered `exists`; the same id with other fields aborts with
+ * `transfer_exists_different`. A debit that would take a guarded account below zero aborts with
+ * `insufficient_balance`, decided in the same statement that moves the money.
+ */
+export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number): Promise<TransferOutcome> {
+  if (t.amount <= 0n || t.amount > MAX_AMOUNT) throw new Error(`transfer ${t.id}: amount out of range`);
+  const debitId = await ledgerAccountId(trx, t.debit, t.asset);
+  const creditId = await ledgerAccountId(trx, t.credit, t.asset);
+  if (debitId === creditId) throw new Error(`transfer ${t.id}: debit and credit are the same account`);
+  const flags = t.pending ? TRANSFER_PENDING : 0;
+  const row = {
+    id: t.id,
+    debit_account_id: debitId,
+    credit_account_id: creditId,
+    amount: t.amount,
+    asset: t.asset,
+    code: t.code,
+    ref: t.ref ?? null,
+    flags,
+    pending_id: null,
+    created_at_ms: nowMs,
+  };
+  if (!(await insertTransfer(trx, row))) {
+    const existing = await trx
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('id', '=', t.id)
+      .executeTakeFirstOrThrow();
+    const same =
+      existing.debit_account_id === debitId &&
+      existing.credit_account_id === creditId &&
+      existing.amount === t.amount &&
+      existing.asset === t.asset &&
+      existing.code === t.code &&
+      existing.ref === row.ref &&
+      existing.flags === BigInt(flags);
+    if (!same) abort('transfer_exists_different', `transfer ${t.id} exists with different fields`);
+    return 'exists';
+  }
+  const column = t.pending ? 'pending' : 'posted';
+  // Lower id first, so concurrent transfers between the same accounts never deadlock on PostgreSQL.
+  const steps: Array<() => Promise<void>> = [
+    () => debit(trx, debitId, t.amount, column),
+    () => credit(trx, creditId, t.amount, column),
+  ];
+  if (creditId < debitId) steps.reverse();
+  for (const step of steps) await step();
+  return 'created';
+}
+
+async function insertTransfer(
+  trx: Exec,
+  row: {
+    id: string;
+    debit_account_id: bigint;
+    credit_account_id: bigint;
+    amount: bigint;
+    asset: string;
+    code: string;
+    ref: string | null;
+    flags: number;
+    pending_id: string | null;
+    created_at_ms: number;
+  },
+): Promise<boolean> {
+  const r = await trx
+    .insertInto('ledger_transfers')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return r.numInsertedOrUpdatedRows === 1n;
+}
+
+async function debit(
+  trx: Exec,
+  accountId: bigint,
+  amount: bigint,
+  column: 'posted' | 'pending',
+): Promise<void> {
+  const target = column === 'posted' ? 'debits_posted' : 'debits_pending';
+  const r = await trx
+    .updateTable('ledger_accounts')
+    .set({ [target]: sql`${sql.ref(target)} + ${amount}` })
+    .where('id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb(sql`flags & ${DEBITS_MUST_NOT_EXCEED_CREDITS}`, '=', 0),
+        eb('credits_posted', '>=', sql<bigint>`debits_posted + debits_pending + ${amount}`),
+      ]),
+    )
+    .executeTakeFirst();
+  if (r.numUpdatedRows !== 1n) abort('insufficient_balance', 'insufficient balance');
+}
+
+async function credit(
+  trx: Exec,
+  accountId: bigint,
+  amount: bigint,
+  column: 'posted' | 'pending',
+): Promise<void> {
+  const target = column === 'posted' ? 'credits_posted' : 'credits_pending';
+  await trx
+    .updateTable('ledger_accounts')
+    .set({ [target]: sql`${sql.ref(target)} + ${amount}` })
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Resolves a pending transfer. Post moves `amount` (≤ the reserved amount; default all of it) from pending
+ * to posted and releases the rest; void releases it all. Each pending transfer is resolved at most once
+ * (unique pending_id); replaying the same resolution is answered `exists`.
+ */
+export async function resolvePending(
+  trx: Exec,
+  r: { id: string; pendingId: string; action: 'post' | 'void'; amount?: bigint; code: string },
+  nowMs: number,
+): Promise<TransferOutcome> {
+  const pending = await trx
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('id', '=', r.pendingId)
+    .executeTakeFirst();
+  if (pending === undefined || (pending.flags & BigInt(TRANSFER_PENDING)) === 0n) {
+    abort('transfer_not_pending', `transfer ${r.pendingId} is not a pending transfer`);
+  }
+  const p = pending!;
+  const amount = r.action === 'void' ? p.amount : (r.amount ?? p.amount);
+  if (amount < 0n || amount > p.amount) throw new Error(`post ${r.id}: amount exceeds the pending amount`);
+  const flags = r.action === 'post' ? TRANSFER_POST_PENDING : TRANSFER_VOID_PENDING;
+  const row = {
+    id: r.id,
+    debit_account_id: p.debit_account_id,
+    credit_account_id: p.credit_account_id,
+    amount,
+    asset: p.asset,
+    code: r.code,
+    ref: p.ref,
+    flags,
+    pending_id: r.pendingId,
+    created_at_ms: nowMs,
+  };
+  const byId = await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', r.id).executeTakeFirst();
+  if (byId !== undefined) {
+    const same = byId.pending_id === r.pendingId && byId.flags === BigInt(flags) && byId.amount === amount;
+    if (!same) abort('transfer_exists_different', `transfer ${r.id} exists with different fields`);
+    return 'exists';
+  }
+  const resolved = await trx
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('pending_id', '=', r.pendingId)
+    .executeTakeFirst();
+  if (resolved !== undefined)
+    abort('transfer_not_pending', `transfer ${r.pendingId} was already resolved by ${resolved.id}`);
+  if (!(await insertTransfer(trx, row))) {
+    abort('transfer_not_pending', `transfer ${r.pendingId} was resolved concurrently`);
+  }
+  const posted = r.action === 'post' ? amount : 0n;
+  const ids = [p.debit_account_id, p.credit_account_id].sort((a, b) => (a < b ? -1 : 1));
+  for (const id of ids) {
+    const isDebit = id === p.debit_account_id;
+    await trx
+      .updateTable('ledger_accounts')
+      .set(
+        isDebit
+          ? {
+              debits_pending: sql`debits_pending - ${p.amount}`,
+              debits_posted: sql`debits_posted + ${posted}`,
+            }
+          : {
+              credits_pending: sql`credits_pending - ${p.amount}`,
+              credits_posted: sql`credits_posted + ${posted}`,
+            },
+      )
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+  return 'created';
+}
+
+/** Spendable balance per asset: credits posted minus debits posted and reserved. */
+export async function availableBalances(exec: Exec, ownerId: bigint): Promise<Map<Asset, bigint>> {
+  const rows = await exec
+    .selectFrom('ledger_accounts')
+    .select(['asset', 'credits_posted', 'debits_posted', 'debits_pending'])
+    .where('owner_account_id', '=', ownerId)
+    .execute();
+  const out = new Map<Asset, bigint>();
+  for (const r of rows) out.set(r.asset as Asset, r.credits_posted - r.debits_posted - r.debits_pending);
+  return out;
+}
+
+export async function availableBalance(exec: Exec, ownerId: bigint, asset: Asset): Promise<bigint> {
+  const r = await exec
+    .selectFrom('ledger_accounts')
+    .select(['credits_posted', 'debits_posted', 'debits_pending'])
+    .where('owner_account_id', '=', ownerId)
+    .where('asset', '=', asset)
+    .executeTakeFirst();
+  return r === undefined ? 0n : r.credits_posted - r.debits_posted - r.debits_pending;
+}

@@ -1,0 +1,44 @@
+/**
+ * Every expected failure has a literal code. `http/errors.ts` maps each code to an HTTP status with an
+ * exhaustive switch, so adding a code here without mapping it fails the typecheck.
+ */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'forbidden_key_kind'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'usertag_invalid'
+  | 'usertag_taken'
+  | 'email_invalid'
+  | 'email_taken'
+  | 'insufficient_balance'
+  | 'transfer_exists_different'
+  | 'transfer_not_pending'
+  | 'idempotency_conflict'
+  | 'sandbox_only'
+  | 'conflict'
+  | 'business_rule';
+
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+  /** The request field the error is about, when there is one. */
+  field?: string;
+}
+
+/**
+ * Thrown inside a database transaction to roll it back with an expected failure; `runWrite` turns it
+ * back into a value. Never escapes a use case.
+ */
+export class Abort extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'Abort';
+  }
+}
+
+export const abort = (code: ErrorCode, message: string, field?: string): never => {
+  throw new Abort(field === undefined ? { code, message } : { code, message, field });
+};

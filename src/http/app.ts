@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app/deps.ts';
+import { presentedKey } from './auth.ts';
+import { registerBodyHandling } from './body.ts';
+import { HttpError } from './errors.ts';
+import { apiFamily } from './families/api.ts';
+import { lapiFamily } from './families/lapi.ts';
+import { sapiFamily } from './families/sapi.ts';
+import { tapiFamily } from './families/tapi.ts';
+import { tradeFamily } from './families/trade.ts';
+import { errorBody, toProblem } from './family.ts';
+import { systemRoutes } from './system/routes.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface BuildOptions {
+  /** The process logger (see main.ts); without it the app does not log (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the HTTP application. It never listens: main.ts does, tests use app.inject(). */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+        ? incoming
+        : randomBytes(8).toString('hex');
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'paytag API',
+        version: '1',
+        description:
+          'Payments, vouchers, balances, prices and account verification. Standard families answer ' +
+          '{status, success, data, message}; the pro family (/sapi) answers bare records.',
+      },
+      components: {
+        securitySchemes: {
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apiKeyAuthorization: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+        },
+      },
+    },
+  });
+
+  if (deps.config.rateLimit.enabled) {
+    await app.register(rateLimit, {
+      global: true,
+      max: deps.config.rateLimit.otherPer10Minutes,
+      timeWindow: 10 * 60_000,
+      keyGenerator: (request) => {
+        const key = presentedKey(request);
+        return key === null
+          ? `ip:${request.ip}`
+          : `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+      },
+      errorResponseBuilder: (_request, ctx) =>
+        new HttpError({
+          code: 'rate_limited',
+          message: `rate limit of ${ctx.max} requests exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+        }),
+    });
+  }
+
+  registerBodyHandling(app, deps.config.bodyLimitBytes);
+
+  // Outside every family (unknown paths, errors in shared hooks): the standard envelope.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const p = toProblem(error, request);
+    return reply.status(p.status).send(errorBody('envelope', p));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(
+      errorBody('envelope', {
+        status: 404,
+        code: 'not_found',
+        message: `no endpoint ${request.method} ${request.url.split('?')[0]}`,
+      }),
+    ),
+  );
+
+  await app.register(systemRoutes, { deps });
+  await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });
+  await app.register(tapiFamily, { deps, prefix: '/tapi/v1' });
+  await app.register(apiFamily, { deps, prefix: '/api/v1' });
+  await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
+  await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The API key, from any of the places clients of the original API put it:
+ * `x-api-key`, `Authorization: <key>` or `Authorization: Bearer <key>`, or `?api_key=`.
+ */
+export function presentedKey(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.trim() !== '') {
+    return authorization.trim().replace(/^Bearer\s+/i, '');
+  }
+  const q = request.query as Record<string, unknown> | undefined;
+  const fromQuery = q?.['api_key'];
+  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
+}
+
+/** Removes credentials from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]api_key=)[^&]*/gi, '$1[redacted]');
+}

@@ -1,0 +1,57 @@
+import type { AppError, ErrorCode } from '../domain/errors.ts';
+
+/** The one place where error codes become HTTP statuses. Exhaustive: a new code must be mapped here. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'invalid_request':
+    case 'usertag_invalid':
+    case 'email_invalid':
+      return 400;
+    case 'unauthorized':
+      return 401;
+    case 'forbidden_key_kind':
+      return 403;
+    case 'not_found':
+    case 'sandbox_only':
+      return 404;
+    case 'usertag_taken':
+    case 'email_taken':
+    case 'transfer_exists_different':
+    case 'transfer_not_pending':
+    case 'idempotency_conflict':
+    case 'conflict':
+      return 409;
+    case 'payload_too_large':
+      return 413;
+    case 'insufficient_balance':
+    case 'business_rule':
+      return 422;
+    case 'rate_limited':
+      return 429;
+    default: {
+      const unmapped: never = code;
+      throw new Error(`unmapped error code ${String(unmapped)}`);
+    }
+  }
+}
+
+/** Thrown by a route with an expected failure; the family's error handler writes it in the family's shape. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'HttpError';
+    this.status = httpStatusOf(error.code);
+  }
+}
+
+/** Unwraps a use case result for a route: the value, or an HttpError thrown for the family to answer. */
+export function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: AppError }): T {
+  if (!r.ok) throw new HttpError(r.error);
+  return r.value;
+}
+
+export const badRequest = (message: string, field?: string): HttpError =>
+  new HttpError(
+    field === undefined ? { code: 'invalid_request', message } : { code: 'invalid_request', message, field },
+  );

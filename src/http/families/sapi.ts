@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { applyFamily } from '../family.ts';
+
+/** /sapi/v1: the pro payments variant. Bare records; errors {success: false, message}. */
+export async function sapiFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  applyFamily(scope, { deps, shape: 'bare' });
+}

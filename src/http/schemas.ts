@@ -1,0 +1,57 @@
+/** JSON-schema pieces shared by route schemas (they also feed the OpenAPI document). */
+
+export const envelopeOf = (data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['status', 'data', 'message'],
+  properties: {
+    status: { type: 'boolean' },
+    success: { type: 'boolean' },
+    data,
+    message: { type: 'string' },
+  },
+});
+
+export const errorEnvelope = {
+  type: 'object',
+  properties: {
+    status: { type: 'boolean', const: false },
+    success: { type: 'boolean', const: false },
+    data: { type: 'null' },
+    message: { type: 'string' },
+    code: { type: 'string' },
+    field: { type: 'string' },
+  },
+};
+
+export const proError = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean', const: false },
+    message: { type: 'string' },
+    code: { type: 'string' },
+    field: { type: 'string' },
+  },
+};
+
+export const standardErrors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  413: errorEnvelope,
+  422: errorEnvelope,
+  429: errorEnvelope,
+};
+
+export const standardSecurity: Array<Record<string, string[]>> = [
+  { apiKeyHeader: [] },
+  { apiKeyAuthorization: [] },
+  { apiKeyQuery: [] },
+];
+
+/** A BTC amount as the API accepts it: decimal string or JSON number, at most 8 decimals. */
+export const btcAmountInput = {
+  type: ['string', 'number'],
+  description: 'BTC (not satoshis), at most 8 decimals',
+};

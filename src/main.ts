@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
+import type { AppDeps } from './app/deps.ts';
+import type { Logger } from './app/ports.ts';
+import { type Config, describeConfig } from './config/index.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ensureSystemAccounts } from './db/repos/ledger.ts';
+import { buildApp } from './http/app.ts';
+import { redactUrl } from './http/auth.ts';
+
+// The composition root: config → database → migrations → adapters → use-case deps → HTTP and jobs.
+// The only module that chooses concrete adapters.
+
+export function createLogger(config: Config) {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.password', '*.secret'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  });
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and builds the dependencies every entry point shares. */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const db: Database = openDatabase({
+    url: config.databaseUrl,
+    sqliteSynchronous: config.sqliteSynchronous,
+    sqliteMaxBatch: config.sqliteMaxBatch,
+  });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    await db.write((trx) => ensureSystemAccounts(trx, systemClock.nowMs()));
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const deps: AppDeps = { config, db, clock: systemClock, ids: cryptoIds, log, lightning: null };
+  return {
+    deps,
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+export interface Server {
+  app: FastifyInstance;
+  runtime: Runtime;
+  /** Address actually bound (port 0 picks a free port). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<Server> {
+  const started = performance.now();
+  const log = createLogger(config);
+  const runtime = await openRuntime(config, log);
+  const app = await buildApp(runtime.deps, { logger: log });
+  await app.listen({ port: config.port, host: config.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr !== null ? addr.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log.info(
+    { ...describeConfig(config), url, readyMs: Math.round(performance.now() - started) },
+    'paytag ready',
+  );
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    runtime,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await app.close();
+        await runtime.close();
+      })();
+      return stopping;
+    },
+  };
+}
