@@ -9,6 +9,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { buildApp } from './http/app.ts';
 import { redactUrl } from './http/auth.ts';
+import { ALL_JOBS } from './jobs/index.ts';
+import { startJobs } from './jobs/runner.ts';
 
 // The composition root: config → database → migrations → adapters → use-case deps → HTTP and jobs.
 // The only module that chooses concrete adapters.
@@ -73,6 +75,7 @@ export async function startServer(config: Config): Promise<Server> {
   const runtime = await openRuntime(config, log);
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
+  const jobs = startJobs(runtime.deps, ALL_JOBS);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr !== null ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -88,6 +91,7 @@ export async function startServer(config: Config): Promise<Server> {
     stop() {
       stopping ??= (async () => {
         await app.close();
+        await jobs.stop();
         await runtime.close();
       })();
       return stopping;

@@ -8,6 +8,7 @@ import { registerBodyHandling } from './body.ts';
 import { HttpError } from './errors.ts';
 import { apiFamily } from './families/api.ts';
 import { lapiFamily } from './families/lapi.ts';
+import { sandboxFamily } from './families/sandbox.ts';
 import { sapiFamily } from './families/sapi.ts';
 import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
@@ -102,5 +103,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(apiFamily, { deps, prefix: '/api/v1' });
   await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
+  await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
   return app;
 }

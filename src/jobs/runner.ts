@@ -1,0 +1,63 @@
+import type { AppDeps } from '../app/deps.ts';
+
+/**
+ * A background job: `run` does one bounded round of work and returns how long to wait before the next
+ * round (ms). Rounds never overlap; an error is logged and the job retries after `errorDelayMs`.
+ */
+export interface Job {
+  name: string;
+  run(deps: AppDeps, signal: AbortSignal): Promise<number>;
+  errorDelayMs?: number;
+}
+
+export interface JobRunner {
+  /** Runs one round of the named job now (tests, CLI); resolves with the job's next delay. */
+  runOnce(name: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
+  const controller = new AbortController();
+  const loops: Promise<void>[] = [];
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      controller.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+
+  for (const job of jobs) {
+    loops.push(
+      (async () => {
+        while (!controller.signal.aborted) {
+          let delay: number;
+          try {
+            delay = await job.run(deps, controller.signal);
+          } catch (e) {
+            deps.log.error({ job: job.name, err: e }, 'job round failed');
+            delay = job.errorDelayMs ?? 5_000;
+          }
+          await sleep(delay);
+        }
+      })(),
+    );
+  }
+  return {
+    async runOnce(name) {
+      const job = byName.get(name);
+      if (job === undefined) throw new Error(`no job named ${name}`);
+      return job.run(deps, controller.signal);
+    },
+    async stop() {
+      controller.abort();
+      await Promise.all(loops);
+    },
+  };
+}
