@@ -61,9 +61,35 @@ export interface LedgerTransfersTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
 }
 
+export interface OutboxTable {
+  id: Generated<bigint>;
+  kind: 'webhook' | 'email';
+  event_id: string;
+  event_type: string;
+  account_id: bigint | null;
+  destination: string;
+  payload: string;
+  target_kind: string | null;
+  target_id: string | null;
+  state: ColumnType<
+    'pending' | 'delivered' | 'failed',
+    'pending' | undefined,
+    'pending' | 'delivered' | 'failed'
+  >;
+  attempts: ColumnType<bigint, number | bigint | undefined, number | bigint>;
+  next_attempt_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  lease_owner: string | null;
+  lease_until_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  last_status: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  last_error: string | null;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  delivered_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
+  outbox: OutboxTable;
 }

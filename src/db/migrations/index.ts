@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core.ts';
+import * as m002 from './002_outbox.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_core': m001,
+  '002_outbox': m002,
 };
 
 export const migrationProvider: MigrationProvider = {
