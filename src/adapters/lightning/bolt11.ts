@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
 import type { DecodedInvoice, LightningNetwork } from '../../app/ports.ts';
-import { secp256k1 } from './secp256k1.ts';
+import { type Secp256k1, secp256k1 } from './secp256k1.ts';
 
 const NETWORK_PREFIX: Readonly<Record<LightningNetwork, string>> = {
   bitcoin: 'bc',
@@ -276,7 +276,11 @@ function featureWords(bits: readonly number[]): number[] {
  * Builds and signs a payment request. Invalid input is a programming error and throws RangeError;
  * the caller validates user input first.
  */
-export function encodeInvoice(input: EncodeInvoiceInput, privateKey: Uint8Array | string): string {
+export function encodeInvoice(
+  input: EncodeInvoiceInput,
+  privateKey: Uint8Array | string,
+  ec: Secp256k1 = secp256k1(),
+): string {
   const key = bytes32(privateKey, 'privateKey');
   const prefix = NETWORK_PREFIX[input.network];
   if (prefix === undefined) throw new RangeError(`unknown network ${String(input.network)}`);
@@ -328,7 +332,6 @@ export function encodeInvoice(input: EncodeInvoiceInput, privateKey: Uint8Array 
     pushIntFixed(words, c, cWords);
   }
 
-  const ec = secp256k1();
   if (input.includePayeeKey === true) {
     pushTag(words, TAG.payee, 53);
     pushBytes(words, ec.publicKey(key));
