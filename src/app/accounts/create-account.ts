@@ -1,8 +1,9 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findAccountByUsertag, findAccountIdByEmail, insertKey } from '../../db/repos/accounts.ts';
 import { openUserLedgerAccounts } from '../../db/repos/ledger.ts';
 import { hashApiKey, KEY_LENGTH, type KeyKind } from '../../domain/api-keys.ts';
 import { abort } from '../../domain/errors.ts';
-import type { Result } from '../../domain/result.ts';
+import { err, type Result } from '../../domain/result.ts';
 import { normalizeEmail, validateNewUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
@@ -38,17 +39,38 @@ export async function createAccount(
     admin: deps.ids.alphanumeric(KEY_LENGTH),
   };
   const webhookSecret = `whsec_${Buffer.from(deps.ids.hex(24), 'hex').toString('base64')}`;
+  try {
+    return await insertAccount(deps, { usertag: tag.value, email: email.value, input, keys, webhookSecret });
+  } catch (e) {
+    // Two creations raced past the checks; the database's unique indexes decided.
+    if (isUniqueViolation(e))
+      return err('usertag_taken', 'usertag or e-mail was taken at the same moment; try again');
+    throw e;
+  }
+}
+
+async function insertAccount(
+  deps: AppDeps,
+  a: {
+    usertag: string;
+    email: string;
+    input: CreateAccountInput;
+    keys: Record<KeyKind, string>;
+    webhookSecret: string;
+  },
+): Promise<Result<CreatedAccount>> {
+  const { input, keys, webhookSecret } = a;
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    if (await findAccountByUsertag(trx, tag.value))
-      abort('usertag_taken', `usertag "${tag.value}" is taken`, 'usertag');
-    if (await findAccountIdByEmail(trx, email.value))
+    if (await findAccountByUsertag(trx, a.usertag))
+      abort('usertag_taken', `usertag "${a.usertag}" is taken`, 'usertag');
+    if (await findAccountIdByEmail(trx, a.email))
       abort('email_taken', 'an account with this e-mail exists', 'email');
     const { id } = await trx
       .insertInto('accounts')
       .values({
-        usertag: tag.value,
-        email: email.value,
+        usertag: a.usertag,
+        email: a.email,
         full_name: input.fullName ?? '',
         phone: input.phone ?? '',
         country: input.country ?? '',
@@ -70,8 +92,8 @@ export async function createAccount(
     await openUserLedgerAccounts(trx, id, nowMs);
     return {
       id,
-      usertag: tag.value,
-      email: email.value,
+      usertag: a.usertag,
+      email: a.email,
       invoiceKey: keys.invoice,
       adminKey: keys.admin,
       webhookSecret,

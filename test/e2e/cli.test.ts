@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'paytag');
+
+describe('the paytag command and a running server', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ChildProcess | null = null;
+  let baseUrl = '';
+
+  const cli = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 30_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paytag-cli-'));
+    env = {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://pay.example',
+    };
+    server = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    baseUrl = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${buf}`)), 20_000);
+      server?.stdout?.on('data', (chunk: Buffer) => {
+        buf += chunk.toString();
+        for (const line of buf.split('\n')) {
+          if (line.includes('"paytag ready"')) {
+            clearTimeout(timer);
+            resolve(JSON.parse(line).url as string);
+          }
+        }
+      });
+      server?.on('exit', (code) => reject(new Error(`server exited ${code}: ${buf}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates an account whose invoice key reads the wallet over HTTP', async () => {
+    const created = cli(
+      'account',
+      'create',
+      '--usertag',
+      'Merchant',
+      '--email',
+      'shop@example.com',
+      '--json',
+    );
+    expect(created.code).toBe(0);
+    const account = JSON.parse(created.out);
+    expect(account).toMatchObject({ usertag: 'merchant', email: 'shop@example.com' });
+    expect(account.invoice_key).toMatch(/^[A-Za-z0-9]{40}$/);
+
+    expect(cli('sandbox', 'fund', '--usertag', 'merchant', '--asset', 'lbtc', '--amount', '0.25').code).toBe(
+      0,
+    );
+    const res = await fetch(`${baseUrl}/lapi/v1/wallet`, { headers: { 'x-api-key': account.invoice_key } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: true,
+      success: true,
+      data: { wallet_lbtc: 'merchant@pay.example', balance_lbtc: '0.25000000' },
+      message: '',
+    });
+
+    const shown = cli('account', 'show', 'merchant', '--json');
+    expect(JSON.parse(shown.out).balances.lbtc).toBe('0.25000000');
+    expect(cli('account', 'list').out).toContain('merchant');
+
+    const rotated = cli('keys', 'rotate', 'merchant', '--kind', 'invoice', '--json');
+    expect(rotated.code).toBe(0);
+    const newKey = JSON.parse(rotated.out).key as string;
+    expect(
+      (await fetch(`${baseUrl}/lapi/v1/wallet`, { headers: { 'x-api-key': account.invoice_key } })).status,
+    ).toBe(401);
+    expect((await fetch(`${baseUrl}/lapi/v1/wallet?api_key=${newKey}`)).status).toBe(200);
+
+    const audit = cli('audit');
+    expect(audit.code).toBe(0);
+    expect(audit.out).toContain('ledger OK');
+  });
+
+  it('explains its commands and refuses bad usage clearly', () => {
+    expect(cli('--help').out).toContain('account create');
+    expect(cli('account', 'create', '--help').out).toContain('--usertag');
+    const missing = cli('account', 'create', '--usertag', 'x1y');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('--email is required');
+    const bogus = cli('frobnicate');
+    expect(bogus.code).toBe(2);
+    expect(bogus.err).toContain('unknown command');
+    const taken = cli('account', 'create', '--usertag', 'merchant', '--email', 'x@example.com');
+    expect(taken.code).toBe(1);
+    expect(taken.err).toContain('taken');
+    const badFund = cli(
+      'sandbox',
+      'fund',
+      '--usertag',
+      'merchant',
+      '--asset',
+      'lbtc',
+      '--amount',
+      '0.000000001',
+    );
+    expect(badFund.code).toBe(1);
+    expect(badFund.err).toContain('more than 8 decimal places');
+  });
+
+  it('audit exits non-zero when the ledger is broken', () => {
+    const db = env['DATABASE_URL']!.slice('sqlite:'.length);
+    const broken = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const D=require('better-sqlite3'); const d=new D(${JSON.stringify(db)}); d.exec("UPDATE ledger_accounts SET credits_posted = credits_posted + 5 WHERE asset='ltc' AND owner_account_id IS NOT NULL");`,
+      ],
+      { encoding: 'utf8', cwd: join(import.meta.dirname, '..', '..') },
+    );
+    expect(broken.status).toBe(0);
+    const audit = cli('audit');
+    expect(audit.code).toBe(1);
+    expect(audit.out).toContain('VIOLATION');
+  });
+
+  it('reports configuration problems by name and exits 2', () => {
+    const r = spawnSync(process.execPath, [BIN, 'migrate'], {
+      env: { ...env, PORT: 'x', LIGHTNING_BACKEND: 'nope' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('PORT');
+    expect(r.stderr).toContain('LIGHTNING_BACKEND');
+  });
+});
