@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
-import { presentedKey } from './auth.ts';
+import { presentedKey, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
 import { HttpError } from './errors.ts';
 import { apiFamily } from './families/api.ts';
@@ -26,6 +26,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // One log line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: false,
     genReqId: (req) => {
@@ -39,6 +41,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
   });
 
   await app.register(swagger, {
