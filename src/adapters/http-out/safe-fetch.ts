@@ -1,0 +1,236 @@
+// Outbound HTTP for URLs that come from outside (LNURL services, webhook receivers).
+//
+// The host name is resolved once, every resolved address is checked, and the connection goes to
+// the checked address (TLS still verifies the certificate against the host name), so a DNS answer
+// that changes between check and connect cannot smuggle the request into a private network.
+// Redirects are returned to the caller, never followed: a redirect is just another URL to check.
+
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { type AddressClass, classifyAddress } from './address.ts';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type Lookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+export interface SafeFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  headers?: Readonly<Record<string, string>>;
+  body?: string | Uint8Array;
+  /** Whole request, connect to last body byte. Default 10 s. */
+  timeoutMs?: number;
+  /** Response bytes read at most; the rest is dropped and `truncated` is set. Default 1 MiB. */
+  maxBytes?: number;
+  /** Allow loopback, private and other non-public addresses (tests, operator-configured hosts). */
+  allowPrivate?: boolean;
+  signal?: AbortSignal;
+  /** DNS resolution, replaceable in tests. Default: the system resolver, every address. */
+  lookup?: Lookup;
+}
+
+export type SafeFetchFailure =
+  | 'invalid_url'
+  | 'blocked_address'
+  | 'dns_failure'
+  | 'timeout'
+  | 'aborted'
+  | 'connection_failed';
+
+export type SafeFetchResult =
+  | {
+      ok: true;
+      status: number;
+      /** Lower-case names; repeated headers joined with ", ". */
+      headers: Record<string, string>;
+      body: string;
+      truncated: boolean;
+      /** The address actually connected to. */
+      remoteAddress: string;
+    }
+  | { ok: false; reason: SafeFetchFailure; message: string };
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+const systemLookup: Lookup = async (hostname) => {
+  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+function failure(reason: SafeFetchFailure, message: string): SafeFetchResult {
+  return { ok: false, reason, message };
+}
+
+function flattenHeaders(res: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Resolves `hostname` and returns the address to connect to, or why none may be used. */
+async function pickAddress(
+  hostname: string,
+  allowPrivate: boolean,
+  lookup: Lookup,
+): Promise<{ ok: true; address: string } | { ok: false; reason: SafeFetchFailure; message: string }> {
+  let addresses: readonly ResolvedAddress[];
+  if (isIP(hostname) !== 0) {
+    addresses = [{ address: hostname, family: isIP(hostname) === 6 ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await lookup(hostname);
+    } catch (e) {
+      return {
+        ok: false,
+        reason: 'dns_failure',
+        message: `cannot resolve ${hostname}: ${(e as Error).message}`,
+      };
+    }
+    if (addresses.length === 0)
+      return { ok: false, reason: 'dns_failure', message: `${hostname} has no address` };
+  }
+  if (!allowPrivate) {
+    // Every address must be public: a name that also resolves privately is refused outright rather
+    // than hoping the connection lands on the public one.
+    for (const a of addresses) {
+      const kind: AddressClass = classifyAddress(a.address);
+      if (kind !== 'public') {
+        return { ok: false, reason: 'blocked_address', message: `${hostname} resolves to a ${kind} address` };
+      }
+    }
+  }
+  const first = addresses[0];
+  if (!first) return { ok: false, reason: 'dns_failure', message: `${hostname} has no address` };
+  return { ok: true, address: first.address };
+}
+
+export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return failure('invalid_url', 'not a valid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return failure('invalid_url', `scheme ${parsed.protocol} is not allowed; use http or https`);
+  }
+  if (parsed.hostname === '') return failure('invalid_url', 'URL has no host');
+
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const aborted = (): SafeFetchResult =>
+    timeout.aborted
+      ? failure('timeout', `no complete response within ${timeoutMs} ms`)
+      : failure('aborted', 'request aborted');
+
+  // URL keeps IPv6 literals in brackets; the resolver and classifier want them bare.
+  const hostname = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
+  const picked = await Promise.race([
+    pickAddress(hostname, opts.allowPrivate === true, opts.lookup ?? systemLookup),
+    new Promise<null>((resolve) => {
+      if (signal.aborted) resolve(null);
+      else signal.addEventListener('abort', () => resolve(null), { once: true });
+    }),
+  ]);
+  if (picked === null) return aborted();
+  if (!picked.ok) return failure(picked.reason, picked.message);
+
+  const headers: OutgoingHttpHeaders = { host: parsed.host, ...opts.headers };
+  const body = typeof opts.body === 'string' ? Buffer.from(opts.body, 'utf8') : opts.body;
+  if (body !== undefined) headers['content-length'] = String(body.byteLength);
+  const isHttps = parsed.protocol === 'https:';
+  const port = parsed.port === '' ? (isHttps ? 443 : 80) : Number(parsed.port);
+
+  return new Promise<SafeFetchResult>((resolve) => {
+    let settled = false;
+    const finish = (r: SafeFetchResult) => {
+      if (!settled) {
+        settled = true;
+        resolve(r);
+      }
+    };
+    const requestOptions = {
+      host: picked.address,
+      port,
+      path: `${parsed.pathname}${parsed.search}`,
+      method: opts.method ?? 'GET',
+      headers,
+      signal,
+      agent: false as const,
+      // Certificate and SNI use the name from the URL although we connect to the checked address.
+      ...(isHttps && isIP(hostname) === 0 ? { servername: hostname } : {}),
+    };
+    const req = (isHttps ? httpsRequest : httpRequest)(requestOptions, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      const done = () =>
+        finish({
+          ok: true,
+          status: res.statusCode ?? 0,
+          headers: flattenHeaders(res),
+          body: Buffer.concat(chunks).toString('utf8'),
+          truncated,
+          remoteAddress: picked.address,
+        });
+      res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        const room = maxBytes - size;
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room));
+          size = maxBytes;
+          truncated = true;
+          done();
+          res.destroy();
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('end', done);
+      res.on('error', () =>
+        finish(signal.aborted ? aborted() : failure('connection_failed', 'response interrupted')),
+      );
+      res.on('close', () => {
+        if (!res.complete && !truncated) {
+          finish(signal.aborted ? aborted() : failure('connection_failed', 'response interrupted'));
+        }
+      });
+    });
+    req.on('error', (e) => finish(signal.aborted ? aborted() : failure('connection_failed', e.message)));
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+export interface WebhookPostOptions {
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  timeoutMs: number;
+  maxBytes: number;
+  allowPrivate: boolean;
+  signal?: AbortSignal;
+}
+
+/** A webhook delivery: one POST through safeFetch (the app's WebhookPost port). */
+export function webhookPost(url: string, opts: WebhookPostOptions): Promise<SafeFetchResult> {
+  return safeFetch(url, {
+    method: 'POST',
+    headers: opts.headers,
+    body: opts.body,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    allowPrivate: opts.allowPrivate,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+}

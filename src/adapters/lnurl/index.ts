@@ -1,0 +1,37 @@
+export {
+  createLnurlPayClient,
+  type LnurlClientOptions,
+  type LnurlErrorReason,
+  type LnurlFailureKind,
+  type LnurlResult,
+  lightningAddressUrl,
+  lnurlFailureKind,
+  type PayRequest,
+  type RequestedInvoice,
+  type RequestInvoiceOptions,
+  requestInvoice,
+  resolvePayTarget,
+} from './client.ts';
+export {
+  type DecodeLnurlResult,
+  decodeLnurl,
+  encodeLnurl,
+  isAllowedLnurlUrl,
+  type UrlPolicy,
+} from './lud01.ts';
+export {
+  buildPayMetadata,
+  buildPayRequest,
+  buildPayResponse,
+  buildWithdrawRequest,
+  LNURL_OK,
+  type LnurlError,
+  type LnurlOk,
+  lnurlError,
+  type PayMetadataInput,
+  type PayRequestDocument,
+  parseWithdrawCallback,
+  payMetadataHash,
+  type WithdrawCallbackResult,
+  type WithdrawRequestDocument,
+} from './service.ts';

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyAddress, isPublicAddress } from '../../../src/adapters/http-out/address.ts';
+import { jsonToBigInt, parseJson } from '../../../src/adapters/http-out/json.ts';
+
+describe('classifyAddress', () => {
+  it.each([
+    ['8.8.8.8', 'public'],
+    ['1.1.1.1', 'public'],
+    ['100.63.255.255', 'public'],
+    ['100.128.0.0', 'public'],
+    ['172.15.255.255', 'public'],
+    ['172.32.0.0', 'public'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.1', 'private'],
+    ['169.254.169.254', 'metadata'],
+    ['169.254.0.1', 'link_local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.127.255.255', 'cgnat'],
+    ['192.0.0.8', 'reserved'],
+    ['192.0.2.1', 'documentation'],
+    ['198.51.100.7', 'documentation'],
+    ['203.0.113.9', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['224.0.0.251', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'broadcast'],
+    ['::', 'unspecified'],
+    ['::1', 'loopback'],
+    ['[::1]', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:169.254.169.254', 'metadata'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:8.8.8.8', 'public'],
+    ['0:0:0:0:0:ffff:c0a8:0101', 'private'],
+    ['64:ff9b::a00:1', 'private'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['64:ff9b:1::1', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:808:808::1', 'public'],
+    ['fc00::1', 'unique_local'],
+    ['fd12:3456:789a::1', 'unique_local'],
+    ['fd00:ec2::254', 'metadata'],
+    ['fe80::1', 'link_local'],
+    ['fe80::1%eth0', 'link_local'],
+    ['fec0::1', 'site_local'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'documentation'],
+    ['2001::1', 'reserved'],
+    ['100::1', 'reserved'],
+    ['::2', 'unspecified'],
+    ['4000::1', 'reserved'],
+    ['2606:4700:4700::1111', 'public'],
+    ['2a00:1450:4001:82b::200e', 'public'],
+    ['localhost', 'invalid'],
+    ['1.2.3', 'invalid'],
+    ['1.2.3.4.5', 'invalid'],
+    ['01.2.3.4', 'invalid'],
+    ['256.1.1.1', 'invalid'],
+    ['1::2::3', 'invalid'],
+    ['', 'invalid'],
+  ])('%s is %s', (ip, kind) => {
+    expect(classifyAddress(ip)).toBe(kind);
+    expect(isPublicAddress(ip)).toBe(kind === 'public');
+  });
+
+  it('judges every IPv4-mapped IPv6 address like the IPv4 address it maps', () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        expect(classifyAddress(`::ffff:${v4}`)).toBe(classifyAddress(v4));
+      }),
+    );
+  });
+
+  it('never throws and never calls junk public', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (s) => {
+        const kind = classifyAddress(s);
+        if (kind === 'public') expect(s).toMatch(/^[0-9a-fA-F:.[\]%]+$/);
+      }),
+    );
+  });
+});
+
+describe('parseJson', () => {
+  it('keeps integers beyond 2^53 exact as bigint and small ones as numbers', () => {
+    const r = parseJson(
+      '{"a":2100000000000000000,"b":12,"c":-9007199254740993,"d":1.5,"e":"x","f":[true,null]}',
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: { a: 2100000000000000000n, b: 12, c: -9007199254740993n, d: 1.5, e: 'x', f: [true, null] },
+    });
+  });
+
+  it('agrees with JSON.parse on ordinary documents', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const r = parseJson(text);
+        expect(r.ok).toBe(true);
+        const normalize = (v: unknown): unknown =>
+          JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)));
+        if (r.ok) expect(normalize(r.value)).toEqual(JSON.parse(text));
+      }),
+    );
+  });
+
+  it.each(['', '{', '{"a":}', '[1,]', 'nul', '{"a":1} x', '"\\x"', '01', '['.repeat(100) + ']'.repeat(100)])(
+    'refuses %s without throwing',
+    (text) => {
+      expect(parseJson(text).ok).toBe(false);
+    },
+  );
+
+  it('keeps a __proto__ key an ordinary property', () => {
+    const r = parseJson('{"__proto__":{"polluted":true}}');
+    expect(r.ok && Object.getPrototypeOf(r.value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('jsonToBigInt accepts exact non-negative integers only', () => {
+    expect(jsonToBigInt(5)).toBe(5n);
+    expect(jsonToBigInt('18446744073709551615')).toBe(18446744073709551615n);
+    expect(jsonToBigInt(2100000000000000000n)).toBe(2100000000000000000n);
+    for (const bad of [1.5, -1, '-1', '1e3', '01', '', ' 1', null, true, [1], 2 ** 60, -5n]) {
+      expect(jsonToBigInt(bad as never)).toBeNull();
+    }
+  });
+});
