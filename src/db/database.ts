@@ -78,12 +78,21 @@ class GroupCommitter {
   private queue: Job[] = [];
   private scheduled = false;
   private running = false;
+  private readonly stmt: Record<'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit', BetterSqlite3.Statement>;
 
   constructor(
     private readonly conn: BetterSqlite3.Database,
     private readonly writer: Kysely<DB>,
     private readonly maxBatch: number,
-  ) {}
+  ) {
+    this.stmt = {
+      begin: conn.prepare('BEGIN IMMEDIATE'),
+      savepoint: conn.prepare('SAVEPOINT unit'),
+      release: conn.prepare('RELEASE unit'),
+      rollbackTo: conn.prepare('ROLLBACK TO unit'),
+      commit: conn.prepare('COMMIT'),
+    };
+  }
 
   submit<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -107,20 +116,21 @@ class GroupCommitter {
     const batch = this.queue.splice(0, this.maxBatch);
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      this.conn.exec('BEGIN IMMEDIATE');
+      const { begin, savepoint, release, rollbackTo, commit } = this.stmt;
+      begin.run();
       for (const job of batch) {
-        this.conn.exec('SAVEPOINT unit');
+        savepoint.run();
         try {
           const value = await job.fn(this.writer);
-          this.conn.exec('RELEASE unit');
+          release.run();
           outcomes.push({ ok: true, value });
         } catch (error) {
-          this.conn.exec('ROLLBACK TO unit');
-          this.conn.exec('RELEASE unit');
+          rollbackTo.run();
+          release.run();
           outcomes.push({ ok: false, error });
         }
       }
-      this.conn.exec('COMMIT');
+      commit.run();
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch is durable.
       if (this.conn.inTransaction) this.conn.exec('ROLLBACK');

@@ -20,6 +20,13 @@ export interface AccountsTable {
   /** JSON: {company_name, email, company_phone, country, doc1..doc4} */
   company_kyc: ColumnType<string, string | undefined, string>;
   webhook_secret: string;
+  /** The secret before the last rotation; it keeps signing until webhook_secret_previous_until_ms. */
+  webhook_secret_previous: ColumnType<string | null, string | null | undefined, string | null>;
+  webhook_secret_previous_until_ms: ColumnType<
+    bigint | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
 }
 
@@ -86,10 +93,79 @@ export interface OutboxTable {
   delivered_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
 }
 
+export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'undefined';
+
+export interface PaymentsTable {
+  id: bigint;
+  public_id: string;
+  account_id: bigint;
+  requester_account_id: bigint;
+  direction: 'in' | 'out';
+  route: 'internal' | 'lightning';
+  amount_msat: bigint;
+  status: PaymentStatus;
+  payment_hash: string | null;
+  payreq: string | null;
+  invoice_type: 'invoice' | 'lnurl' | null;
+  invoice_expires_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
+  counterpart_id: bigint | null;
+  receiver_usertag: string | null;
+  description: string | null;
+  callback_url: string | null;
+  callback_status: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  success_url: string | null;
+  hosted_checkout_expiry_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
+  customer_name: string | null;
+  order_id: string | null;
+  fiat_currency: string | null;
+  fiat_value: string | null;
+  /** JSON object */
+  extra: ColumnType<string, string | undefined, string>;
+  network_fee_msat: ColumnType<bigint, bigint | undefined, bigint>;
+  fee_reserve_msat: ColumnType<bigint, bigint | undefined, bigint>;
+  service_fee_msat: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The service fee rate applied, in millionths (for the `(<percent>%)` suffix). */
+  service_fee_ppm: ColumnType<bigint, bigint | undefined, bigint>;
+  gst_fee_msat: ColumnType<bigint, bigint | undefined, bigint>;
+  preimage: string | null;
+  failure_reason: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  paid_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
+export interface OutboxAttemptsTable {
+  id: Generated<bigint>;
+  outbox_id: bigint;
+  started_at_ms: ColumnType<bigint, number | bigint, never>;
+  duration_ms: ColumnType<bigint, number | bigint, never>;
+  outcome: 'delivered' | 'retry' | 'failed';
+  /** HTTP status (webhook) or SMTP reply code (e-mail); null when no answer came. */
+  status: ColumnType<bigint | null, number | bigint | null, never>;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface DevMailboxTable {
+  id: Generated<bigint>;
+  event_id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  dev_mailbox: DevMailboxTable;
+  payments: PaymentsTable;
 }

@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core.ts';
 import * as m002 from './002_outbox.ts';
+import * as m003 from './003_payments.ts';
+import * as m004 from './004_deliveries.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_core': m001,
   '002_outbox': m002,
+  '003_payments': m003,
+  '004_deliveries': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { KeyKind } from '../../domain/api-keys.ts';
+import { prepare } from '../prepared.ts';
 import type { AccountsTable, DB } from '../schema.ts';
 
 type Exec = Kysely<DB>;
@@ -23,14 +24,18 @@ export interface KeyOwner {
   kind: KeyKind;
 }
 
+const activeKeyByHash = prepare<{ hash: string }, { account_id: bigint; kind: KeyKind; usertag: string }>(
+  (db, p) =>
+    db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select(['api_keys.account_id', 'api_keys.kind', 'accounts.usertag'])
+      .where('api_keys.key_hash', '=', p('hash'))
+      .where('api_keys.revoked_at_ms', 'is', null),
+);
+
 export async function findActiveKey(exec: Exec, keyHash: string): Promise<KeyOwner | undefined> {
-  const row = await exec
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select(['api_keys.account_id', 'api_keys.kind', 'accounts.usertag'])
-    .where('api_keys.key_hash', '=', keyHash)
-    .where('api_keys.revoked_at_ms', 'is', null)
-    .executeTakeFirst();
+  const row = await activeKeyByHash.first(exec, { hash: keyHash });
   return row && { accountId: row.account_id, usertag: row.usertag, kind: row.kind };
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { abort } from '../../domain/errors.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
+import { prepare } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 
 /**
@@ -54,16 +55,29 @@ type Exec = Kysely<DB>;
 
 const MAX_AMOUNT = 9_000_000_000_000_000_000n; // below int64 max
 
+const userAccountId = prepare<{ owner: bigint; asset: string }, { id: bigint }>((db, p) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner_account_id', '=', p('owner'))
+    .where('asset', '=', p('asset')),
+);
+const systemAccountId = prepare<{ code: string; asset: string }, { id: bigint }>((db, p) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('system_code', '=', p('code'))
+    .where('asset', '=', p('asset')),
+);
+
 export async function ledgerAccountId(trx: Exec, ref: AccountRef, asset: Asset): Promise<bigint> {
-  const q = trx.selectFrom('ledger_accounts').select('id').where('asset', '=', asset);
-  const row = await ('owner' in ref
-    ? q.where('owner_account_id', '=', ref.owner)
-    : q.where('system_code', '=', ref.system)
-  ).executeTakeFirst();
+  const row =
+    'owner' in ref
+      ? await userAccountId.first(trx, { owner: ref.owner, asset })
+      : await systemAccountId.first(trx, { code: ref.system, asset });
   if (row === undefined) {
-    throw new Error(
-      `ledger account missing: ${JSON.stringify(ref, (_k, v) => (typeof v === 'bigint' ? String(v) : v))} ${asset}`,
-    );
+    const who = 'owner' in ref ? `account ${ref.owner}` : `system account ${ref.system}`;
+    throw new Error(`ledger account missing: ${who} ${asset}`);
   }
   return row.id;
 }
@@ -149,28 +163,67 @@ export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number)
   return 'created';
 }
 
-async function insertTransfer(
-  trx: Exec,
-  row: {
-    id: string;
-    debit_account_id: bigint;
-    credit_account_id: bigint;
-    amount: bigint;
-    asset: string;
-    code: string;
-    ref: string | null;
-    flags: number;
-    pending_id: string | null;
-    created_at_ms: number;
-  },
-): Promise<boolean> {
-  const r = await trx
+type TransferRow = {
+  id: string;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  amount: bigint;
+  asset: string;
+  code: string;
+  ref: string | null;
+  flags: number;
+  pending_id: string | null;
+  created_at_ms: number;
+};
+
+const insertTransferRow = prepare<TransferRow, never>((db, p) =>
+  db
     .insertInto('ledger_transfers')
-    .values(row)
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  return r.numInsertedOrUpdatedRows === 1n;
+    .values({
+      id: p('id'),
+      debit_account_id: p('debit_account_id'),
+      credit_account_id: p('credit_account_id'),
+      amount: p('amount'),
+      asset: p('asset'),
+      code: p('code'),
+      ref: p('ref'),
+      flags: p('flags'),
+      pending_id: p('pending_id'),
+      created_at_ms: p('created_at_ms'),
+    })
+    // Any unique conflict (the id, or a second resolution of one pending transfer) inserts nothing.
+    .onConflict((oc) => oc.doNothing()),
+);
+
+/** True when the row was inserted; false when its id (or pending_id) exists already. */
+async function insertTransfer(trx: Exec, row: TransferRow): Promise<boolean> {
+  const r = await insertTransferRow.run(trx, row);
+  return r.numAffectedRows === 1n;
 }
+
+// A guarded account (flag 1) may only be debited while credits cover all debits, reserved ones included.
+const debitGuarded = (column: 'debits_posted' | 'debits_pending') =>
+  prepare<{ id: bigint; amount: bigint }, never>((db, p) =>
+    db
+      .updateTable('ledger_accounts')
+      .set({ [column]: sql`${sql.ref(column)} + ${p('amount')}` })
+      .where('id', '=', p('id'))
+      .where((eb) =>
+        eb.or([
+          eb(sql`flags & ${sql.lit(DEBITS_MUST_NOT_EXCEED_CREDITS)}`, '=', sql.lit(0)),
+          eb('credits_posted', '>=', sql<bigint>`debits_posted + debits_pending + ${p('amount')}`),
+        ]),
+      ),
+  );
+const creditBy = (column: 'credits_posted' | 'credits_pending') =>
+  prepare<{ id: bigint; amount: bigint }, never>((db, p) =>
+    db
+      .updateTable('ledger_accounts')
+      .set({ [column]: sql`${sql.ref(column)} + ${p('amount')}` })
+      .where('id', '=', p('id')),
+  );
+const DEBIT = { posted: debitGuarded('debits_posted'), pending: debitGuarded('debits_pending') };
+const CREDIT = { posted: creditBy('credits_posted'), pending: creditBy('credits_pending') };
 
 async function debit(
   trx: Exec,
@@ -178,19 +231,8 @@ async function debit(
   amount: bigint,
   column: 'posted' | 'pending',
 ): Promise<void> {
-  const target = column === 'posted' ? 'debits_posted' : 'debits_pending';
-  const r = await trx
-    .updateTable('ledger_accounts')
-    .set({ [target]: sql`${sql.ref(target)} + ${amount}` })
-    .where('id', '=', accountId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`flags & ${DEBITS_MUST_NOT_EXCEED_CREDITS}`, '=', 0),
-        eb('credits_posted', '>=', sql<bigint>`debits_posted + debits_pending + ${amount}`),
-      ]),
-    )
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) abort('insufficient_balance', 'insufficient balance');
+  const r = await DEBIT[column].run(trx, { id: accountId, amount });
+  if (r.numAffectedRows !== 1n) abort('insufficient_balance', 'insufficient balance');
 }
 
 async function credit(
@@ -199,12 +241,8 @@ async function credit(
   amount: bigint,
   column: 'posted' | 'pending',
 ): Promise<void> {
-  const target = column === 'posted' ? 'credits_posted' : 'credits_pending';
-  await trx
-    .updateTable('ledger_accounts')
-    .set({ [target]: sql`${sql.ref(target)} + ${amount}` })
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const r = await CREDIT[column].run(trx, { id: accountId, amount });
+  if (r.numAffectedRows !== 1n) throw new Error(`ledger account ${accountId} missing`);
 }
 
 /**
@@ -280,24 +318,25 @@ export async function resolvePending(
   return 'created';
 }
 
-/** Spendable balance per asset: credits posted minus debits posted and reserved. */
-export async function availableBalances(exec: Exec, ownerId: bigint): Promise<Map<Asset, bigint>> {
-  const rows = await exec
+const balancesOf = prepare<
+  { owner: bigint },
+  { asset: string; credits_posted: bigint; debits_posted: bigint; debits_pending: bigint }
+>((db, p) =>
+  db
     .selectFrom('ledger_accounts')
     .select(['asset', 'credits_posted', 'debits_posted', 'debits_pending'])
-    .where('owner_account_id', '=', ownerId)
-    .execute();
+    .where('owner_account_id', '=', p('owner')),
+);
+
+/** Spendable balance per asset: credits posted minus debits posted and reserved. */
+export async function availableBalances(exec: Exec, ownerId: bigint): Promise<Map<Asset, bigint>> {
   const out = new Map<Asset, bigint>();
-  for (const r of rows) out.set(r.asset as Asset, r.credits_posted - r.debits_posted - r.debits_pending);
+  for (const r of await balancesOf.all(exec, { owner: ownerId })) {
+    out.set(r.asset as Asset, r.credits_posted - r.debits_posted - r.debits_pending);
+  }
   return out;
 }
 
 export async function availableBalance(exec: Exec, ownerId: bigint, asset: Asset): Promise<bigint> {
-  const r = await exec
-    .selectFrom('ledger_accounts')
-    .select(['credits_posted', 'debits_posted', 'debits_pending'])
-    .where('owner_account_id', '=', ownerId)
-    .where('asset', '=', asset)
-    .executeTakeFirst();
-  return r === undefined ? 0n : r.credits_posted - r.debits_posted - r.debits_pending;
+  return (await availableBalances(exec, ownerId)).get(asset) ?? 0n;
 }

@@ -1,0 +1,89 @@
+import { type AnyDb, int64, sql, zero } from './dialect.ts';
+
+/**
+ * Lightning payments, both directions. One row per payment as its owner sees it: a usertag send writes
+ * an `out` row for the sender and an `in` row for the receiver.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  const i64 = int64(db);
+  await db.schema
+    .createTable('payments')
+    // Random (< 2^53, never sequential): the pro variant's integer tid.
+    .addColumn('id', i64, (c) => c.primaryKey())
+    // 16 characters [a-z0-9]: the standard variant's tid and the hosted checkout path.
+    .addColumn('public_id', 'text', (c) => c.notNull().unique())
+    .addColumn('account_id', i64, (c) => c.notNull().references('accounts.id'))
+    // The account whose key created the row (differs from account_id for receive with receiver_usertag).
+    .addColumn('requester_account_id', i64, (c) => c.notNull().references('accounts.id'))
+    .addColumn('direction', 'text', (c) => c.notNull().check(sql`direction in ('in', 'out')`))
+    // internal: settled inside the ledger; lightning: through the Lightning backend.
+    .addColumn('route', 'text', (c) => c.notNull().check(sql`route in ('internal', 'lightning')`))
+    .addColumn('amount_msat', i64, (c) => c.notNull())
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending', 'paid', 'declined', 'undefined')`),
+    )
+    .addColumn('payment_hash', 'text')
+    .addColumn('payreq', 'text')
+    .addColumn('invoice_type', 'text')
+    .addColumn('invoice_expires_at_ms', i64)
+    .addColumn('counterpart_id', i64)
+    .addColumn('receiver_usertag', 'text')
+    .addColumn('description', 'text')
+    .addColumn('callback_url', 'text')
+    .addColumn('callback_status', i64)
+    .addColumn('success_url', 'text')
+    .addColumn('hosted_checkout_expiry_ms', i64)
+    .addColumn('customer_name', 'text')
+    .addColumn('order_id', 'text')
+    .addColumn('fiat_currency', 'text')
+    .addColumn('fiat_value', 'text')
+    .addColumn('extra', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('network_fee_msat', i64, zero)
+    .addColumn('fee_reserve_msat', i64, zero)
+    .addColumn('service_fee_msat', i64, zero)
+    .addColumn('service_fee_ppm', i64, zero)
+    .addColumn('gst_fee_msat', i64, zero)
+    .addColumn('preimage', 'text')
+    .addColumn('failure_reason', 'text')
+    .addColumn('idempotency_key', 'text')
+    .addColumn('request_hash', 'text')
+    .addColumn('created_at_ms', i64, (c) => c.notNull())
+    .addColumn('paid_at_ms', i64)
+    .addColumn('updated_at_ms', i64, (c) => c.notNull())
+    .execute();
+  // History: newest first per account, O(limit).
+  await db.schema
+    .createIndex('payments_history')
+    .on('payments')
+    .columns(['account_id', 'created_at_ms desc', 'id desc'])
+    .execute();
+  // Settlement events are idempotent by payment hash: one incoming payment per hash.
+  await db.schema
+    .createIndex('payments_in_hash')
+    .on('payments')
+    .column('payment_hash')
+    .unique()
+    .where(sql.ref('direction'), '=', 'in')
+    .execute();
+  await db.schema
+    .createIndex('payments_out_hash')
+    .on('payments')
+    .column('payment_hash')
+    .where(sql.ref('direction'), '=', 'out')
+    .execute();
+  // Idempotency-Key: unique per requesting account (NULL keys never collide).
+  await db.schema
+    .createIndex('payments_idempotency')
+    .on('payments')
+    .columns(['requester_account_id', 'idempotency_key'])
+    .unique()
+    .execute();
+  // Sweepers: pending invoices by expiry, pending outgoing payments. Partial, so it holds only the few
+  // open rows; queries name status = 'pending' as a literal so both planners can use it.
+  await db.schema
+    .createIndex('payments_open')
+    .on('payments')
+    .columns(['direction', 'invoice_expires_at_ms'])
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
+}

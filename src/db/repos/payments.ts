@@ -1,0 +1,195 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
+import { TRANSFER_POST_PENDING } from './ledger.ts';
+
+/** Query module of the `payments` table. Functions taking `trx` run inside the caller's write unit. */
+
+type Exec = Kysely<DB>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
+
+// Literals (not parameters) where a partial index must be recognised by the planner.
+const IN = sql.lit<'in'>('in');
+const OUT = sql.lit<'out'>('out');
+const PENDING = sql.lit<'pending'>('pending');
+
+/**
+ * Inserts a payment. With an idempotency key, a concurrent insert of the same (requester, key) makes this
+ * one a no-op: answered false, and the caller replays the winner.
+ */
+export async function insertPayment(trx: Exec, row: NewPayment): Promise<boolean> {
+  if (row.idempotency_key == null) {
+    await trx.insertInto('payments').values(row).execute();
+    return true;
+  }
+  const r = await trx
+    .insertInto('payments')
+    .values(row)
+    .onConflict((oc) => oc.columns(['requester_account_id', 'idempotency_key']).doNothing())
+    .executeTakeFirst();
+  return r.numInsertedOrUpdatedRows === 1n;
+}
+
+export const findPaymentById = (exec: Exec, id: bigint): Promise<PaymentRow | undefined> =>
+  exec.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findPaymentByPublicId = (exec: Exec, publicId: string): Promise<PaymentRow | undefined> =>
+  exec.selectFrom('payments').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+
+/** The invoice of this service with that payment hash (at most one: unique index). */
+export const findIncomingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('direction', '=', IN)
+    .where('payment_hash', '=', paymentHash)
+    .executeTakeFirst();
+
+/** An outgoing payment of that hash that is paid or still under way (a second one would pay twice). */
+export const findLiveOutgoingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('direction', '=', OUT)
+    .where('payment_hash', '=', paymentHash)
+    .where('status', 'in', ['pending', 'paid'])
+    .executeTakeFirst();
+
+export const findByIdempotencyKey = (
+  exec: Exec,
+  requesterAccountId: bigint,
+  key: string,
+): Promise<PaymentRow | undefined> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('requester_account_id', '=', requesterAccountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** The account's payments, newest first: served by the (account_id, created_at_ms desc, id desc) index. */
+export const listHistory = (exec: Exec, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/**
+ * Moves a payment from one of `from` to `to` with the given changes. True when it touched the row: a
+ * conditional update is how two racing settlements agree on one winner.
+ */
+export async function transitionPayment(
+  trx: Exec,
+  id: bigint,
+  from: readonly PaymentStatus[],
+  changes: Updateable<PaymentsTable> & { status: PaymentStatus; updated_at_ms: number },
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+/** Incoming invoices still pending at `nowMs` past their expiry, oldest expiry first. */
+export const listExpiredInvoiceIds = async (exec: Exec, nowMs: number, limit: number): Promise<bigint[]> =>
+  (
+    await exec
+      .selectFrom('payments')
+      .select('id')
+      .where('status', '=', PENDING)
+      .where('direction', '=', IN)
+      .where('invoice_expires_at_ms', '<=', BigInt(nowMs))
+      .orderBy('invoice_expires_at_ms')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
+
+/** Declines the given invoices that are still pending; answers how many it declined. */
+export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await trx
+    .updateTable('payments')
+    .set({ status: 'declined', failure_reason: 'expired', updated_at_ms: nowMs })
+    .where('id', 'in', ids)
+    .where('status', '=', PENDING)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Outgoing Lightning payments whose outcome is still unknown, created before `createdBeforeMs`. */
+export const listPendingOutgoing = (
+  exec: Exec,
+  createdBeforeMs: number,
+  limit: number,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', PENDING)
+    .where('direction', '=', OUT)
+    .where('route', '=', 'lightning')
+    .where('created_at_ms', '<', BigInt(createdBeforeMs))
+    .orderBy('created_at_ms')
+    .limit(limit)
+    .execute();
+
+export async function setCallbackStatus(exec: Exec, id: bigint, status: number): Promise<void> {
+  await exec.updateTable('payments').set({ callback_status: status }).where('id', '=', id).execute();
+}
+
+export interface PaymentLedgerMismatch {
+  id: bigint;
+  direction: string;
+  status: string;
+  expected: bigint;
+  actual: bigint;
+}
+
+/**
+ * Payments whose posted ledger effect on their owner's lbtc account differs from what the row says:
+ * a paid incoming payment credited exactly amount − service fee − GST; a paid outgoing one debited exactly
+ * amount + network fee + service fee + GST; any other status moved nothing. The transfers of a payment
+ * carry `ref = payment:<id>`; an internal payment's two rows share the transfers of the sending row.
+ */
+export async function findPaymentLedgerMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<PaymentLedgerMismatch[]> {
+  const rows = await sql<{
+    id: bigint;
+    direction: string;
+    status: string;
+    expected: bigint;
+    actual: bigint | null;
+  }>`
+    SELECT id, direction, status, expected, actual FROM (
+      SELECT p.id, p.direction, p.status,
+        CASE WHEN p.status <> 'paid' THEN 0
+             WHEN p.direction = 'in' THEN p.amount_msat - p.service_fee_msat - p.gst_fee_msat
+             ELSE -(p.amount_msat + p.network_fee_msat + p.service_fee_msat + p.gst_fee_msat) END AS expected,
+        (SELECT CAST(SUM(CASE WHEN t.credit_account_id = la.id THEN t.amount
+                              WHEN t.debit_account_id = la.id THEN -t.amount ELSE 0 END) AS BIGINT)
+           FROM ledger_transfers t
+          WHERE (t.ref = 'payment:' || CAST(p.id AS TEXT)
+                 OR (p.counterpart_id IS NOT NULL AND t.ref = 'payment:' || CAST(p.counterpart_id AS TEXT)))
+            AND (t.flags = 0 OR (t.flags & ${TRANSFER_POST_PENDING}) <> 0)) AS actual
+      FROM payments p
+      JOIN ledger_accounts la ON la.owner_account_id = p.account_id AND la.asset = 'lbtc'
+    ) x
+    WHERE COALESCE(actual, 0) <> expected
+    LIMIT ${limit}`.execute(exec);
+  return rows.rows.map((r) => ({
+    id: BigInt(r.id),
+    direction: r.direction,
+    status: r.status,
+    expected: BigInt(r.expected),
+    actual: BigInt(r.actual ?? 0),
+  }));
+}
