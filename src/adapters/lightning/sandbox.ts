@@ -1,0 +1,304 @@
+// The sandbox backend: the service is its own Lightning node. It signs real BOLT11 invoices with a
+// persistent node key, and pays other nodes' invoices against a simulated network.
+//
+// Test hooks, by invoice description (the `d` field, exact match):
+//   "sandbox:fail"    payInvoice answers failed, as if the destination refused the payment.
+//   "sandbox:pending" payInvoice answers pending and the payment stays pending (lookupPayment too)
+//                     until resolvePendingPayment() decides it.
+// simulateExternalPayment(payreq) plays a payer outside the service paying one of this node's
+// invoices: subscribers of subscribeSettlements hear about it (POST /sandbox/v1/pay calls this).
+//
+// Outcomes live in memory only: after a restart unknown payments are reported as not found
+// (failed), which is right for a network that never existed outside this process.
+
+import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type {
+  Clock,
+  CreatedInvoice,
+  CreateInvoiceInput,
+  InvoiceSettlement,
+  InvoiceState,
+  LightningBackend,
+  LightningNetwork,
+  PayInvoiceInput,
+  PayResult,
+} from '../../app/ports.ts';
+import { decodeInvoice, encodeInvoice, MAX_INVOICE_MSAT } from './bolt11.ts';
+import { secp256k1 } from './secp256k1.ts';
+
+export const SANDBOX_FAIL_DESCRIPTION = 'sandbox:fail';
+export const SANDBOX_PENDING_DESCRIPTION = 'sandbox:pending';
+
+export interface SandboxOptions {
+  /** Default regtest. */
+  network?: LightningNetwork;
+  /** The node's private key, 64 hex characters. Takes precedence over nodeKeyFile. */
+  nodeKeyHex?: string;
+  /** File holding the key as hex; created (mode 0600, 32 random bytes) on first start. */
+  nodeKeyFile?: string;
+  /** Routing fee of the simulated network: base + amount × ppm / 10^6, rounded down. */
+  feeBaseMsat?: bigint;
+  feePpm?: bigint;
+  alias?: string;
+  /** min_final_cltv_expiry written into invoices. Default 80, as LND writes. */
+  minFinalCltvExpiry?: number;
+  /** Most payment outcomes and settlements remembered; the oldest are forgotten first. */
+  maxRemembered?: number;
+  clock?: Clock;
+  randomBytes?: (n: number) => Uint8Array;
+}
+
+export type SimulatePaymentFailure =
+  | 'invalid_invoice'
+  | 'not_this_node'
+  | 'wrong_network'
+  | 'expired'
+  | 'amount_required'
+  | 'amount_too_low'
+  | 'already_paid'
+  | 'no_listener'
+  | 'listener_failed';
+
+export type SimulatePaymentResult =
+  | { ok: true; settlement: InvoiceSettlement }
+  | { ok: false; reason: SimulatePaymentFailure; message: string };
+
+export interface SandboxBackend extends LightningBackend {
+  readonly kind: 'sandbox';
+  /** Hex, compressed. */
+  readonly pubkey: string;
+  readonly network: LightningNetwork;
+  /** A payer outside the service pays one of this node's invoices. */
+  simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<SimulatePaymentResult>;
+  /** Decides a payment left pending by a "sandbox:pending" invoice. False when there is none. */
+  resolvePendingPayment(paymentHash: string, outcome: 'succeeded' | 'failed'): boolean;
+}
+
+const systemClock: Clock = { nowMs: () => Date.now() };
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex');
+}
+
+async function loadOrCreateKeyFile(path: string, random: (n: number) => Uint8Array): Promise<string> {
+  try {
+    return (await readFile(path, 'utf8')).trim();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const created = hex(random(32));
+  try {
+    // 'wx' fails if another process created the file meanwhile; then its key is the one to use.
+    await writeFile(path, `${created}\n`, { mode: 0o600, flag: 'wx' });
+    return created;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return (await readFile(path, 'utf8')).trim();
+  }
+}
+
+/** A Map that forgets its oldest entries beyond `limit`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (this.has(key)) this.delete(key);
+    super.set(key, value);
+    while (this.size > this.limit) {
+      const oldest = this.keys().next();
+      if (oldest.done) break;
+      this.delete(oldest.value);
+    }
+    return this;
+  }
+}
+
+export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<SandboxBackend> {
+  const random = opts.randomBytes ?? ((n: number) => new Uint8Array(cryptoRandomBytes(n)));
+  const clock = opts.clock ?? systemClock;
+  const network = opts.network ?? 'regtest';
+  const feeBaseMsat = opts.feeBaseMsat ?? 1000n;
+  const feePpm = opts.feePpm ?? 1000n;
+  const minFinalCltvExpiry = opts.minFinalCltvExpiry ?? 80;
+  const alias = opts.alias ?? 'paytag-sandbox';
+  if (feeBaseMsat < 0n || feePpm < 0n) throw new RangeError('sandbox fees must not be negative');
+
+  let keyHex: string;
+  if (opts.nodeKeyHex !== undefined) keyHex = opts.nodeKeyHex;
+  else if (opts.nodeKeyFile !== undefined) keyHex = await loadOrCreateKeyFile(opts.nodeKeyFile, random);
+  else keyHex = hex(random(32));
+  const ec = secp256k1();
+  const key = /^[0-9a-fA-F]{64}$/.test(keyHex) ? Uint8Array.from(Buffer.from(keyHex, 'hex')) : null;
+  if (key === null || !ec.isValidPrivateKey(key)) {
+    throw new RangeError('sandbox node key must be 32 bytes (64 hex characters) and a valid secp256k1 key');
+  }
+  const pubkey = hex(ec.publicKey(key));
+
+  const limit = opts.maxRemembered ?? 100_000;
+  const payments = new BoundedMap<string, PayResult>(limit);
+  const settled = new BoundedMap<string, InvoiceSettlement>(limit);
+  const settling = new Set<string>();
+  const listeners = new Set<(s: InvoiceSettlement) => Promise<void>>();
+  const nowSec = () => Math.floor(clock.nowMs() / 1000);
+
+  const failed = (reason: string): PayResult => ({ status: 'failed', reason });
+
+  const backend: SandboxBackend = {
+    kind: 'sandbox',
+    pubkey,
+    network,
+
+    async nodeInfo() {
+      return { pubkey, network, alias };
+    },
+
+    async createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice> {
+      if (input.amountMsat !== null && (input.amountMsat <= 0n || input.amountMsat > MAX_INVOICE_MSAT)) {
+        throw new RangeError('amountMsat must be positive and at most 21 million BTC');
+      }
+      const preimage = random(32);
+      const paymentHash = createHash('sha256').update(preimage).digest();
+      const createdAtSec = nowSec();
+      const payreq = encodeInvoice(
+        {
+          network,
+          amountMsat: input.amountMsat,
+          paymentHash,
+          paymentSecret: random(32),
+          ...(input.descriptionHash !== undefined
+            ? { descriptionHash: input.descriptionHash }
+            : { description: input.description }),
+          expirySec: input.expirySec,
+          createdAtSec,
+          minFinalCltvExpiry,
+        },
+        key,
+      );
+      return {
+        payreq,
+        paymentHash: hex(paymentHash),
+        createdAtSec,
+        expiresAtSec: createdAtSec + input.expirySec,
+      };
+    },
+
+    async payInvoice(input: PayInvoiceInput): Promise<PayResult> {
+      if (input.amountMsat <= 0n || input.maxFeeMsat < 0n) throw new RangeError('amounts must be positive');
+      const decoded = decodeInvoice(input.payreq);
+      if (!decoded.ok) return failed(`invalid invoice: ${decoded.message}`);
+      const inv = decoded.invoice;
+      if (inv.payeePubkey === pubkey) return failed('invoice of this node; settle internally');
+      if (inv.network !== network) return failed(`invoice is for ${inv.network}, this node is on ${network}`);
+      const earlier = payments.get(inv.paymentHash);
+      // Paying the same invoice again must not pay twice: repeat what happened.
+      if (earlier && earlier.status !== 'failed') return earlier;
+      if (inv.expiresAtSec <= nowSec()) return failed('invoice expired');
+      if (inv.amountMsat !== null && inv.amountMsat !== input.amountMsat) {
+        return failed(`amount ${input.amountMsat} msat does not match the invoice (${inv.amountMsat} msat)`);
+      }
+      let result: PayResult;
+      if (inv.description === SANDBOX_FAIL_DESCRIPTION) {
+        result = failed('payment failed at the destination (sandbox:fail)');
+      } else if (inv.description === SANDBOX_PENDING_DESCRIPTION) {
+        result = { status: 'pending' };
+      } else {
+        const feeMsat = feeBaseMsat + (input.amountMsat * feePpm) / 1_000_000n;
+        result =
+          feeMsat > input.maxFeeMsat
+            ? failed('no route within fee limit')
+            : { status: 'succeeded', feeMsat, preimage: hex(random(32)) };
+      }
+      payments.set(inv.paymentHash, result);
+      return result;
+    },
+
+    async lookupPayment(paymentHash: string): Promise<PayResult> {
+      return payments.get(paymentHash.toLowerCase()) ?? failed('payment not found at the node');
+    },
+
+    async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
+      const s = settled.get(paymentHash.toLowerCase());
+      return s
+        ? { state: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec }
+        : { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+    },
+
+    subscribeSettlements(onSettled, signal) {
+      if (signal.aborted) return;
+      listeners.add(onSettled);
+      signal.addEventListener('abort', () => listeners.delete(onSettled), { once: true });
+    },
+
+    async simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<SimulatePaymentResult> {
+      const decoded = decodeInvoice(payreq);
+      if (!decoded.ok) return { ok: false, reason: 'invalid_invoice', message: decoded.message };
+      const inv = decoded.invoice;
+      if (inv.payeePubkey !== pubkey) {
+        return { ok: false, reason: 'not_this_node', message: 'the invoice is not of this node' };
+      }
+      if (inv.network !== network) {
+        return { ok: false, reason: 'wrong_network', message: `the invoice is for ${inv.network}` };
+      }
+      if (inv.expiresAtSec <= nowSec())
+        return { ok: false, reason: 'expired', message: 'the invoice has expired' };
+      let received: bigint;
+      if (inv.amountMsat === null) {
+        if (amountMsat === undefined || amountMsat <= 0n) {
+          return { ok: false, reason: 'amount_required', message: 'the invoice has no amount; give one' };
+        }
+        received = amountMsat;
+      } else {
+        if (amountMsat !== undefined && amountMsat < inv.amountMsat) {
+          return {
+            ok: false,
+            reason: 'amount_too_low',
+            message: `the invoice asks for ${inv.amountMsat} msat`,
+          };
+        }
+        received = amountMsat ?? inv.amountMsat;
+      }
+      if (settled.has(inv.paymentHash) || settling.has(inv.paymentHash)) {
+        return { ok: false, reason: 'already_paid', message: 'the invoice is already paid' };
+      }
+      if (listeners.size === 0) {
+        return { ok: false, reason: 'no_listener', message: 'nothing is listening for settlements' };
+      }
+      const settlement: InvoiceSettlement = {
+        paymentHash: inv.paymentHash,
+        amountReceivedMsat: received,
+        settledAtSec: nowSec(),
+      };
+      settling.add(inv.paymentHash);
+      try {
+        await Promise.all([...listeners].map((l) => l(settlement)));
+      } catch (e) {
+        return { ok: false, reason: 'listener_failed', message: e instanceof Error ? e.message : String(e) };
+      } finally {
+        settling.delete(inv.paymentHash);
+      }
+      settled.set(inv.paymentHash, settlement);
+      return { ok: true, settlement };
+    },
+
+    resolvePendingPayment(paymentHash: string, outcome: 'succeeded' | 'failed'): boolean {
+      const hash = paymentHash.toLowerCase();
+      if (payments.get(hash)?.status !== 'pending') return false;
+      payments.set(
+        hash,
+        outcome === 'succeeded'
+          ? { status: 'succeeded', feeMsat: feeBaseMsat, preimage: hex(random(32)) }
+          : failed('payment failed at the destination'),
+      );
+      return true;
+    },
+
+    async close() {
+      listeners.clear();
+    },
+  };
+  return backend;
+}
