@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import { pino } from 'pino';
+import {
+  createLightningBackend,
+  decodeInvoice,
+  type LightningBackendConfig,
+} from './adapters/lightning/index.ts';
+import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import type { AppDeps } from './app/deps.ts';
-import type { Logger } from './app/ports.ts';
+import { registerPaymentAudit } from './app/payments/audit.ts';
+import type { LightningBackend, Logger } from './app/ports.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -37,6 +45,32 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+function lightningConfig(config: Config): LightningBackendConfig {
+  const l = config.lightning;
+  switch (l.backend) {
+    case 'sandbox':
+      return {
+        kind: 'sandbox',
+        network: l.network,
+        // The node key lives in the data directory unless given, so invoices survive a restart.
+        ...(l.sandboxNodeKeyHex !== null
+          ? { nodeKeyHex: l.sandboxNodeKeyHex }
+          : { nodeKeyFile: join(config.dataDir, 'sandbox-node.key') }),
+        feeBaseMsat: l.sandboxFeeBaseMsat,
+        feePpm: l.sandboxFeePpm,
+      };
+    case 'lnd':
+      return {
+        kind: 'lnd',
+        url: l.lndUrl!,
+        macaroonHex: l.lndMacaroonHex!,
+        ...(l.lndTlsCertPath !== null ? { tlsCertPath: l.lndTlsCertPath } : {}),
+      };
+    case 'cln':
+      return { kind: 'cln', url: l.clnUrl!, rune: l.clnRune! };
+  }
+}
+
 /** Opens the database, applies migrations and builds the dependencies every entry point shares. */
 export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
   const db: Database = openDatabase({
@@ -52,10 +86,35 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     await db.close();
     throw e;
   }
-  const deps: AppDeps = { config, db, clock: systemClock, ids: cryptoIds, log, lightning: null };
+  registerPaymentAudit();
+  let lightning: LightningBackend;
+  try {
+    lightning = await createLightningBackend(lightningConfig(config));
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const deps: AppDeps = {
+    config,
+    db,
+    clock: systemClock,
+    ids: cryptoIds,
+    log,
+    lightning,
+    decodeInvoice: (payreq) => {
+      const r = decodeInvoice(payreq);
+      return r.ok ? r : { ok: false, message: r.message };
+    },
+    lnurl: createLnurlPayClient({
+      allowPrivate: config.payments.lnurlAllowPrivate,
+      allowHttpLocalhost: config.payments.lnurlAllowPrivate,
+      network: config.lightning.network,
+    }),
+  };
   return {
     deps,
     async close() {
+      await lightning.close();
       await db.close();
     },
   };

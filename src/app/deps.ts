@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
-import type { Clock, Ids, LightningBackend, Logger } from './ports.ts';
+import type { Clock, Ids, InvoiceDecoder, LightningBackend, LnurlPayClient, Logger } from './ports.ts';
 
 /** Everything a use case may reach. Built once by the composition root (src/main.ts). */
 export interface AppDeps {
@@ -10,4 +10,8 @@ export interface AppDeps {
   ids: Ids;
   log: Logger;
   lightning: LightningBackend | null;
+  /** BOLT11 decoding and signature check (src/adapters/lightning/bolt11.ts). */
+  decodeInvoice: InvoiceDecoder;
+  /** LNURL-pay client (src/adapters/lnurl), SSRF-guarded. */
+  lnurl: LnurlPayClient;
 }

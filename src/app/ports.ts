@@ -111,3 +111,35 @@ export interface LightningBackend {
   subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void;
   close(): Promise<void>;
 }
+
+// ---------------------------------------------------------------- BOLT11 decoding and LNURL-pay
+
+/** Parses and verifies a BOLT11 payment request; never throws. */
+export type InvoiceDecodeResult = { ok: true; invoice: DecodedInvoice } | { ok: false; message: string };
+export type InvoiceDecoder = (payreq: string) => InvoiceDecodeResult;
+
+/** A LUD-06 payRequest, after the client checked its shape. */
+export interface LnurlPayParams {
+  callback: string;
+  minSendableMsat: bigint;
+  maxSendableMsat: bigint;
+  /** The raw metadata string; its SHA-256 must be the invoice's description hash. */
+  metadata: string;
+}
+
+/** Why an LNURL step failed: `unreachable` (network, timeout, blocked address) or `invalid` (bad answer). */
+export type LnurlFailure = {
+  ok: false;
+  kind: 'invalid_target' | 'unreachable' | 'invalid' | 'refused';
+  message: string;
+};
+
+export interface LnurlPayClient {
+  /** Resolves a bech32 LNURL or a Lightning address `name@host` (LUD-01/06/16) to its payRequest. */
+  resolvePay(target: string): Promise<{ ok: true; params: LnurlPayParams } | LnurlFailure>;
+  /** Asks the callback for an invoice of `amountMsat` (LUD-06 step 3); the caller verifies it. */
+  requestInvoice(
+    params: LnurlPayParams,
+    amountMsat: bigint,
+  ): Promise<{ ok: true; payreq: string } | LnurlFailure>;
+}

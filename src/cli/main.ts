@@ -3,12 +3,13 @@ import { pino } from 'pino';
 import { createAccount } from '../app/accounts/create-account.ts';
 import { rotateKey } from '../app/accounts/rotate-key.ts';
 import { auditLedger } from '../app/audit/audit-ledger.ts';
+import { payFromOutside } from '../app/payments/pay-from-outside.ts';
 import { fundAccount } from '../app/sandbox/fund-account.ts';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { findAccountByUsertag, listAccounts } from '../db/repos/accounts.ts';
 import { availableBalances } from '../db/repos/ledger.ts';
 import type { AppError } from '../domain/errors.ts';
-import { ASSET_CODES, formatAssetBalance } from '../domain/money.ts';
+import { ASSET_CODES, formatAssetBalance, formatMsatAsBtc } from '../domain/money.ts';
 import { normalizeUsertag } from '../domain/usertag.ts';
 import { openRuntime, type Runtime, startServer } from '../main.ts';
 
@@ -29,6 +30,7 @@ Commands:
   audit                                   check every ledger invariant; exit 1 on a violation
   sandbox fund --usertag U --asset A --amount X
                                           credit test funds (sandbox Lightning backend only)
+  sandbox pay <bolt11>                    pay an invoice of this service as an outside wallet (sandbox only)
 
 Configuration comes from environment variables (see README.md), e.g. DATABASE_URL, PORT.
 Run 'paytag <command> --help' for a command's options.`,
@@ -47,6 +49,10 @@ Replaces the key of that kind; the old key stops working immediately. Prints the
 
 Checks that every asset's ledger sums to zero, that every account's balances equal the sum of its
 transfers, that no guarded account is negative, and every feature's own invariants. Exit code 1 on any violation.`,
+  'sandbox pay': `Usage: paytag sandbox pay <bolt11> [--json]
+
+Pays an invoice issued by this service as a Lightning wallet outside it would: the receiving account is
+credited and the payment becomes paid (its webhook is queued). Refused unless LIGHTNING_BACKEND=sandbox.`,
   'sandbox fund': `Usage: paytag sandbox fund --usertag U --asset A --amount X
 
 Credits X of asset A (lbtc, btc, usdt, eth, sol, ltc, matic; amounts in whole units, e.g. 0.5 BTC)
@@ -242,6 +248,17 @@ async function run(argv: string[]): Promise<number> {
         }
         return report.violations.length === 0 ? 0 : 1;
       });
+    }
+    case 'sandbox pay': {
+      const { values, positionals } = opts(args, {});
+      const invoice = positionals[0];
+      if (invoice === undefined) throw new UsageError('give the invoice: paytag sandbox pay <bolt11>');
+      const r = await withRuntime((rt) => payFromOutside(rt.deps, invoice));
+      if (!r.ok) fail(r.error);
+      const p = r.value;
+      if (values['json']) json({ tid: p.public_id, status: p.status, amount_msat: p.amount_msat });
+      else print(`paid: payment ${p.public_id} is ${p.status} (${formatMsatAsBtc(p.amount_msat)} BTC)`);
+      return 0;
     }
     case 'sandbox fund': {
       const { values } = opts(args, {

@@ -28,6 +28,22 @@ export interface Config {
     clnUrl: string | null;
     clnRune: string | null;
   };
+  payments: {
+    /** Service fee on sends and on receipts, in millionths of the amount (0.1 % = 1000). */
+    serviceFeeSendPpm: bigint;
+    serviceFeeReceivePpm: bigint;
+    /** GST, in millionths of the service fee (18 % = 180000). */
+    gstPpm: bigint;
+    /** Routing fee reserved for an outgoing Lightning payment: ppm of the amount, at least the minimum. */
+    feeReservePpm: bigint;
+    feeReserveMinMsat: bigint;
+    /** How long a send waits for the Lightning backend before answering `pending`. */
+    payTimeoutSec: number;
+    /** Largest amount the Lightning address of an account accepts (LUD-06 maxSendable). */
+    lnurlMaxSendableMsat: bigint;
+    /** Let LNURL requests reach private and loopback addresses (tests, private deployments). */
+    lnurlAllowPrivate: boolean;
+  };
   rateLimit: {
     enabled: boolean;
     receivePerMinute: number;
@@ -85,6 +101,21 @@ class Reader {
       return fallback;
     }
     return BigInt(v);
+  }
+
+  /** A percentage from 0 to 100 with at most 4 decimals, as parts per million. */
+  percentPpm(name: string, fallback: bigint, maxPercent: number): bigint {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(v);
+    const ppm = m ? BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0')) : -1n;
+    if (ppm < 0n || ppm > BigInt(maxPercent) * 10_000n) {
+      this.problems.push(
+        `${name} must be a percentage from 0 to ${maxPercent} with at most 4 decimals (got "${v}")`,
+      );
+      return fallback;
+    }
+    return ppm;
   }
 
   bool(name: string, fallback: boolean): boolean {
@@ -197,6 +228,17 @@ export function loadConfig(env: Env = process.env): Config {
       'info',
     ),
     lightning,
+    payments: {
+      // At most 50 % + GST of at most 100 % of it: fees never exceed the amount they are taken from.
+      serviceFeeSendPpm: r.percentPpm('SERVICE_FEE_SEND_PERCENT', 0n, 50),
+      serviceFeeReceivePpm: r.percentPpm('SERVICE_FEE_RECEIVE_PERCENT', 0n, 50),
+      gstPpm: r.percentPpm('GST_PERCENT', 0n, 100),
+      feeReservePpm: r.bigint('LIGHTNING_FEE_RESERVE_PPM', 10_000n, 1_000_000n),
+      feeReserveMinMsat: r.bigint('LIGHTNING_FEE_RESERVE_MIN_MSAT', 10_000n, 100_000_000_000n),
+      payTimeoutSec: r.int('LIGHTNING_PAY_TIMEOUT_SEC', 30, 1, 600),
+      lnurlMaxSendableMsat: r.bigint('LNURL_MAX_SENDABLE_MSAT', 100_000_000_000n, 2_100_000_000_000_000_000n),
+      lnurlAllowPrivate: r.bool('LNURL_ALLOW_PRIVATE', false),
+    },
     rateLimit: {
       enabled: r.bool('RATE_LIMIT_ENABLED', true),
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),

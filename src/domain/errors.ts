@@ -18,6 +18,17 @@ export type ErrorCode =
   | 'transfer_not_pending'
   | 'idempotency_conflict'
   | 'sandbox_only'
+  | 'usertag_not_found'
+  | 'self_payment'
+  | 'invoice_invalid'
+  | 'invoice_expired'
+  | 'invoice_already_paid'
+  | 'amount_mismatch'
+  | 'amount_out_of_range'
+  | 'lnurl_invalid'
+  | 'lnurl_unreachable'
+  | 'payment_failed'
+  | 'lightning_unavailable'
   | 'conflict'
   | 'business_rule';
 

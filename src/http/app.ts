@@ -13,6 +13,7 @@ import { sapiFamily } from './families/sapi.ts';
 import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
 import { errorBody, toProblem } from './family.ts';
+import { lnurlRoutes } from './lnurl/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -117,5 +118,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
+  await app.register(lnurlRoutes, { deps });
   return app;
 }

@@ -6,6 +6,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'invalid_request':
     case 'usertag_invalid':
     case 'email_invalid':
+    case 'invoice_invalid':
+    case 'amount_mismatch':
+    case 'lnurl_invalid':
       return 400;
     case 'unauthorized':
       return 401;
@@ -13,21 +16,30 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case 'not_found':
     case 'sandbox_only':
+    case 'usertag_not_found':
       return 404;
     case 'usertag_taken':
     case 'email_taken':
     case 'transfer_exists_different':
     case 'transfer_not_pending':
     case 'idempotency_conflict':
+    case 'invoice_already_paid':
     case 'conflict':
       return 409;
     case 'payload_too_large':
       return 413;
     case 'insufficient_balance':
     case 'business_rule':
+    case 'self_payment':
+    case 'invoice_expired':
+    case 'amount_out_of_range':
+    case 'lnurl_unreachable':
+    case 'payment_failed':
       return 422;
     case 'rate_limited':
       return 429;
+    case 'lightning_unavailable':
+      return 503;
     default: {
       const unmapped: never = code;
       throw new Error(`unmapped error code ${String(unmapped)}`);

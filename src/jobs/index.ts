@@ -1,4 +1,7 @@
+import { invoiceExpiryJob } from './invoice-expiry.ts';
+import { invoiceSettlementsJob } from './invoice-settlements.ts';
+import { paymentsReconcileJob } from './payments-reconcile.ts';
 import type { Job } from './runner.ts';
 
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
-export const ALL_JOBS: Job[] = [];
+export const ALL_JOBS: Job[] = [invoiceSettlementsJob, invoiceExpiryJob, paymentsReconcileJob];

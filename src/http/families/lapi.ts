@@ -3,11 +3,13 @@ import { getWallet } from '../../app/balances/get-balances.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
+import { registerPaymentRoutes } from '../payments/routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
 
 /** /lapi/v1: Lightning payments, vouchers, wallet. Standard envelope, key in x-api-key (or the other places). */
 export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   applyFamily(scope, { deps, shape: 'envelope' });
+  registerPaymentRoutes(scope, deps);
 
   scope.get(
     '/wallet',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { applyFamily } from '../family.ts';
+import { sandboxPayRoutes } from '../sandbox/pay.ts';
 
 /**
  * /sandbox/v1: tools that stand in for the outside world while the Lightning backend is the sandbox
@@ -11,4 +12,5 @@ export async function sandboxFamily(scope: FastifyInstance, { deps }: { deps: Ap
   applyFamily(scope, { deps, shape: 'envelope' });
   if (deps.config.lightning.backend !== 'sandbox') return;
   // Route modules of src/http/sandbox/ are registered here.
+  sandboxPayRoutes(scope, deps);
 }

@@ -1,0 +1,26 @@
+import { findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+
+const PUBLIC_ID = /^[a-z0-9]{16}$/;
+
+/**
+ * One payment of the caller by its tid: one the caller sent or received, or a request the caller created
+ * for another account (receive with receiver_usertag). Anything else is not found, never "forbidden",
+ * so a tid of someone else reveals nothing.
+ */
+export async function checkPayment(deps: AppDeps, caller: Caller, tid: unknown): Promise<Result<PaymentRow>> {
+  if (tid === undefined || tid === null || tid === '')
+    return err('invalid_request', 'tid is required', 'tid');
+  if (typeof tid !== 'string') return err('invalid_request', 'tid must be a string', 'tid');
+  const id = tid.trim().toLowerCase();
+  const row = PUBLIC_ID.test(id) ? await findPaymentByPublicId(deps.db.read, id) : undefined;
+  if (
+    row === undefined ||
+    (row.account_id !== caller.accountId && row.requester_account_id !== caller.accountId)
+  ) {
+    return err('not_found', `no payment with tid "${tid.slice(0, 40)}"`, 'tid');
+  }
+  return ok(row);
+}

@@ -1,0 +1,18 @@
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import type { DecodedInvoice } from '../ports.ts';
+
+export interface InvoiceInfo extends DecodedInvoice {
+  expired: boolean;
+}
+
+/** Decodes and verifies a BOLT11 invoice for the "Decode Invoice" endpoint. */
+export function decodeInvoiceInfo(deps: AppDeps, invoice: unknown): Result<InvoiceInfo> {
+  if (invoice === undefined || invoice === null || invoice === '') {
+    return err('invalid_request', 'invoice is required', 'invoice');
+  }
+  if (typeof invoice !== 'string') return err('invalid_request', 'invoice must be a string', 'invoice');
+  const r = deps.decodeInvoice(invoice);
+  if (!r.ok) return err('invoice_invalid', `not a valid BOLT11 invoice: ${r.message}`, 'invoice');
+  return ok({ ...r.invoice, expired: r.invoice.expiresAtSec * 1000 <= deps.clock.nowMs() });
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { TEXT_LIMITS } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+
+/** Checks shared by the payment use cases: request fields arrive as unknown JSON values. */
+
+const utf8 = new TextEncoder();
+
+/** An optional string field: absent or null → null; else a string of at most `max` characters. */
+export function optionalText(value: unknown, field: string, max: number): Result<string | null> {
+  if (value === undefined || value === null) return ok(null);
+  if (typeof value !== 'string') return err('invalid_request', `${field} must be a string`, field);
+  if (value.length > max) return err('invalid_request', `${field} must be at most ${max} characters`, field);
+  return ok(value);
+}
+
+/** A description that fits the invoice's `d` field (639 bytes of UTF-8). */
+export function optionalDescription(value: unknown): Result<string | null> {
+  const r = optionalText(value, 'description', TEXT_LIMITS.description);
+  if (!r.ok || r.value === null) return r;
+  if (utf8.encode(r.value).length > TEXT_LIMITS.description) {
+    return err(
+      'invalid_request',
+      `description must be at most ${TEXT_LIMITS.description} bytes`,
+      'description',
+    );
+  }
+  return r;
+}
+
+/** An http(s) URL (callback_url, success_url). */
+export function optionalHttpUrl(value: unknown, field: string): Result<string | null> {
+  const r = optionalText(value, field, TEXT_LIMITS.url);
+  if (!r.ok || r.value === null) return r;
+  let url: URL;
+  try {
+    url = new URL(r.value);
+  } catch {
+    return err('invalid_request', `${field} must be an absolute http or https URL`, field);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return err('invalid_request', `${field} must be an http or https URL`, field);
+  }
+  if (url.username !== '' || url.password !== '') {
+    return err('invalid_request', `${field} must not contain credentials`, field);
+  }
+  return r;
+}
+
+/** fiat_value: a non-negative decimal given as a string or a JSON number; kept as its decimal text. */
+export function optionalFiatValue(value: unknown): Result<string | null> {
+  if (value === undefined || value === null || value === '') return ok(null);
+  let text: string;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) text = String(value);
+  else if (typeof value === 'string') text = value.trim();
+  else
+    return err('invalid_request', 'fiat_value must be a non-negative number or numeric string', 'fiat_value');
+  if (!/^\d{1,20}(\.\d{1,8})?$/.test(text)) {
+    return err('invalid_request', 'fiat_value must be a plain decimal like 1500 or 12.50', 'fiat_value');
+  }
+  return ok(text);
+}
+
+/** fiat_currency: 3-10 letters, stored upper-case (INR, USD, EUR). */
+export function optionalCurrency(value: unknown): Result<string | null> {
+  const r = optionalText(value, 'fiat_currency', TEXT_LIMITS.fiat_currency);
+  if (!r.ok || r.value === null) return r;
+  const code = r.value.trim().toUpperCase();
+  if (!/^[A-Z]{3,10}$/.test(code)) {
+    return err(
+      'invalid_request',
+      'fiat_currency must be a currency code like INR, USD or EUR',
+      'fiat_currency',
+    );
+  }
+  return ok(code);
+}
+
+/** extra: a free-form JSON object, stored as text (bounded). */
+export function optionalExtra(value: unknown): Result<string> {
+  if (value === undefined || value === null) return ok('{}');
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return err('invalid_request', 'extra must be a JSON object', 'extra');
+  }
+  const text = JSON.stringify(value);
+  if (text.length > TEXT_LIMITS.extra_json) {
+    return err(
+      'invalid_request',
+      `extra must be at most ${TEXT_LIMITS.extra_json} characters of JSON`,
+      'extra',
+    );
+  }
+  return ok(text);
+}
+
+/** Idempotency-Key header: 1-255 visible ASCII characters. */
+export function idempotencyKey(value: unknown): Result<string | null> {
+  if (value === undefined || value === null) return ok(null);
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+    return err(
+      'invalid_request',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters',
+      'Idempotency-Key',
+    );
+  }
+  return ok(value);
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Fingerprint of a request for Idempotency-Key: the operation and its body, key order ignored. */
+export const requestHash = (operation: string, body: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify([operation, canonical(body ?? {})]))
+    .digest('hex');

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { insertPayment } from '../../db/repos/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Smallest amount a Lightning address accepts: 1 satoshi. */
+export const LNURL_MIN_SENDABLE_MSAT = 1000n;
+/** Lifetime of an invoice issued to a wallet through a Lightning address (it pays at once). */
+const LNURL_INVOICE_EXPIRY_SEC = 600;
+
+export interface PayRequestParams {
+  callback: string;
+  minSendableMsat: bigint;
+  maxSendableMsat: bigint;
+  /** Served unchanged; the invoice's description hash is its SHA-256. */
+  metadata: string;
+}
+
+/** The LUD-06 metadata of an account's Lightning address: the same text on every request. */
+function metadataOf(deps: AppDeps, usertag: string): string {
+  const host = new URL(deps.config.publicUrl).host;
+  return JSON.stringify([
+    ['text/plain', `Payment to ${usertag}`],
+    ['text/identifier', `${usertag}@${host}`],
+  ]);
+}
+
+async function accountOf(deps: AppDeps, usertag: unknown) {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return undefined;
+  return findAccountByUsertag(deps.db.read, tag.value);
+}
+
+/** LUD-16: what `GET /.well-known/lnurlp/<usertag>` serves for an account. */
+export async function lightningAddressPayRequest(
+  deps: AppDeps,
+  usertag: unknown,
+): Promise<Result<PayRequestParams>> {
+  const account = await accountOf(deps, usertag);
+  if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
+  return ok({
+    callback: `${deps.config.publicUrl}/lnurlp/${account.usertag}/callback`,
+    minSendableMsat: LNURL_MIN_SENDABLE_MSAT,
+    maxSendableMsat: deps.config.payments.lnurlMaxSendableMsat,
+    metadata: metadataOf(deps, account.usertag),
+  });
+}
+
+/**
+ * LUD-06 callback: an invoice of `amount` msat committing to the metadata, recorded as a pending incoming
+ * payment of the account (type `lnurl`), so its payment shows in the account's history.
+ */
+export async function lightningAddressInvoice(
+  deps: AppDeps,
+  usertag: unknown,
+  amount: unknown,
+): Promise<Result<{ payreq: string }>> {
+  const account = await accountOf(deps, usertag);
+  if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
+  const text = typeof amount === 'string' ? amount.trim() : typeof amount === 'number' ? String(amount) : '';
+  if (!/^\d{1,19}$/.test(text)) {
+    return err('invalid_request', 'amount (millisatoshis, a whole number) is required', 'amount');
+  }
+  const amountMsat = BigInt(text);
+  const max = deps.config.payments.lnurlMaxSendableMsat;
+  if (amountMsat < LNURL_MIN_SENDABLE_MSAT || amountMsat > max) {
+    return err(
+      'amount_out_of_range',
+      `amount must be from ${LNURL_MIN_SENDABLE_MSAT} to ${max} millisatoshis`,
+      'amount',
+    );
+  }
+  if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
+  const metadata = metadataOf(deps, account.usertag);
+  const invoice = await deps.lightning.createInvoice({
+    amountMsat,
+    description: `Payment to ${account.usertag}`,
+    descriptionHash: createHash('sha256').update(metadata, 'utf8').digest(),
+    expirySec: LNURL_INVOICE_EXPIRY_SEC,
+  });
+  const nowMs = deps.clock.nowMs();
+  const expiresAtMs = BigInt(invoice.expiresAtSec * 1000);
+  await deps.db.write((trx) =>
+    insertPayment(trx, {
+      id: BigInt(deps.ids.randomInt53()),
+      public_id: deps.ids.publicId(16),
+      account_id: account.id,
+      requester_account_id: account.id,
+      direction: 'in',
+      route: 'lightning',
+      amount_msat: amountMsat,
+      status: 'pending',
+      payment_hash: invoice.paymentHash,
+      payreq: invoice.payreq,
+      invoice_type: 'lnurl',
+      invoice_expires_at_ms: expiresAtMs,
+      counterpart_id: null,
+      receiver_usertag: account.usertag,
+      description: `Payment to ${account.usertag}`,
+      callback_url: null,
+      success_url: null,
+      hosted_checkout_expiry_ms: null,
+      customer_name: null,
+      order_id: null,
+      fiat_currency: null,
+      fiat_value: null,
+      preimage: null,
+      failure_reason: null,
+      idempotency_key: null,
+      request_hash: null,
+      created_at_ms: nowMs,
+      updated_at_ms: nowMs,
+    }),
+  );
+  return ok({ payreq: invoice.payreq });
+}

@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import { createTransfer, resolvePending } from '../../db/repos/ledger.ts';
+import { type PaymentRow, setCallbackStatus } from '../../db/repos/payments.ts';
+import type { DB } from '../../db/schema.ts';
+import { msatToBtcNumber } from '../../domain/money.ts';
+import {
+  type PaymentDirection,
+  type ServiceFees,
+  serviceFeesRoundedDownToSat,
+} from '../../domain/payments.ts';
+import type { AppDeps } from '../deps.ts';
+import { enqueueWebhook } from '../outbox/enqueue.ts';
+import { registerDeliveryStatusSink } from '../outbox/status-sinks.ts';
+
+/**
+ * The ledger side of payments. Every function runs inside the caller's write unit. Transfer ids derive
+ * from the payment id (`pay:<id>:<step>`), so a replayed step is a no-op, never a second movement; every
+ * transfer carries `ref = payment:<id>` of the row that owns the movement (the sending row for internal
+ * payments), which is what the audit sums.
+ */
+
+type Trx = Kysely<DB>;
+
+export const paymentRef = (id: bigint): string => `payment:${id}`;
+
+/** The service fee and GST of `amountMsat` for one direction, at the configured rates. */
+export const feesFor = (deps: AppDeps, amountMsat: bigint, direction: PaymentDirection): ServiceFees =>
+  serviceFeesRoundedDownToSat(amountMsat, direction, {
+    serviceSendPpm: deps.config.payments.serviceFeeSendPpm,
+    serviceReceivePpm: deps.config.payments.serviceFeeReceivePpm,
+    gstPpm: deps.config.payments.gstPpm,
+  });
+
+/** Moves the fees of a payment from `payer` to the fee and tax accounts (skipping zero amounts). */
+async function chargeFees(
+  trx: Trx,
+  paymentId: bigint,
+  payer: { owner: bigint } | { system: 'lightning_node' },
+  serviceFeeMsat: bigint,
+  gstFeeMsat: bigint,
+  nowMs: number,
+): Promise<void> {
+  const ref = paymentRef(paymentId);
+  if (serviceFeeMsat > 0n) {
+    await createTransfer(
+      trx,
+      {
+        id: `pay:${paymentId}:service_fee`,
+        debit: payer,
+        credit: { system: 'service_fees' },
+        asset: 'lbtc',
+        amount: serviceFeeMsat,
+        code: 'payment_service_fee',
+        ref,
+      },
+      nowMs,
+    );
+  }
+  if (gstFeeMsat > 0n) {
+    await createTransfer(
+      trx,
+      {
+        id: `pay:${paymentId}:gst`,
+        debit: payer,
+        credit: { system: 'gst' },
+        asset: 'lbtc',
+        amount: gstFeeMsat,
+        code: 'payment_gst',
+        ref,
+      },
+      nowMs,
+    );
+  }
+}
+
+/**
+ * A payment between two accounts of this service: the sender pays amount + its send fees, the receiver
+ * gets amount − its receive fees. Aborts with insufficient_balance (rolling the unit back) when the
+ * sender cannot cover it.
+ */
+export async function moveInternal(
+  trx: Trx,
+  m: {
+    outId: bigint;
+    senderId: bigint;
+    receiverId: bigint;
+    amountMsat: bigint;
+    send: ServiceFees;
+    receive: ServiceFees;
+  },
+  nowMs: number,
+): Promise<void> {
+  const net = m.amountMsat - m.receive.serviceFeeMsat - m.receive.gstFeeMsat;
+  if (net > 0n) {
+    await createTransfer(
+      trx,
+      {
+        id: `pay:${m.outId}:internal`,
+        debit: { owner: m.senderId },
+        credit: { owner: m.receiverId },
+        asset: 'lbtc',
+        amount: net,
+        code: 'payment_internal',
+        ref: paymentRef(m.outId),
+      },
+      nowMs,
+    );
+  }
+  await chargeFees(
+    trx,
+    m.outId,
+    { owner: m.senderId },
+    m.send.serviceFeeMsat + m.receive.serviceFeeMsat,
+    m.send.gstFeeMsat + m.receive.gstFeeMsat,
+    nowMs,
+  );
+}
+
+/** Credits an invoice paid from outside: the Lightning node's liquidity pays amount − fees to the owner. */
+export async function creditIncoming(
+  trx: Trx,
+  p: { id: bigint; accountId: bigint; amountMsat: bigint; fees: ServiceFees },
+  nowMs: number,
+): Promise<void> {
+  const net = p.amountMsat - p.fees.serviceFeeMsat - p.fees.gstFeeMsat;
+  if (net > 0n) {
+    await createTransfer(
+      trx,
+      {
+        id: `pay:${p.id}:in`,
+        debit: { system: 'lightning_node' },
+        credit: { owner: p.accountId },
+        asset: 'lbtc',
+        amount: net,
+        code: 'payment_lightning_in',
+        ref: paymentRef(p.id),
+      },
+      nowMs,
+    );
+  }
+  await chargeFees(trx, p.id, { system: 'lightning_node' }, p.fees.serviceFeeMsat, p.fees.gstFeeMsat, nowMs);
+}
+
+/** What an outgoing Lightning payment holds back: amount, the most routing fee, service fee and GST. */
+export const reservedTotal = (row: PaymentRow): bigint =>
+  row.amount_msat + row.fee_reserve_msat + row.service_fee_msat + row.gst_fee_msat;
+
+/** Reserves an outgoing Lightning payment (pending transfer to the node's liquidity). */
+export async function reserveOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Promise<void> {
+  await createTransfer(
+    trx,
+    {
+      id: `pay:${row.id}:reserve`,
+      debit: { owner: row.account_id },
+      credit: { system: 'lightning_node' },
+      asset: 'lbtc',
+      amount: reservedTotal(row),
+      code: 'payment_lightning_out',
+      ref: paymentRef(row.id),
+      pending: true,
+    },
+    nowMs,
+  );
+}
+
+/** Completes a reserved payment: posts amount + the actual routing fee, releases the rest, takes fees. */
+export async function postOutgoing(
+  trx: Trx,
+  row: PaymentRow,
+  networkFeeMsat: bigint,
+  nowMs: number,
+): Promise<void> {
+  await resolvePending(
+    trx,
+    {
+      id: `pay:${row.id}:post`,
+      pendingId: `pay:${row.id}:reserve`,
+      action: 'post',
+      amount: row.amount_msat + networkFeeMsat,
+      code: 'payment_lightning_out',
+    },
+    nowMs,
+  );
+  // The post released the service fee and GST held in the reserve; they move to their accounts now.
+  await chargeFees(trx, row.id, { owner: row.account_id }, row.service_fee_msat, row.gst_fee_msat, nowMs);
+}
+
+/** Releases the whole reserve of a payment that failed. */
+export async function voidOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Promise<void> {
+  await resolvePending(
+    trx,
+    {
+      id: `pay:${row.id}:void`,
+      pendingId: `pay:${row.id}:reserve`,
+      action: 'void',
+      code: 'payment_lightning_out',
+    },
+    nowMs,
+  );
+}
+
+// callback_status of a payment is the HTTP status of the latest attempt that got an answer.
+registerDeliveryStatusSink('payment', async (trx, targetId, report) => {
+  if (report.channel !== 'webhook' || report.status === null || !/^\d{1,16}$/.test(targetId)) return;
+  await setCallbackStatus(trx, BigInt(targetId), report.status);
+});
+
+/** The payment webhook of the spec's Events table, when the request named a callback_url. */
+export async function enqueuePaidWebhook(
+  trx: Trx,
+  row: { id: bigint; public_id: string; account_id: bigint; callback_url: string | null },
+  amountMsat: bigint,
+  nowMs: number,
+): Promise<void> {
+  if (row.callback_url === null) return;
+  await enqueueWebhook(
+    trx,
+    {
+      accountId: row.account_id,
+      url: row.callback_url,
+      type: 'payment.paid',
+      body: { tid: row.public_id, status: 'paid', amount: msatToBtcNumber(amountMsat) },
+      eventId: `payment.paid.${row.id}`,
+      target: { kind: 'payment', id: String(row.id) },
+    },
+    nowMs,
+  );
+}

@@ -1,0 +1,61 @@
+import { findIncomingByHash, type PaymentRow } from '../../db/repos/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
+import { settleIncomingInvoice } from './settle-incoming.ts';
+
+/** What the sandbox backend adds to the port: a payer outside the service. */
+interface ExternalPayer {
+  simulateExternalPayment(
+    payreq: string,
+    amountMsat?: bigint,
+  ): Promise<{ ok: true; settlement: InvoiceSettlement } | { ok: false; reason: string; message: string }>;
+}
+
+const canPayFromOutside = (b: LightningBackend | null): b is LightningBackend & ExternalPayer =>
+  b !== null && b.kind === 'sandbox' && 'simulateExternalPayment' in b;
+
+/**
+ * Sandbox only: a payer outside the service pays an invoice of this node (a person testing, or a test).
+ * The settlement is credited before this answers: besides any running settlement listener, this call
+ * listens itself for its duration (crediting is idempotent, so two listeners credit once). That also
+ * makes it work from the CLI, a process without the background jobs.
+ */
+export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<Result<PaymentRow>> {
+  const backend = deps.lightning;
+  if (!canPayFromOutside(backend)) {
+    return err('sandbox_only', 'paying from outside is only possible with LIGHTNING_BACKEND=sandbox');
+  }
+  if (typeof invoice !== 'string' || invoice.trim() === '') {
+    return err('invalid_request', 'invoice is required (a BOLT11 invoice of this service)', 'invoice');
+  }
+  const decoded = deps.decodeInvoice(invoice.trim());
+  if (!decoded.ok) return err('invoice_invalid', `not a valid BOLT11 invoice: ${decoded.message}`, 'invoice');
+  const hash = decoded.invoice.paymentHash;
+  const before = await findIncomingByHash(deps.db.read, hash);
+  if (before === undefined) return err('not_found', 'this invoice was not issued by this service', 'invoice');
+  if (before.status === 'paid') return err('invoice_already_paid', 'the invoice is already paid', 'invoice');
+
+  const listening = new AbortController();
+  backend.subscribeSettlements(async (s) => {
+    if (s.paymentHash === hash) await settleIncomingInvoice(deps, s);
+  }, listening.signal);
+  try {
+    const r = await backend.simulateExternalPayment(decoded.invoice.payreq);
+    if (!r.ok) {
+      switch (r.reason) {
+        case 'expired':
+          return err('invoice_expired', r.message, 'invoice');
+        case 'already_paid':
+          return err('invoice_already_paid', r.message, 'invoice');
+        case 'not_this_node':
+          return err('not_found', 'this invoice was not issued by this node', 'invoice');
+        default:
+          return err('invoice_invalid', r.message, 'invoice');
+      }
+    }
+  } finally {
+    listening.abort();
+  }
+  return ok((await findIncomingByHash(deps.db.read, hash))!);
+}

@@ -1,0 +1,188 @@
+import {
+  findIncomingByHash,
+  findLiveOutgoingByHash,
+  insertPayment,
+  type PaymentRow,
+  transitionPayment,
+} from '../../db/repos/payments.ts';
+import { abort } from '../../domain/errors.ts';
+import { feeReserveRoundedUp, isExpired } from '../../domain/payments.ts';
+import { err, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { DecodedInvoice, PayResult } from '../ports.ts';
+import { runWrite } from '../write.ts';
+import { enqueuePaidWebhook, feesFor, moveInternal, reserveOutgoing } from './movements.ts';
+import { newOutgoingRow, type SendDetails } from './outgoing-row.ts';
+import { resolveOutgoing } from './resolve-outgoing.ts';
+
+export interface PayInvoiceRequest {
+  invoice: DecodedInvoice;
+  /** What to pay: the invoice's amount, or the chosen amount of an amountless invoice. */
+  amountMsat: bigint;
+  invoiceType: 'invoice' | 'lnurl';
+  details: SendDetails;
+}
+
+/**
+ * Pays a BOLT11 invoice. An invoice of this service is settled inside the ledger (no backend, no network
+ * fee); any other is paid through the Lightning backend: reserve, pay outside the write unit, then post
+ * or void. Answers the outgoing payment: paid, or pending when the backend does not know the outcome yet.
+ */
+export async function payInvoice(
+  deps: AppDeps,
+  caller: Caller,
+  req: PayInvoiceRequest,
+): Promise<Result<PaymentRow>> {
+  const inv = req.invoice;
+  if (inv.network !== deps.config.lightning.network) {
+    return err(
+      'invoice_invalid',
+      `the invoice is for ${inv.network}; this service pays ${deps.config.lightning.network} invoices`,
+      'lightning_invoice',
+    );
+  }
+  const nowMs = deps.clock.nowMs();
+  if (isExpired(inv.expiresAtSec * 1000, nowMs)) {
+    return err('invoice_expired', 'the invoice has expired', 'lightning_invoice');
+  }
+  const own = await findIncomingByHash(deps.db.read, inv.paymentHash);
+  return own !== undefined ? payOwnInvoice(deps, caller, req, nowMs) : payExternal(deps, caller, req, nowMs);
+}
+
+const invoiceFields = (req: PayInvoiceRequest) => ({
+  amount_msat: req.amountMsat,
+  payment_hash: req.invoice.paymentHash,
+  payreq: req.invoice.payreq,
+  invoice_type: req.invoiceType,
+  invoice_expires_at_ms: BigInt(req.invoice.expiresAtSec * 1000),
+});
+
+/** An invoice issued by this service: one write unit, as a usertag payment. */
+function payOwnInvoice(
+  deps: AppDeps,
+  caller: Caller,
+  req: PayInvoiceRequest,
+  nowMs: number,
+): Promise<Result<PaymentRow>> {
+  const send = feesFor(deps, req.amountMsat, 'out');
+  const receive = feesFor(deps, req.amountMsat, 'in');
+  return runWrite(deps.db, async (trx) => {
+    const target = await findIncomingByHash(trx, req.invoice.paymentHash);
+    if (target === undefined) throw new Error('own invoice vanished');
+    if (target.account_id === caller.accountId) {
+      abort('self_payment', 'this invoice belongs to your own account', 'lightning_invoice');
+    }
+    if (target.status === 'paid')
+      abort('invoice_already_paid', 'the invoice is already paid', 'lightning_invoice');
+    if (
+      target.status !== 'pending' ||
+      (target.invoice_expires_at_ms !== null && isExpired(target.invoice_expires_at_ms, nowMs))
+    ) {
+      abort('invoice_expired', 'the invoice has expired', 'lightning_invoice');
+    }
+    if (target.amount_msat !== req.amountMsat) {
+      abort('amount_mismatch', 'amount differs from the invoice amount', 'amount');
+    }
+    const out = newOutgoingRow(
+      deps,
+      caller,
+      req.details,
+      {
+        ...invoiceFields(req),
+        route: 'internal',
+        status: 'paid',
+        paid_at_ms: BigInt(nowMs),
+        counterpart_id: target.id,
+        service_fee_msat: send.serviceFeeMsat,
+        service_fee_ppm: send.servicePpm,
+        gst_fee_msat: send.gstFeeMsat,
+      },
+      nowMs,
+    );
+    if (!(await insertPayment(trx, out))) abort('idempotency_conflict', 'concurrent request with this key');
+    const settled = await transitionPayment(trx, target.id, ['pending'], {
+      status: 'paid',
+      route: 'internal',
+      counterpart_id: out.id,
+      paid_at_ms: nowMs,
+      service_fee_msat: receive.serviceFeeMsat,
+      service_fee_ppm: receive.servicePpm,
+      gst_fee_msat: receive.gstFeeMsat,
+      updated_at_ms: nowMs,
+    });
+    if (!settled) abort('invoice_already_paid', 'the invoice is already paid', 'lightning_invoice');
+    await moveInternal(
+      trx,
+      {
+        outId: out.id,
+        senderId: caller.accountId,
+        receiverId: target.account_id,
+        amountMsat: req.amountMsat,
+        send,
+        receive,
+      },
+      nowMs,
+    );
+    await enqueuePaidWebhook(trx, target, req.amountMsat, nowMs);
+    return out;
+  });
+}
+
+/** An invoice of another node: reserve, pay through the backend, then settle what it answered. */
+async function payExternal(
+  deps: AppDeps,
+  caller: Caller,
+  req: PayInvoiceRequest,
+  nowMs: number,
+): Promise<Result<PaymentRow>> {
+  const backend = deps.lightning;
+  if (backend === null) return err('lightning_unavailable', 'no Lightning backend is configured');
+  const fees = feesFor(deps, req.amountMsat, 'out');
+  const { feeReservePpm, feeReserveMinMsat, payTimeoutSec } = deps.config.payments;
+  const row = newOutgoingRow(
+    deps,
+    caller,
+    req.details,
+    {
+      ...invoiceFields(req),
+      route: 'lightning',
+      fee_reserve_msat: feeReserveRoundedUp(req.amountMsat, feeReservePpm, feeReserveMinMsat),
+      service_fee_msat: fees.serviceFeeMsat,
+      service_fee_ppm: fees.servicePpm,
+      gst_fee_msat: fees.gstFeeMsat,
+    },
+    nowMs,
+  );
+  const reserved = await runWrite(deps.db, async (trx) => {
+    if (await findLiveOutgoingByHash(trx, row.payment_hash!)) {
+      abort('invoice_already_paid', 'this invoice is already paid or being paid', 'lightning_invoice');
+    }
+    if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
+    await reserveOutgoing(trx, row, nowMs);
+    return row;
+  });
+  if (!reserved.ok) return reserved;
+
+  let result: PayResult;
+  try {
+    result = await backend.payInvoice({
+      payreq: req.invoice.payreq,
+      amountMsat: req.amountMsat,
+      maxFeeMsat: row.fee_reserve_msat,
+      timeoutSec: payTimeoutSec,
+    });
+  } catch (e) {
+    // The payment may or may not have left: it stays reserved and the reconciler asks the backend later.
+    deps.log.error({ err: e, paymentId: String(row.id) }, 'Lightning backend failed during payInvoice');
+    result = { status: 'pending' };
+  }
+  const after = await resolveOutgoing(deps, row, result);
+  if (after.status === 'declined') {
+    return err(
+      'payment_failed',
+      `the payment failed (${after.failure_reason ?? 'no route'}); no money was moved (tid ${after.public_id})`,
+    );
+  }
+  return { ok: true, value: after };
+}

@@ -1,0 +1,191 @@
+import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { findByIdempotencyKey, insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
+import { abort } from '../../domain/errors.ts';
+import { parseBtcToMsat } from '../../domain/money.ts';
+import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN, TEXT_LIMITS } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
+import { runWrite } from '../write.ts';
+import { replayOrConflict } from './idempotency.ts';
+import {
+  optionalCurrency,
+  optionalDescription,
+  optionalExtra,
+  optionalFiatValue,
+  optionalHttpUrl,
+  optionalText,
+  requestHash,
+} from './input.ts';
+
+export interface ReceiveInput {
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+interface ValidReceive {
+  amountMsat: bigint;
+  receiverUsertag: string | null;
+  expiresInMin: number;
+  description: string | null;
+  callbackUrl: string | null;
+  successUrl: string | null;
+  customerName: string | null;
+  orderId: string | null;
+  fiatCurrency: string | null;
+  fiatValue: string | null;
+  extra: string;
+}
+
+function validate(body: Record<string, unknown>): Result<ValidReceive> {
+  if (body['amount'] === undefined || body['amount'] === null) {
+    return err('invalid_request', 'amount is required (BTC, e.g. 0.0001)', 'amount');
+  }
+  const amount = parseBtcToMsat(body['amount']);
+  if (!amount.ok) return amount;
+  if (amount.value === 0n) return err('invalid_request', 'amount must be greater than zero', 'amount');
+  const wallet = body['wallet'];
+  if (wallet !== undefined && wallet !== null && wallet !== 'lbtc') {
+    return err('invalid_request', 'wallet must be lbtc on this endpoint (Lightning)', 'wallet');
+  }
+  let receiverUsertag: string | null = null;
+  if (body['receiver_usertag'] !== undefined && body['receiver_usertag'] !== null) {
+    const tag = normalizeUsertag(body['receiver_usertag'], 'receiver_usertag');
+    if (!tag.ok) return tag;
+    receiverUsertag = tag.value;
+  }
+  let expiresInMin = EXPIRES_IN_DEFAULT_MIN;
+  const e = body['expires_in'];
+  if (e !== undefined && e !== null) {
+    if (typeof e !== 'number' || !Number.isInteger(e) || e < 1 || e > EXPIRES_IN_MAX_MIN) {
+      return err(
+        'invalid_request',
+        `expires_in must be a whole number of minutes from 1 to ${EXPIRES_IN_MAX_MIN}`,
+        'expires_in',
+      );
+    }
+    expiresInMin = e;
+  }
+  const description = optionalDescription(body['description']);
+  if (!description.ok) return description;
+  const callbackUrl = optionalHttpUrl(body['callback_url'], 'callback_url');
+  if (!callbackUrl.ok) return callbackUrl;
+  const successUrl = optionalHttpUrl(body['success_url'], 'success_url');
+  if (!successUrl.ok) return successUrl;
+  const customerName = optionalText(body['customer_name'], 'customer_name', TEXT_LIMITS.customer_name);
+  if (!customerName.ok) return customerName;
+  const orderId = optionalText(body['order_id'], 'order_id', TEXT_LIMITS.order_id);
+  if (!orderId.ok) return orderId;
+  const fiatCurrency = optionalCurrency(body['fiat_currency']);
+  if (!fiatCurrency.ok) return fiatCurrency;
+  const fiatValue = optionalFiatValue(body['fiat_value']);
+  if (!fiatValue.ok) return fiatValue;
+  const extra = optionalExtra(body['extra']);
+  if (!extra.ok) return extra;
+  return ok({
+    amountMsat: amount.value,
+    receiverUsertag,
+    expiresInMin,
+    description: description.value,
+    callbackUrl: callbackUrl.value,
+    successUrl: successUrl.value,
+    customerName: customerName.value,
+    orderId: orderId.value,
+    fiatCurrency: fiatCurrency.value,
+    fiatValue: fiatValue.value,
+    extra: extra.value,
+  });
+}
+
+/**
+ * Creates a payment request: a BOLT11 invoice from the Lightning backend and a pending incoming payment
+ * on the caller's account (or on `receiver_usertag`'s). With an Idempotency-Key, a retry of the same
+ * request returns the first payment; the same key with another body is a conflict.
+ */
+export async function receive(
+  deps: AppDeps,
+  caller: Caller,
+  input: ReceiveInput,
+): Promise<Result<PaymentRow>> {
+  const hash = requestHash('receive', input.body);
+  if (input.idempotencyKey !== null) {
+    const earlier = await findByIdempotencyKey(deps.db.read, caller.accountId, input.idempotencyKey);
+    if (earlier !== undefined) return replayOrConflict(earlier, hash);
+  }
+  const v = validate(input.body);
+  if (!v.ok) return v;
+  const r = v.value;
+  if (r.callbackUrl !== null) {
+    // Refuses private and loopback destinations now, so the caller learns at once (delivery checks again).
+    const url = await validateCallbackUrl(r.callbackUrl, deps.config.webhookAllowPrivate);
+    if (!url.ok) return url;
+  }
+  let owner = { id: caller.accountId, usertag: caller.usertag };
+  if (r.receiverUsertag !== null && r.receiverUsertag !== caller.usertag) {
+    const account = await findAccountByUsertag(deps.db.read, r.receiverUsertag);
+    if (account === undefined) {
+      return err('usertag_not_found', `no account with usertag "${r.receiverUsertag}"`, 'receiver_usertag');
+    }
+    owner = { id: account.id, usertag: account.usertag };
+  }
+  if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
+
+  const expirySec = r.expiresInMin * 60;
+  const invoice = await deps.lightning.createInvoice({
+    amountMsat: r.amountMsat,
+    description: r.description ?? `Payment to ${owner.usertag}`,
+    expirySec,
+  });
+  const nowMs = deps.clock.nowMs();
+  const expiresAtMs = invoice.expiresAtSec * 1000;
+  const row: PaymentRow = {
+    id: BigInt(deps.ids.randomInt53()),
+    public_id: deps.ids.publicId(16),
+    account_id: owner.id,
+    requester_account_id: caller.accountId,
+    direction: 'in',
+    route: 'lightning',
+    amount_msat: r.amountMsat,
+    status: 'pending',
+    payment_hash: invoice.paymentHash,
+    payreq: invoice.payreq,
+    invoice_type: 'invoice',
+    invoice_expires_at_ms: BigInt(expiresAtMs),
+    counterpart_id: null,
+    receiver_usertag: owner.usertag,
+    description: r.description,
+    callback_url: r.callbackUrl,
+    callback_status: null,
+    success_url: r.successUrl,
+    hosted_checkout_expiry_ms: BigInt(expiresAtMs),
+    customer_name: r.customerName,
+    order_id: r.orderId,
+    fiat_currency: r.fiatCurrency,
+    fiat_value: r.fiatValue,
+    extra: r.extra,
+    network_fee_msat: 0n,
+    fee_reserve_msat: 0n,
+    service_fee_msat: 0n,
+    service_fee_ppm: 0n,
+    gst_fee_msat: 0n,
+    preimage: null,
+    failure_reason: null,
+    idempotency_key: input.idempotencyKey,
+    request_hash: input.idempotencyKey === null ? null : hash,
+    created_at_ms: BigInt(nowMs),
+    paid_at_ms: null,
+    updated_at_ms: BigInt(nowMs),
+  };
+  const written = await runWrite(deps.db, async (trx) => {
+    if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
+    return row;
+  });
+  if (!written.ok && written.error.code === 'idempotency_conflict' && input.idempotencyKey !== null) {
+    // A concurrent request with the same key won; this one answers as a retry of it.
+    const winner = await findByIdempotencyKey(deps.db.read, caller.accountId, input.idempotencyKey);
+    if (winner !== undefined) return replayOrConflict(winner, hash);
+  }
+  return written;
+}

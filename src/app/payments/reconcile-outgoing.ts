@@ -1,0 +1,38 @@
+import { listPendingOutgoing } from '../../db/repos/payments.ts';
+import type { AppDeps } from '../deps.ts';
+import type { PayResult } from '../ports.ts';
+import { resolveOutgoing } from './resolve-outgoing.ts';
+
+export const RECONCILE_BATCH = 100;
+
+export interface ReconcileReport {
+  checked: number;
+  resolved: number;
+}
+
+/**
+ * Asks the Lightning backend about outgoing payments whose outcome is still unknown (in flight, a timeout,
+ * or a restart between reserve and result) and settles the ones it knows. Only payments older than the
+ * send timeout plus a margin are asked about, so a send still waiting for its own answer is left alone.
+ * A backend that cannot answer leaves the payment reserved: never voided on a guess.
+ */
+export async function reconcileOutgoing(deps: AppDeps, signal?: AbortSignal): Promise<ReconcileReport> {
+  const backend = deps.lightning;
+  if (backend === null) return { checked: 0, resolved: 0 };
+  const settleMs = (deps.config.payments.payTimeoutSec + 30) * 1000;
+  const rows = await listPendingOutgoing(deps.db.read, deps.clock.nowMs() - settleMs, RECONCILE_BATCH);
+  let resolved = 0;
+  for (const row of rows) {
+    if (signal?.aborted) break;
+    let result: PayResult;
+    try {
+      result = await backend.lookupPayment(row.payment_hash!);
+    } catch (e) {
+      deps.log.warn({ err: e, paymentId: String(row.id) }, 'lookupPayment failed; the payment stays pending');
+      continue;
+    }
+    const after = await resolveOutgoing(deps, row, result);
+    if (after.status !== 'pending') resolved += 1;
+  }
+  return { checked: rows.length, resolved };
+}

@@ -1,0 +1,48 @@
+import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
+import type { AppDeps } from '../deps.ts';
+import type { PayResult } from '../ports.ts';
+import { postOutgoing, voidOutgoing } from './movements.ts';
+
+/**
+ * Applies what the Lightning backend said about an outgoing payment: succeeded → post amount + actual
+ * routing fee and take the service fees; failed → release the reserve; pending → nothing (it stays reserved
+ * until the backend knows). Only a pending row changes, so the request and the reconciler may both report
+ * the same outcome and the money still moves once. Answers the row as it is afterwards.
+ */
+export async function resolveOutgoing(
+  deps: AppDeps,
+  row: PaymentRow,
+  result: PayResult,
+): Promise<PaymentRow> {
+  if (result.status === 'pending') return row;
+  const nowMs = deps.clock.nowMs();
+  return deps.db.write(async (trx) => {
+    if (result.status === 'succeeded') {
+      let feeMsat = result.feeMsat;
+      if (feeMsat > row.fee_reserve_msat) {
+        // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
+        deps.log.error(
+          { paymentId: String(row.id), feeMsat: String(feeMsat), limitMsat: String(row.fee_reserve_msat) },
+          'Lightning backend paid more routing fee than allowed',
+        );
+        feeMsat = row.fee_reserve_msat;
+      }
+      const moved = await transitionPayment(trx, row.id, ['pending'], {
+        status: 'paid',
+        network_fee_msat: feeMsat,
+        preimage: result.preimage,
+        paid_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      });
+      if (moved) await postOutgoing(trx, row, feeMsat, nowMs);
+    } else {
+      const moved = await transitionPayment(trx, row.id, ['pending'], {
+        status: 'declined',
+        failure_reason: result.reason.slice(0, 500),
+        updated_at_ms: nowMs,
+      });
+      if (moved) await voidOutgoing(trx, row, nowMs);
+    }
+    return (await findPaymentById(trx, row.id))!;
+  });
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { PaymentRow } from '../../db/repos/payments.ts';
+import { formatMsatAsBtc } from '../../domain/money.ts';
+import { err, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { LnurlFailure } from '../ports.ts';
+import type { SendDetails } from './outgoing-row.ts';
+import { payInvoice } from './pay-invoice.ts';
+
+function lnurlError(f: LnurlFailure): Result<never> {
+  switch (f.kind) {
+    case 'invalid_target':
+      return err('lnurl_invalid', f.message, 'lightning_invoice');
+    case 'unreachable':
+      return err(
+        'lnurl_unreachable',
+        `the LNURL service could not be reached: ${f.message}`,
+        'lightning_invoice',
+      );
+    case 'invalid':
+    case 'refused':
+      return err(
+        'payment_failed',
+        `the LNURL service did not give a usable answer: ${f.message}`,
+        'lightning_invoice',
+      );
+  }
+}
+
+/**
+ * Pays a bech32 LNURL or a Lightning address (LUD-06/LUD-16): resolve, check the amount against the
+ * service's bounds, request the invoice, verify its amount and description hash, then pay it (inside the
+ * ledger when the invoice turns out to be this service's own).
+ */
+export async function sendToLnurl(
+  deps: AppDeps,
+  caller: Caller,
+  p: { target: string; amountMsat: bigint; details: SendDetails },
+): Promise<Result<PaymentRow>> {
+  const resolved = await deps.lnurl.resolvePay(p.target);
+  if (!resolved.ok) return lnurlError(resolved);
+  const params = resolved.params;
+  if (p.amountMsat < params.minSendableMsat || p.amountMsat > params.maxSendableMsat) {
+    return err(
+      'amount_out_of_range',
+      `this LNURL accepts from ${formatMsatAsBtc(params.minSendableMsat)} to ${formatMsatAsBtc(params.maxSendableMsat)} BTC`,
+      'amount',
+    );
+  }
+  const requested = await deps.lnurl.requestInvoice(params, p.amountMsat);
+  if (!requested.ok) return lnurlError(requested);
+  const decoded = deps.decodeInvoice(requested.payreq);
+  if (!decoded.ok) {
+    return err('payment_failed', `the LNURL service returned an invalid invoice: ${decoded.message}`);
+  }
+  const invoice = decoded.invoice;
+  if (invoice.amountMsat !== p.amountMsat) {
+    return err(
+      'payment_failed',
+      'the LNURL service returned an invoice for another amount; nothing was paid',
+    );
+  }
+  const metadataHash = createHash('sha256').update(params.metadata, 'utf8').digest('hex');
+  if (invoice.descriptionHash !== metadataHash) {
+    return err(
+      'payment_failed',
+      'the LNURL service returned an invoice whose description hash does not match its metadata; nothing was paid',
+    );
+  }
+  return payInvoice(deps, caller, {
+    invoice,
+    amountMsat: p.amountMsat,
+    invoiceType: 'lnurl',
+    details: p.details,
+  });
+}

@@ -1,0 +1,83 @@
+import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
+import { abort } from '../../domain/errors.ts';
+import type { Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { runWrite } from '../write.ts';
+import { feesFor, moveInternal } from './movements.ts';
+import { newOutgoingRow, type SendDetails } from './outgoing-row.ts';
+
+/**
+ * Pays another account of this service by usertag: one write unit, instant, no network fee. The sender
+ * gets a paid outgoing row, the receiver a paid incoming row; both are in their histories.
+ */
+export async function sendToUsertag(
+  deps: AppDeps,
+  caller: Caller,
+  p: { usertag: string; amountMsat: bigint; details: SendDetails },
+): Promise<Result<PaymentRow>> {
+  if (p.usertag === caller.usertag) {
+    return {
+      ok: false,
+      error: { code: 'self_payment', message: 'cannot send to your own usertag', field: 'usertag' },
+    };
+  }
+  const nowMs = deps.clock.nowMs();
+  const send = feesFor(deps, p.amountMsat, 'out');
+  const receive = feesFor(deps, p.amountMsat, 'in');
+  const inId = BigInt(deps.ids.randomInt53());
+  const out = newOutgoingRow(
+    deps,
+    caller,
+    p.details,
+    {
+      route: 'internal',
+      amount_msat: p.amountMsat,
+      status: 'paid',
+      paid_at_ms: BigInt(nowMs),
+      counterpart_id: inId,
+      receiver_usertag: p.usertag,
+      service_fee_msat: send.serviceFeeMsat,
+      service_fee_ppm: send.servicePpm,
+      gst_fee_msat: send.gstFeeMsat,
+    },
+    nowMs,
+  );
+  return runWrite(deps.db, async (trx) => {
+    const receiver = await findAccountByUsertag(trx, p.usertag);
+    if (receiver === undefined)
+      abort('usertag_not_found', `no account with usertag "${p.usertag}"`, 'usertag');
+    if (!(await insertPayment(trx, out))) abort('idempotency_conflict', 'concurrent request with this key');
+    await insertPayment(trx, {
+      ...out,
+      id: inId,
+      public_id: deps.ids.publicId(16),
+      account_id: receiver!.id,
+      requester_account_id: receiver!.id,
+      direction: 'in',
+      counterpart_id: out.id,
+      customer_name: null,
+      order_id: null,
+      extra: '{}',
+      service_fee_msat: receive.serviceFeeMsat,
+      service_fee_ppm: receive.servicePpm,
+      gst_fee_msat: receive.gstFeeMsat,
+      idempotency_key: null,
+      request_hash: null,
+    });
+    await moveInternal(
+      trx,
+      {
+        outId: out.id,
+        senderId: caller.accountId,
+        receiverId: receiver!.id,
+        amountMsat: p.amountMsat,
+        send,
+        receive,
+      },
+      nowMs,
+    );
+    return out;
+  });
+}

@@ -1,0 +1,192 @@
+import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
+import { parseBtcToMsat } from '../../domain/money.ts';
+import { TEXT_LIMITS } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { replayOrConflict } from './idempotency.ts';
+import {
+  optionalCurrency,
+  optionalDescription,
+  optionalExtra,
+  optionalFiatValue,
+  optionalText,
+  requestHash,
+} from './input.ts';
+import type { SendDetails } from './outgoing-row.ts';
+import { payInvoice } from './pay-invoice.ts';
+import { sendToLnurl } from './send-to-lnurl.ts';
+import { sendToUsertag } from './send-to-usertag.ts';
+
+export interface SendInput {
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+type Plan =
+  | { mode: 'usertag'; usertag: string; amountMsat: bigint }
+  | { mode: 'invoice'; payreq: string; amountMsat: bigint | null }
+  | { mode: 'lnurl'; target: string; amountMsat: bigint };
+
+function optionalAmount(body: Record<string, unknown>): Result<bigint | null> {
+  const a = body['amount'];
+  if (a === undefined || a === null || a === '') return ok(null);
+  const r = parseBtcToMsat(a);
+  if (!r.ok) return r;
+  if (r.value === 0n) return err('invalid_request', 'amount must be greater than zero', 'amount');
+  return r;
+}
+
+function plan(body: Record<string, unknown>): Result<Plan> {
+  const mode = body['payment_mode'];
+  if (mode === undefined || mode === null) {
+    return err('invalid_request', 'payment_mode is required: usertag or lightning', 'payment_mode');
+  }
+  if (mode !== 'usertag' && mode !== 'lightning') {
+    return err('invalid_request', 'payment_mode must be usertag or lightning', 'payment_mode');
+  }
+  const amount = optionalAmount(body);
+  if (!amount.ok) return amount;
+  if (mode === 'usertag') {
+    if (body['usertag'] === undefined || body['usertag'] === null) {
+      return err('invalid_request', 'usertag is required when payment_mode is usertag', 'usertag');
+    }
+    const tag = normalizeUsertag(body['usertag']);
+    if (!tag.ok) return tag;
+    if (amount.value === null) {
+      return err('invalid_request', 'amount is required when payment_mode is usertag', 'amount');
+    }
+    return ok({ mode: 'usertag', usertag: tag.value, amountMsat: amount.value });
+  }
+  const invoice = body['lightning_invoice'];
+  if (typeof invoice !== 'string' || invoice.trim() === '') {
+    return err(
+      'invalid_request',
+      'lightning_invoice is required when payment_mode is lightning',
+      'lightning_invoice',
+    );
+  }
+  if (invoice.length > 8000)
+    return err('invalid_request', 'lightning_invoice is too long', 'lightning_invoice');
+  const type = body['lightning_invoice_type'] ?? 'invoice';
+  if (type !== 'invoice' && type !== 'lnurl') {
+    return err(
+      'invalid_request',
+      'lightning_invoice_type must be invoice or lnurl',
+      'lightning_invoice_type',
+    );
+  }
+  if (type === 'lnurl') {
+    if (amount.value === null) {
+      return err('invalid_request', 'amount is required when lightning_invoice_type is lnurl', 'amount');
+    }
+    return ok({ mode: 'lnurl', target: invoice.trim(), amountMsat: amount.value });
+  }
+  return ok({ mode: 'invoice', payreq: invoice.trim(), amountMsat: amount.value });
+}
+
+function details(
+  body: Record<string, unknown>,
+  idempotencyKey: string | null,
+  hash: string,
+): Result<SendDetails> {
+  const description = optionalDescription(body['description']);
+  if (!description.ok) return description;
+  const customerName = optionalText(body['customer_name'], 'customer_name', TEXT_LIMITS.customer_name);
+  if (!customerName.ok) return customerName;
+  const orderId = optionalText(body['order_id'], 'order_id', TEXT_LIMITS.order_id);
+  if (!orderId.ok) return orderId;
+  const fiatCurrency = optionalCurrency(body['fiat_currency']);
+  if (!fiatCurrency.ok) return fiatCurrency;
+  const fiatValue = optionalFiatValue(body['fiat_value']);
+  if (!fiatValue.ok) return fiatValue;
+  const extra = optionalExtra(body['extra']);
+  if (!extra.ok) return extra;
+  return ok({
+    description: description.value,
+    customerName: customerName.value,
+    orderId: orderId.value,
+    fiatCurrency: fiatCurrency.value,
+    fiatValue: fiatValue.value,
+    extra: extra.value,
+    idempotencyKey,
+    requestHash: hash,
+  });
+}
+
+/** A payment that reached a final or pending state answers as itself; a declined one as the failure. */
+function asOutcome(row: PaymentRow): Result<PaymentRow> {
+  if (row.status === 'declined') {
+    return err(
+      'payment_failed',
+      `the payment failed (${row.failure_reason ?? 'no route'}); no money was moved (tid ${row.public_id})`,
+    );
+  }
+  return ok(row);
+}
+
+/**
+ * Sends a payment from the caller's Lightning balance to a usertag, a BOLT11 invoice or an LNURL /
+ * Lightning address. Answers the outgoing payment (paid, or pending while the network decides). Every
+ * refusal moves no money. With an Idempotency-Key, a retry of the same request answers as the first did
+ * and moves nothing again; the same key with another body is a conflict.
+ */
+export async function send(deps: AppDeps, caller: Caller, input: SendInput): Promise<Result<PaymentRow>> {
+  const hash = requestHash('send', input.body);
+  const key = input.idempotencyKey;
+  if (key !== null) {
+    const earlier = await findByIdempotencyKey(deps.db.read, caller.accountId, key);
+    if (earlier !== undefined) {
+      const replay = replayOrConflict(earlier, hash);
+      return replay.ok ? asOutcome(replay.value) : replay;
+    }
+  }
+  const p = plan(input.body);
+  if (!p.ok) return p;
+  const d = details(input.body, key, hash);
+  if (!d.ok) return d;
+
+  const result = await dispatch(deps, caller, p.value, d.value);
+  if (!result.ok && result.error.code === 'idempotency_conflict' && key !== null) {
+    // A concurrent request with the same key won the insert; this one answers as a retry of it.
+    const winner = await findByIdempotencyKey(deps.db.read, caller.accountId, key);
+    if (winner !== undefined) {
+      const replay = replayOrConflict(winner, hash);
+      return replay.ok ? asOutcome(replay.value) : replay;
+    }
+  }
+  return result;
+}
+
+async function dispatch(deps: AppDeps, caller: Caller, p: Plan, d: SendDetails): Promise<Result<PaymentRow>> {
+  switch (p.mode) {
+    case 'usertag':
+      return sendToUsertag(deps, caller, { usertag: p.usertag, amountMsat: p.amountMsat, details: d });
+    case 'lnurl':
+      return sendToLnurl(deps, caller, { target: p.target, amountMsat: p.amountMsat, details: d });
+    case 'invoice': {
+      const decoded = deps.decodeInvoice(p.payreq);
+      if (!decoded.ok) {
+        return err(
+          'invoice_invalid',
+          `lightning_invoice is not a valid BOLT11 invoice: ${decoded.message}`,
+          'lightning_invoice',
+        );
+      }
+      const invoice = decoded.invoice;
+      if (invoice.amountMsat === null && p.amountMsat === null) {
+        return err('invalid_request', 'this invoice has no amount: give amount', 'amount');
+      }
+      if (invoice.amountMsat !== null && p.amountMsat !== null && invoice.amountMsat !== p.amountMsat) {
+        return err(
+          'amount_mismatch',
+          'amount differs from the amount of the invoice; leave it out or match it',
+          'amount',
+        );
+      }
+      const amountMsat = (invoice.amountMsat ?? p.amountMsat)!;
+      return payInvoice(deps, caller, { invoice, amountMsat, invoiceType: 'invoice', details: d });
+    }
+  }
+}

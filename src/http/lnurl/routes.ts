@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { lightningAddressInvoice, lightningAddressPayRequest } from '../../app/payments/lightning-address.ts';
+import { HttpError } from '../errors.ts';
+import { toProblem } from '../family.ts';
+
+/** LNURL answers errors as `{status: "ERROR", reason}` (LUD-06), whatever the HTTP status. */
+const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
+
+const usertagParams = {
+  type: 'object',
+  required: ['usertag'],
+  properties: { usertag: { type: 'string', maxLength: 64 } },
+};
+
+/**
+ * The Lightning address of every account (LUD-16, LUD-06): `usertag@<PUBLIC_URL host>` lets any Lightning
+ * wallet pay the account. No key: the payer is outside the service.
+ */
+export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const p = toProblem(error, request);
+    return reply.status(p.status).send(lnurlError(p.message));
+  });
+  // Browser wallets fetch these documents from other origins.
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+  });
+
+  scope.get(
+    '/.well-known/lnurlp/:usertag',
+    {
+      schema: {
+        tags: ['lightning address'],
+        summary: 'LUD-16 payRequest of an account’s Lightning address',
+        params: usertagParams,
+      },
+    },
+    async (request) => {
+      const { usertag } = request.params as { usertag: string };
+      const r = await lightningAddressPayRequest(deps, usertag);
+      if (!r.ok) throw new HttpError(r.error);
+      return {
+        tag: 'payRequest',
+        callback: r.value.callback,
+        // msat as JSON numbers (LUD-06); the configured bounds stay far below 2^53.
+        minSendable: Number(r.value.minSendableMsat),
+        maxSendable: Number(r.value.maxSendableMsat),
+        metadata: r.value.metadata,
+      };
+    },
+  );
+
+  scope.get(
+    '/lnurlp/:usertag/callback',
+    {
+      schema: {
+        tags: ['lightning address'],
+        summary: 'LUD-06 callback: an invoice of `amount` millisatoshis for the account',
+        params: usertagParams,
+        querystring: {
+          type: 'object',
+          required: ['amount'],
+          properties: { amount: { type: 'string', description: 'millisatoshis' } },
+        },
+      },
+    },
+    async (request) => {
+      const { usertag } = request.params as { usertag: string };
+      const { amount } = request.query as { amount: string };
+      const r = await lightningAddressInvoice(deps, usertag, amount);
+      if (!r.ok) throw new HttpError(r.error);
+      return { pr: r.value.payreq, routes: [] };
+    },
+  );
+}
