@@ -1,0 +1,57 @@
+// The one place that turns the `lightning` part of the configuration into a backend.
+
+import type { LightningBackend } from '../../app/ports.ts';
+import { type ClnOptions, createClnBackend } from './cln.ts';
+import { createLndBackend, type LndOptions } from './lnd.ts';
+import { createSandboxBackend, type SandboxBackend, type SandboxOptions } from './sandbox.ts';
+
+export type LightningBackendConfig =
+  | ({ kind: 'sandbox' } & SandboxOptions)
+  | ({ kind: 'lnd' } & LndOptions)
+  | ({ kind: 'cln' } & ClnOptions);
+
+export async function createLightningBackend(config: LightningBackendConfig): Promise<LightningBackend> {
+  switch (config.kind) {
+    case 'sandbox': {
+      const { kind: _kind, ...opts } = config;
+      return createSandboxBackend(opts);
+    }
+    case 'lnd': {
+      const { kind: _kind, ...opts } = config;
+      return createLndBackend(opts);
+    }
+    case 'cln': {
+      const { kind: _kind, ...opts } = config;
+      return createClnBackend(opts);
+    }
+  }
+}
+
+/** Narrows to the sandbox, whose extra methods back the sandbox-only endpoints. */
+export function isSandboxBackend(backend: LightningBackend | null): backend is SandboxBackend {
+  return backend !== null && backend.kind === 'sandbox' && 'simulateExternalPayment' in backend;
+}
+
+export {
+  type Bolt11ErrorReason,
+  type Bolt11Invoice,
+  DEFAULT_INVOICE_FEATURES,
+  type DecodeInvoiceResult,
+  decodeInvoice,
+  descriptionHashHex,
+  type EncodeInvoiceInput,
+  encodeInvoice,
+  MAX_DESCRIPTION_BYTES,
+  MAX_INVOICE_MSAT,
+} from './bolt11.ts';
+export type { ClnOptions } from './cln.ts';
+export type { LndOptions } from './lnd.ts';
+export { LightningBackendError, type LightningErrorCode } from './rest.ts';
+export {
+  SANDBOX_FAIL_DESCRIPTION,
+  SANDBOX_PENDING_DESCRIPTION,
+  type SandboxBackend,
+  type SandboxOptions,
+  type SimulatePaymentFailure,
+  type SimulatePaymentResult,
+} from './sandbox.ts';

@@ -1,0 +1,405 @@
+// LND through its REST proxy (grpc-gateway): https://lightning.engineering/api-docs/api/lnd/
+//
+// REST conventions: the macaroon goes in `Grpc-Metadata-macaroon` as hex; bytes fields are base64
+// (base64url inside URL paths); int64 fields are JSON strings; streaming calls answer with
+// newline-delimited `{"result": ...}` or `{"error": {...}}` objects.
+//
+// An outgoing payment whose outcome is not known (no answer in time, connection lost, node busy)
+// is reported pending, never failed: the reconciler asks again with lookupPayment.
+
+import type {
+  CreatedInvoice,
+  CreateInvoiceInput,
+  InvoiceSettlement,
+  InvoiceState,
+  LightningBackend,
+  LightningNetwork,
+  PayInvoiceInput,
+  PayResult,
+} from '../../app/ports.ts';
+import { isJsonObject, type JsonValue, jsonToBigInt } from '../http-out/json.ts';
+import { decodeInvoice } from './bolt11.ts';
+import {
+  errorCodeOf,
+  errorMessageOf,
+  LightningBackendError,
+  RestClient,
+  type RestFailure,
+  toError,
+} from './rest.ts';
+
+export interface LndOptions {
+  /** REST endpoint, e.g. https://127.0.0.1:8080 */
+  url: string;
+  macaroonHex: string;
+  /** LND's tls.cert (PEM), pinned. Or a path to it. */
+  tlsCertPem?: string;
+  tlsCertPath?: string;
+  /** Unary calls. Default 15 s. */
+  requestTimeoutMs?: number;
+  /** How long past the payment's own timeout to wait for LND's final word. Default 5 s. */
+  payGraceMs?: number;
+  /** Ask LND for route hints to private channels in invoices. Default true. */
+  privateRouteHints?: boolean;
+  /** Replay settlements after this settle_index on the first subscription; else only new ones. */
+  startSettleIndex?: bigint;
+  /** First reconnect delay of the settlement stream; doubles up to 30 s. Default 1 s. */
+  reconnectDelayMs?: number;
+  log?: { warn(obj: object, msg?: string): void };
+}
+
+/** gRPC status codes after which LND may still be working on the payment. */
+const GRPC_MAYBE_IN_PROGRESS = new Set([1, 4, 10, 13, 14]);
+const GRPC_ALREADY_EXISTS = 6;
+const GRPC_NOT_FOUND = 5;
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+function b64ToHex(v: JsonValue | undefined): string | null {
+  if (typeof v !== 'string' || v === '') return null;
+  const bytes = Buffer.from(v, 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
+}
+
+function hexToB64Url(hash: string): string {
+  return Buffer.from(hash, 'hex').toString('base64url');
+}
+
+function isHash(v: string): boolean {
+  return /^[0-9a-fA-F]{64}$/.test(v);
+}
+
+function lndNetwork(name: JsonValue | undefined): LightningNetwork | null {
+  switch (name) {
+    case 'mainnet':
+    case 'bitcoin':
+      return 'bitcoin';
+    case 'testnet':
+    case 'testnet3':
+    case 'testnet4':
+      return 'testnet';
+    case 'signet':
+      return 'signet';
+    case 'regtest':
+      return 'regtest';
+    default:
+      return null;
+  }
+}
+
+/** LND's Payment message → PayResult. */
+function paymentResult(p: { [key: string]: JsonValue }): PayResult {
+  switch (p.status) {
+    case 'SUCCEEDED': {
+      const feeMsat = jsonToBigInt(p.fee_msat ?? '0');
+      const preimage = typeof p.payment_preimage === 'string' ? p.payment_preimage : '';
+      // A success without its proof is not something to book; leave it to the next lookup.
+      if (feeMsat === null || !isHash(preimage)) return { status: 'pending' };
+      return { status: 'succeeded', feeMsat, preimage: preimage.toLowerCase() };
+    }
+    case 'FAILED':
+      return { status: 'failed', reason: failureReason(p.failure_reason) };
+    default:
+      return { status: 'pending' };
+  }
+}
+
+function failureReason(r: JsonValue | undefined): string {
+  switch (r) {
+    case 'FAILURE_REASON_TIMEOUT':
+      return 'no route found before the payment timeout';
+    case 'FAILURE_REASON_NO_ROUTE':
+      return 'no route within fee limit';
+    case 'FAILURE_REASON_ERROR':
+      return 'payment failed with an unexpected error';
+    case 'FAILURE_REASON_INCORRECT_PAYMENT_DETAILS':
+      return 'the destination rejected the payment (incorrect payment details)';
+    case 'FAILURE_REASON_INSUFFICIENT_BALANCE':
+      return 'insufficient balance in the node';
+    case 'FAILURE_REASON_CANCELED':
+      return 'payment canceled';
+    default:
+      return typeof r === 'string' ? r : 'payment failed';
+  }
+}
+
+/** An error before LND reported the payment: did the payment surely not start? */
+function sendErrorResult(body: JsonValue | undefined, status: number | undefined): PayResult {
+  const code = errorCodeOf(body);
+  const message = errorMessageOf(body);
+  if (code === null || message === null) {
+    // Not LND's own error (a proxy's 502, garbage): nothing says the payment did not start.
+    return { status: 'pending' };
+  }
+  if (
+    code === GRPC_ALREADY_EXISTS ||
+    /already (been )?paid|in transition|already exists|in flight/i.test(message)
+  ) {
+    // A payment to this hash exists at the node; lookupPayment tells how it went.
+    return { status: 'pending' };
+  }
+  if (GRPC_MAYBE_IN_PROGRESS.has(code) || /context (canceled|deadline)|deadline exceeded/i.test(message)) {
+    return { status: 'pending' };
+  }
+  if (status === 401 || status === 403 || /macaroon|verification failed|permission denied/i.test(message)) {
+    return { status: 'failed', reason: `node refused the credentials: ${message}` };
+  }
+  return { status: 'failed', reason: message };
+}
+
+function invoiceState(inv: { [key: string]: JsonValue }): InvoiceState {
+  switch (inv.state) {
+    case 'SETTLED':
+      return {
+        state: 'settled',
+        amountReceivedMsat: jsonToBigInt(inv.amt_paid_msat) ?? 0n,
+        settledAtSec: Number(jsonToBigInt(inv.settle_date) ?? 0n),
+      };
+    case 'CANCELED':
+      return { state: 'canceled', amountReceivedMsat: null, settledAtSec: null };
+    default:
+      // OPEN, and ACCEPTED (a hold invoice with HTLCs locked in, not yet settled).
+      return { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+  }
+}
+
+export function createLndBackend(opts: LndOptions): LightningBackend {
+  if (!/^[0-9a-fA-F]+$/.test(opts.macaroonHex)) throw new RangeError('macaroonHex must be hex');
+  const rest = new RestClient({
+    url: opts.url,
+    headers: { 'Grpc-Metadata-macaroon': opts.macaroonHex },
+    ...(opts.tlsCertPem !== undefined ? { tlsCertPem: opts.tlsCertPem } : {}),
+    ...(opts.tlsCertPath !== undefined ? { tlsCertPath: opts.tlsCertPath } : {}),
+  });
+  const timeoutMs = opts.requestTimeoutMs ?? 15_000;
+  const payGraceMs = opts.payGraceMs ?? 5_000;
+  const closing = new AbortController();
+
+  async function get(path: string, what: string): Promise<{ [key: string]: JsonValue }> {
+    const r = await rest.request('GET', path, { timeoutMs, signal: closing.signal });
+    if (!r.ok) throw lndError(r, what);
+    if (!isJsonObject(r.json)) throw new LightningBackendError('bad_response', `${what}: not a JSON object`);
+    return r.json;
+  }
+
+  function lndError(r: RestFailure, what: string): LightningBackendError {
+    const message = errorMessageOf(r.body) ?? '';
+    if (/macaroon|verification failed|permission denied/i.test(message)) {
+      return new LightningBackendError('unauthorized', `${what}: ${message}`, r.status);
+    }
+    if (errorCodeOf(r.body) === GRPC_NOT_FOUND)
+      return new LightningBackendError('not_found', `${what}: ${message}`);
+    return toError(r, what);
+  }
+
+  async function lookupInvoice(paymentHash: string): Promise<InvoiceState> {
+    if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+    const inv = await get(`/v1/invoice/${paymentHash.toLowerCase()}`, 'lookup invoice');
+    return invoiceState(inv);
+  }
+
+  const backend: LightningBackend = {
+    kind: 'lnd',
+
+    async nodeInfo() {
+      const info = await get('/v1/getinfo', 'getinfo');
+      const chains = Array.isArray(info.chains) ? info.chains : [];
+      const first = chains[0];
+      const network = lndNetwork(isJsonObject(first) ? first.network : undefined);
+      if (typeof info.identity_pubkey !== 'string' || network === null) {
+        throw new LightningBackendError('bad_response', 'getinfo: missing identity_pubkey or network');
+      }
+      return {
+        pubkey: info.identity_pubkey,
+        network,
+        alias: typeof info.alias === 'string' ? info.alias : '',
+      };
+    },
+
+    async createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice> {
+      const body: { [key: string]: JsonValue } = {
+        memo: input.description,
+        expiry: String(input.expirySec),
+        private: opts.privateRouteHints ?? true,
+      };
+      if (input.amountMsat !== null) body.value_msat = input.amountMsat.toString();
+      if (input.descriptionHash !== undefined) {
+        if (input.descriptionHash.length !== 32) throw new RangeError('descriptionHash must be 32 bytes');
+        body.description_hash = Buffer.from(input.descriptionHash).toString('base64');
+      }
+      const r = await rest.request('POST', '/v1/invoices', { body, timeoutMs, signal: closing.signal });
+      if (!r.ok) throw lndError(r, 'create invoice');
+      const json = isJsonObject(r.json) ? r.json : {};
+      const hash = b64ToHex(json.r_hash);
+      const payreq = typeof json.payment_request === 'string' ? json.payment_request : null;
+      if (hash === null || payreq === null) {
+        throw new LightningBackendError('bad_response', 'create invoice: missing r_hash or payment_request');
+      }
+      const decoded = decodeInvoice(payreq);
+      if (
+        !decoded.ok ||
+        decoded.invoice.paymentHash !== hash ||
+        decoded.invoice.amountMsat !== input.amountMsat
+      ) {
+        throw new LightningBackendError(
+          'bad_response',
+          'create invoice: the returned invoice does not match',
+        );
+      }
+      return {
+        payreq: decoded.invoice.payreq,
+        paymentHash: hash,
+        createdAtSec: decoded.invoice.createdAtSec,
+        expiresAtSec: decoded.invoice.expiresAtSec,
+      };
+    },
+
+    async payInvoice(input: PayInvoiceInput): Promise<PayResult> {
+      const decoded = decodeInvoice(input.payreq);
+      if (!decoded.ok) return { status: 'failed', reason: `invalid invoice: ${decoded.message}` };
+      const inv = decoded.invoice;
+      if (inv.amountMsat !== null && inv.amountMsat !== input.amountMsat) {
+        return { status: 'failed', reason: 'amount does not match the invoice' };
+      }
+      const timeoutSec = Math.max(1, Math.floor(input.timeoutSec));
+      const body: { [key: string]: JsonValue } = {
+        payment_request: inv.payreq,
+        timeout_seconds: timeoutSec,
+        fee_limit_msat: input.maxFeeMsat.toString(),
+      };
+      if (inv.amountMsat === null) body.amt_msat = input.amountMsat.toString();
+
+      let outcome: PayResult = { status: 'pending' };
+      let sawPayment = false;
+      const r = await rest.stream(
+        'POST',
+        '/v2/router/send',
+        { body, totalTimeoutMs: timeoutSec * 1000 + payGraceMs, signal: closing.signal },
+        (line) => {
+          if (!isJsonObject(line)) return undefined;
+          if (isJsonObject(line.result)) {
+            sawPayment = true;
+            outcome = paymentResult(line.result);
+            return outcome.status === 'pending' ? undefined : 'stop';
+          }
+          if (line.error !== undefined) {
+            outcome = sawPayment ? { status: 'pending' } : sendErrorResult(line, undefined);
+            return 'stop';
+          }
+          return undefined;
+        },
+      );
+      if (!r.ok) {
+        // A plain (non-stream) error answer before any payment update.
+        if (!sawPayment && r.body !== undefined) return sendErrorResult(r.body, r.status);
+        return { status: 'pending' };
+      }
+      return outcome;
+    },
+
+    async lookupPayment(paymentHash: string): Promise<PayResult> {
+      if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      let outcome: PayResult | null = null;
+      let notFound = false;
+      const r = await rest.stream(
+        'GET',
+        `/v2/router/track/${hexToB64Url(paymentHash.toLowerCase())}`,
+        { firstByteTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs, signal: closing.signal },
+        (line) => {
+          if (!isJsonObject(line)) return undefined;
+          if (isJsonObject(line.result)) {
+            // The first update is the payment's current state.
+            outcome = paymentResult(line.result);
+            return 'stop';
+          }
+          if (line.error !== undefined) {
+            notFound =
+              errorCodeOf(line) === GRPC_NOT_FOUND ||
+              /not initiated|not found/i.test(errorMessageOf(line) ?? '');
+            return 'stop';
+          }
+          return undefined;
+        },
+      );
+      if (notFound || (!r.ok && (r.status === 404 || errorCodeOf(r.body) === GRPC_NOT_FOUND))) {
+        // LND has no payment to this hash: it never started, so nothing can still be sent.
+        return { status: 'failed', reason: 'payment not found at the node' };
+      }
+      return outcome ?? { status: 'pending' };
+    },
+
+    lookupInvoice,
+
+    subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void {
+      let settleIndex = opts.startSettleIndex ?? null;
+      const baseDelay = opts.reconnectDelayMs ?? 1000;
+      const stop = AbortSignal.any([signal, closing.signal]);
+      const run = async () => {
+        let delay = baseDelay;
+        while (!stop.aborted) {
+          const query = settleIndex !== null ? `?settle_index=${settleIndex}` : '';
+          let delivered = false;
+          const r = await rest.stream(
+            'GET',
+            `/v1/invoices/subscribe${query}`,
+            { signal: stop },
+            async (line) => {
+              if (!isJsonObject(line)) return undefined;
+              if (line.error !== undefined) {
+                opts.log?.warn({ error: errorMessageOf(line) }, 'LND invoice stream error');
+                return 'stop';
+              }
+              const inv = line.result;
+              if (!isJsonObject(inv) || inv.state !== 'SETTLED') return undefined;
+              const paymentHash = b64ToHex(inv.r_hash);
+              const index = jsonToBigInt(inv.settle_index);
+              const amount = jsonToBigInt(inv.amt_paid_msat);
+              if (paymentHash === null || index === null || amount === null) return undefined;
+              // Only a delivered settlement moves the cursor: when delivery fails the stream restarts
+              // from the last delivered one and LND sends the rest again.
+              try {
+                await onSettled({
+                  paymentHash,
+                  amountReceivedMsat: amount,
+                  settledAtSec: Number(jsonToBigInt(inv.settle_date) ?? 0n),
+                });
+              } catch (e) {
+                opts.log?.warn(
+                  { error: e instanceof Error ? e.message : String(e) },
+                  'settlement delivery failed',
+                );
+                return 'stop';
+              }
+              settleIndex = settleIndex === null || index > settleIndex ? index : settleIndex;
+              delivered = true;
+              return undefined;
+            },
+          );
+          if (stop.aborted) break;
+          if (!r.ok) opts.log?.warn({ error: r.message, code: r.code }, 'LND invoice stream ended');
+          if (delivered) delay = baseDelay;
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, delay);
+            stop.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(t);
+                resolve();
+              },
+              { once: true },
+            );
+          });
+          delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+        }
+      };
+      run().catch((e: unknown) => {
+        opts.log?.warn({ error: e instanceof Error ? e.message : String(e) }, 'LND settlement loop stopped');
+      });
+    },
+
+    async close() {
+      closing.abort();
+      rest.close();
+    },
+  };
+  return backend;
+}

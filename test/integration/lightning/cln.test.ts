@@ -1,0 +1,318 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeInvoice, encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
+import { createClnBackend } from '../../../src/adapters/lightning/cln.ts';
+import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
+import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
+import { type ClnStandin, startClnStandin } from '../../fixtures/lightning/cln-standin.ts';
+
+let cln: ClnStandin;
+let backend: LightningBackend;
+
+beforeAll(async () => {
+  cln = await startClnStandin();
+});
+afterAll(async () => {
+  await cln.close();
+});
+beforeEach(async () => {
+  backend = await createLightningBackend({
+    kind: 'cln',
+    url: cln.url,
+    rune: cln.rune,
+    payGraceMs: 300,
+    reconnectDelayMs: 50,
+    waitTimeoutSec: 1,
+  });
+  cln.nextPayments.length = 0;
+});
+afterEach(async () => {
+  await backend.close();
+});
+
+function foreignInvoice(amountMsat: bigint | null = 100_000n): { payreq: string; paymentHash: string } {
+  const paymentHash = randomBytes(32);
+  const payreq = encodeInvoice(
+    {
+      network: 'regtest',
+      amountMsat,
+      paymentHash,
+      paymentSecret: randomBytes(32),
+      description: 'elsewhere',
+      expirySec: 600,
+      createdAtSec: Math.floor(Date.now() / 1000),
+    },
+    randomBytes(32),
+  );
+  return { payreq, paymentHash: paymentHash.toString('hex') };
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('CLN clnrest backend against the stand-in', () => {
+  it('reads node info and sends the rune', async () => {
+    expect(await backend.nodeInfo()).toEqual({
+      pubkey: cln.pubkey,
+      network: 'regtest',
+      alias: 'cln-standin',
+    });
+    expect(cln.requests.at(-1)).toMatchObject({ method: 'getinfo', rune: cln.rune });
+  });
+
+  it('creates an invoice that decodes to the node, amount and hash', async () => {
+    const created = await backend.createInvoice({
+      amountMsat: 12_345n,
+      description: 'order 9',
+      expirySec: 600,
+    });
+    const d = decodeInvoice(created.payreq);
+    if (!d.ok) throw new Error(d.message);
+    expect(d.invoice).toMatchObject({
+      amountMsat: 12_345n,
+      paymentHash: created.paymentHash,
+      payeePubkey: cln.pubkey,
+      description: 'order 9',
+    });
+    const sent = cln.requests.at(-1)?.params;
+    expect(sent).toMatchObject({ amount_msat: 12_345, description: 'order 9', expiry: 600 });
+    expect(String(sent?.label)).toMatch(/^paytag-[0-9a-f]{24}$/);
+  });
+
+  it('creates amountless invoices with "any"', async () => {
+    const created = await backend.createInvoice({ amountMsat: null, description: 'tip', expirySec: 60 });
+    expect(cln.requests.at(-1)?.params.amount_msat).toBe('any');
+    const d = decodeInvoice(created.payreq);
+    expect(d.ok && d.invoice.amountMsat).toBeNull();
+  });
+
+  it('keeps amounts beyond 2^53 msat exact', async () => {
+    const big = 9_007_199_254_740_993n;
+    const created = await backend.createInvoice({ amountMsat: big, description: 'whale', expirySec: 60 });
+    cln.receive(created.paymentHash, big);
+    expect(await backend.lookupInvoice(created.paymentHash)).toMatchObject({ amountReceivedMsat: big });
+  });
+
+  it('uses deschashonly for a description hash, and insists the description is its preimage', async () => {
+    const metadata = '[["text/plain","pay carol"]]';
+    const descriptionHash = createHash('sha256').update(metadata).digest();
+    const created = await backend.createInvoice({
+      amountMsat: 1_000n,
+      description: metadata,
+      descriptionHash,
+      expirySec: 60,
+    });
+    expect(cln.requests.at(-1)?.params).toMatchObject({ deschashonly: true, description: metadata });
+    const d = decodeInvoice(created.payreq);
+    expect(d.ok && d.invoice.descriptionHash).toBe(descriptionHash.toString('hex'));
+    await expect(
+      backend.createInvoice({ amountMsat: 1_000n, description: 'other', descriptionHash, expirySec: 60 }),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('looks up invoices', async () => {
+    const created = await backend.createInvoice({ amountMsat: 3_000n, description: 'x', expirySec: 60 });
+    expect((await backend.lookupInvoice(created.paymentHash)).state).toBe('open');
+    cln.receive(created.paymentHash, 3_100n);
+    expect(await backend.lookupInvoice(created.paymentHash)).toMatchObject({
+      state: 'settled',
+      amountReceivedMsat: 3_100n,
+    });
+    await expect(backend.lookupInvoice('00'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('pays with fee = amount_sent - amount and the preimage', async () => {
+    const { payreq, paymentHash } = foreignInvoice(100_000n);
+    cln.nextPayments.push({ kind: 'succeed', feeMsat: 250n });
+    const r = await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 30 });
+    expect(r).toEqual({ status: 'succeeded', feeMsat: 250n, preimage: cln.pay(paymentHash)?.preimage });
+    expect(cln.requests.at(-1)?.params).toMatchObject({ bolt11: payreq, maxfee: 1_000, retry_for: 30 });
+    expect(cln.requests.at(-1)?.params.amount_msat).toBeUndefined();
+    expect(await backend.lookupPayment(paymentHash)).toEqual(r);
+  });
+
+  it('sends amount_msat for amountless invoices', async () => {
+    const { payreq } = foreignInvoice(null);
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 8_000n, maxFeeMsat: 5_000n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(cln.requests.at(-1)?.params.amount_msat).toBe(8_000);
+  });
+
+  it.each([
+    [205, 'Ran out of routes to try after 3 attempts'],
+    [206, 'Route too expensive'],
+    [207, 'Invoice expired'],
+    [210, 'Payment timed out without a payment in progress'],
+  ])('error %s from pay is a failure', async (code, message) => {
+    const { payreq, paymentHash } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'fail', code, message });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'failed',
+      reason: message,
+    });
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'failed' });
+  });
+
+  it('an unexpected error from pay leaves the payment pending', async () => {
+    const { payreq } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'fail', code: -1, message: 'something odd' });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('the fee budget is enforced by the node (maxfee)', async () => {
+    const { payreq } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'succeed', feeMsat: 2_000n });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_999n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('a pay that does not answer in time is pending; lookupPayment later finds it complete', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'hang' });
+    const started = Date.now();
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 }),
+    ).toEqual({
+      status: 'pending',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await backend.lookupPayment(paymentHash)).toEqual({ status: 'pending' });
+    cln.completePayment(paymentHash, 'succeeded', 9n);
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded', feeMsat: 9n });
+  });
+
+  it('a pay answering "pending" is pending, and a second pay while in flight too', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'pending' });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'pending',
+    });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'pending',
+    });
+    cln.completePayment(paymentHash, 'failed');
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'failed' });
+  });
+
+  it('waits for a slow pay within its time', async () => {
+    const { payreq } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'slow_succeed', delayMs: 300, feeMsat: 3n });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'succeeded',
+      feeMsat: 3n,
+    });
+  });
+
+  it('a payment the node never saw is failed on lookup', async () => {
+    expect(await backend.lookupPayment('ef'.repeat(32))).toEqual({
+      status: 'failed',
+      reason: 'payment not found at the node',
+    });
+  });
+
+  it('delivers settlements through waitanyinvoice, in pay_index order, only new ones', async () => {
+    const old = await backend.createInvoice({ amountMsat: 1_000n, description: 'before', expirySec: 60 });
+    cln.receive(old.paymentHash);
+
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    backend.subscribeSettlements(async (s) => {
+      got.push(s);
+    }, controller.signal);
+    await waitFor(() => cln.waiterCount() > 0);
+    const a = await backend.createInvoice({ amountMsat: 2_000n, description: 'a', expirySec: 60 });
+    const b = await backend.createInvoice({ amountMsat: 3_000n, description: 'b', expirySec: 60 });
+    cln.receive(a.paymentHash);
+    cln.receive(b.paymentHash, 3_300n);
+    await waitFor(() => got.length === 2);
+    expect(got.map((s) => [s.paymentHash, s.amountReceivedMsat])).toEqual([
+      [a.paymentHash, 2_000n],
+      [b.paymentHash, 3_300n],
+    ]);
+    controller.abort();
+  });
+
+  it('keeps waiting across waitanyinvoice timeouts and retries a failed delivery', async () => {
+    const got: string[] = [];
+    let failures = 1;
+    const controller = new AbortController();
+    const client = createClnBackend({
+      url: cln.url,
+      rune: cln.rune,
+      waitTimeoutSec: 1,
+      reconnectDelayMs: 50,
+    });
+    client.subscribeSettlements(async (s) => {
+      if (failures-- > 0) throw new Error('database busy');
+      got.push(s.paymentHash);
+    }, controller.signal);
+    await waitFor(() => cln.waiterCount() > 0);
+    await new Promise((r) => setTimeout(r, 1_300));
+    const inv = await client.createInvoice({ amountMsat: 1_000n, description: 'late', expirySec: 60 });
+    cln.receive(inv.paymentHash);
+    await waitFor(() => got.length === 1);
+    expect(got).toEqual([inv.paymentHash]);
+    controller.abort();
+    await client.close();
+  });
+
+  it('a wrong rune is an unauthorized error, and payments fail without starting', async () => {
+    const bad = createClnBackend({ url: cln.url, rune: 'not-the-rune' });
+    try {
+      await expect(bad.nodeInfo()).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(
+        bad.createInvoice({ amountMsat: 1n, description: 'x', expirySec: 60 }),
+      ).rejects.toMatchObject({
+        code: 'unauthorized',
+      });
+      const { payreq, paymentHash } = foreignInvoice();
+      const r = await bad.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 });
+      expect(r.status === 'failed' && r.reason).toMatch(/rune/);
+      expect(cln.pay(paymentHash)).toBeUndefined();
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('an unreachable node makes payments pending and other calls throw', async () => {
+    const gone = await startClnStandin();
+    const url = gone.url;
+    await gone.close();
+    const offline = createClnBackend({ url, rune: 'x', requestTimeoutMs: 1000 });
+    try {
+      const { payreq } = foreignInvoice();
+      expect(
+        await offline.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1n, timeoutSec: 1 }),
+      ).toEqual({
+        status: 'pending',
+      });
+      expect(await offline.lookupPayment('ab'.repeat(32))).toEqual({ status: 'pending' });
+      await expect(offline.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+    } finally {
+      await offline.close();
+    }
+  });
+});

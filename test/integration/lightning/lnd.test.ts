@@ -1,0 +1,356 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeInvoice, encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
+import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
+import { createLndBackend } from '../../../src/adapters/lightning/lnd.ts';
+import { LightningBackendError } from '../../../src/adapters/lightning/rest.ts';
+import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
+import { type LndStandin, startLndStandin } from '../../fixtures/lightning/lnd-standin.ts';
+
+let lnd: LndStandin;
+let backend: LightningBackend;
+
+beforeAll(async () => {
+  lnd = await startLndStandin();
+});
+afterAll(async () => {
+  await lnd.close();
+});
+beforeEach(() => {
+  backend = createLndBackend({
+    url: lnd.url,
+    macaroonHex: lnd.macaroonHex,
+    payGraceMs: 300,
+    reconnectDelayMs: 50,
+  });
+  lnd.nextPayments.length = 0;
+});
+afterEach(async () => {
+  await backend.close();
+});
+
+/** An invoice of some other node, to be paid through the stand-in. */
+function foreignInvoice(amountMsat: bigint | null = 100_000n): { payreq: string; paymentHash: string } {
+  const paymentHash = randomBytes(32);
+  const payreq = encodeInvoice(
+    {
+      network: 'regtest',
+      amountMsat,
+      paymentHash,
+      paymentSecret: randomBytes(32),
+      description: 'elsewhere',
+      expirySec: 600,
+      createdAtSec: Math.floor(Date.now() / 1000),
+    },
+    randomBytes(32),
+  );
+  return { payreq, paymentHash: paymentHash.toString('hex') };
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('LND REST backend against the stand-in', () => {
+  it('reads node info and sends the macaroon on every request', async () => {
+    expect(await backend.nodeInfo()).toEqual({
+      pubkey: lnd.pubkey,
+      network: 'regtest',
+      alias: 'lnd-standin',
+    });
+    const last = lnd.requests.at(-1);
+    expect(last).toEqual({ method: 'GET', path: '/v1/getinfo', macaroon: lnd.macaroonHex });
+  });
+
+  it('creates an invoice that decodes to the node, amount and hash', async () => {
+    const created = await backend.createInvoice({
+      amountMsat: 150_001n,
+      description: 'order 7',
+      expirySec: 900,
+    });
+    const d = decodeInvoice(created.payreq);
+    if (!d.ok) throw new Error(d.message);
+    expect(d.invoice).toMatchObject({
+      amountMsat: 150_001n,
+      paymentHash: created.paymentHash,
+      payeePubkey: lnd.pubkey,
+      description: 'order 7',
+    });
+    expect(created.expiresAtSec - created.createdAtSec).toBe(900);
+    expect(lnd.invoice(created.paymentHash)?.value_msat).toBe('150001');
+  });
+
+  it('creates amountless and description-hash invoices', async () => {
+    const descriptionHash = createHash('sha256').update('metadata').digest();
+    const created = await backend.createInvoice({
+      amountMsat: null,
+      description: 'm',
+      descriptionHash,
+      expirySec: 60,
+    });
+    const d = decodeInvoice(created.payreq);
+    expect(d.ok && d.invoice.amountMsat).toBeNull();
+    expect(d.ok && d.invoice.descriptionHash).toBe(descriptionHash.toString('hex'));
+  });
+
+  it('looks up an invoice, open then settled', async () => {
+    const created = await backend.createInvoice({ amountMsat: 5_000n, description: 'x', expirySec: 60 });
+    expect(await backend.lookupInvoice(created.paymentHash)).toEqual({
+      state: 'open',
+      amountReceivedMsat: null,
+      settledAtSec: null,
+    });
+    lnd.receive(created.paymentHash, 5_000n);
+    expect(await backend.lookupInvoice(created.paymentHash)).toMatchObject({
+      state: 'settled',
+      amountReceivedMsat: 5_000n,
+    });
+    await expect(backend.lookupInvoice('00'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('pays an invoice and reports the fee and preimage', async () => {
+    const { payreq, paymentHash } = foreignInvoice(100_000n);
+    lnd.nextPayments.push({ kind: 'succeed', feeMsat: 321n });
+    const r = await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 });
+    expect(r).toEqual({
+      status: 'succeeded',
+      feeMsat: 321n,
+      preimage: lnd.payment(paymentHash)?.payment_preimage,
+    });
+    expect(lnd.sendBodies.at(-1)).toMatchObject({
+      payment_request: payreq,
+      fee_limit_msat: '1000',
+      timeout_seconds: 5,
+    });
+    expect(await backend.lookupPayment(paymentHash)).toEqual(r);
+  });
+
+  it('sends amt_msat only for amountless invoices', async () => {
+    const { payreq } = foreignInvoice(null);
+    const r = await backend.payInvoice({ payreq, amountMsat: 77_000n, maxFeeMsat: 5_000n, timeoutSec: 5 });
+    expect(r.status).toBe('succeeded');
+    expect(lnd.sendBodies.at(-1)).toMatchObject({ amt_msat: '77000' });
+  });
+
+  it('reports a failed payment with LND’s failure reason', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'fail' });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'failed',
+      reason: 'no route within fee limit',
+    });
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'failed' });
+  });
+
+  it('fails when the fee limit is below what routing costs', async () => {
+    const { payreq } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'succeed', feeMsat: 2_000n });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_999n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('treats a send that times out as pending, then lookupPayment finds the success', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'hang' });
+    const started = Date.now();
+    const r = await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 });
+    expect(r).toEqual({ status: 'pending' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await backend.lookupPayment(paymentHash)).toEqual({ status: 'pending' });
+    lnd.completePayment(paymentHash, 'succeeded', 42n);
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded', feeMsat: 42n });
+  });
+
+  it('waits through IN_FLIGHT for the final state', async () => {
+    const { payreq } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'inflight_then_succeed', delayMs: 200, feeMsat: 7n });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'succeeded',
+      feeMsat: 7n,
+    });
+  });
+
+  it('is pending when IN_FLIGHT lasts past the timeout, and succeeded once LND finishes', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'inflight_then_succeed', delayMs: 2_000 });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 }),
+    ).toEqual({
+      status: 'pending',
+    });
+    await waitFor(() => lnd.payment(paymentHash)?.status === 'SUCCEEDED');
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('paying an invoice already in flight is pending, not failed', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'hang' });
+    await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 }),
+    ).toEqual({
+      status: 'pending',
+    });
+    lnd.completePayment(paymentHash, 'failed');
+  });
+
+  it('fails when LND refuses before starting the payment', async () => {
+    const { payreq } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'error', code: 2, message: 'invoice expired. Valid until 2020-01-01' });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({
+      status: 'failed',
+      reason: 'invoice expired. Valid until 2020-01-01',
+    });
+  });
+
+  it('a payment LND never heard of is failed on lookup', async () => {
+    expect(await backend.lookupPayment('cd'.repeat(32))).toEqual({
+      status: 'failed',
+      reason: 'payment not found at the node',
+    });
+  });
+
+  it('refuses a mismatched amount without asking LND', async () => {
+    const { payreq } = foreignInvoice(100_000n);
+    const before = lnd.sendBodies.length;
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 99_999n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toMatchObject({
+      status: 'failed',
+    });
+    expect(lnd.sendBodies.length).toBe(before);
+  });
+
+  it('delivers settlements from the invoice stream and resumes from settle_index after a drop', async () => {
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    backend.subscribeSettlements(async (s) => {
+      got.push(s);
+    }, controller.signal);
+    await waitFor(() => lnd.subscriberCount() > 0);
+    const a = await backend.createInvoice({ amountMsat: 1_000n, description: 'a', expirySec: 60 });
+    const b = await backend.createInvoice({ amountMsat: 2_000n, description: 'b', expirySec: 60 });
+    lnd.receive(a.paymentHash);
+    await waitFor(() => got.length === 1);
+    expect(got[0]).toMatchObject({ paymentHash: a.paymentHash, amountReceivedMsat: 1_000n });
+
+    // Connection lost; b is paid while nobody listens; the reconnect asks for what came after a.
+    lnd.dropSubscribers();
+    lnd.receive(b.paymentHash, 2_500n);
+    await waitFor(() => got.length === 2);
+    expect(got[1]).toMatchObject({ paymentHash: b.paymentHash, amountReceivedMsat: 2_500n });
+    expect(
+      lnd.requests.filter((r) => r.path.startsWith('/v1/invoices/subscribe?settle_index=')).length,
+    ).toBeGreaterThan(0);
+    controller.abort();
+    await waitFor(() => lnd.subscriberCount() === 0);
+  });
+
+  it('redelivers a settlement whose delivery failed', async () => {
+    const got: string[] = [];
+    let failures = 1;
+    const controller = new AbortController();
+    backend.subscribeSettlements(async (s) => {
+      if (failures-- > 0) throw new Error('database busy');
+      got.push(s.paymentHash);
+    }, controller.signal);
+    await waitFor(() => lnd.subscriberCount() > 0);
+    // A first settlement sets the cursor so the retry can replay from it.
+    const first = await backend.createInvoice({ amountMsat: 1_000n, description: 'first', expirySec: 60 });
+    failures = 0;
+    lnd.receive(first.paymentHash);
+    await waitFor(() => got.length === 1);
+    failures = 1;
+    const second = await backend.createInvoice({ amountMsat: 1_000n, description: 'second', expirySec: 60 });
+    lnd.receive(second.paymentHash);
+    await waitFor(() => got.length === 2);
+    expect(got).toEqual([first.paymentHash, second.paymentHash]);
+    controller.abort();
+  });
+
+  it('a wrong macaroon is an unauthorized error, and payments fail without starting', async () => {
+    const bad = createLndBackend({ url: lnd.url, macaroonHex: 'ab'.repeat(20) });
+    try {
+      await expect(bad.nodeInfo()).rejects.toBeInstanceOf(LightningBackendError);
+      await expect(bad.nodeInfo()).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(
+        bad.createInvoice({ amountMsat: 1n, description: 'x', expirySec: 60 }),
+      ).rejects.toMatchObject({
+        code: 'unauthorized',
+      });
+      const { payreq, paymentHash } = foreignInvoice();
+      const r = await bad.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 });
+      expect(r.status === 'failed' && r.reason).toMatch(/credentials/);
+      expect(lnd.payment(paymentHash)).toBeUndefined();
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('an unreachable node makes payments pending and other calls throw', async () => {
+    const gone = await startLndStandin();
+    const url = gone.url;
+    await gone.close();
+    const offline = createLndBackend({ url, macaroonHex: 'ab', requestTimeoutMs: 1000 });
+    try {
+      const { payreq } = foreignInvoice();
+      expect(
+        await offline.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1n, timeoutSec: 1 }),
+      ).toEqual({
+        status: 'pending',
+      });
+      expect(await offline.lookupPayment('ab'.repeat(32))).toEqual({ status: 'pending' });
+      await expect(offline.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe('LND over TLS with a pinned certificate', () => {
+  const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
+  const cert = readFileSync(new URL('cert.pem', dir), 'utf8');
+  const key = readFileSync(new URL('key.pem', dir), 'utf8');
+
+  it('trusts the pinned certificate and refuses another one', async () => {
+    const tls = await startLndStandin({ tls: { cert, key } });
+    try {
+      const pinned = await createLightningBackend({
+        kind: 'lnd',
+        url: tls.url,
+        macaroonHex: tls.macaroonHex,
+        tlsCertPem: cert,
+      });
+      expect((await pinned.nodeInfo()).pubkey).toBe(tls.pubkey);
+      await pinned.close();
+
+      const wrong = createLndBackend({
+        url: tls.url,
+        macaroonHex: tls.macaroonHex,
+        tlsCertPath: new URL('other-cert.pem', dir).pathname,
+      });
+      await expect(wrong.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+      await wrong.close();
+
+      const unpinned = createLndBackend({ url: tls.url, macaroonHex: tls.macaroonHex });
+      await expect(unpinned.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+      await unpinned.close();
+    } finally {
+      await tls.close();
+    }
+  });
+});
