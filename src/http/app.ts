@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+} from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
 import { presentedKey, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
@@ -28,7 +33,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // One log line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: false,
     genReqId: (req) => {
@@ -37,7 +42,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         ? incoming
         : randomBytes(8).toString('hex');
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // allowUnionTypes: amounts are a decimal string or a JSON number (compatibility.md).
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true },
+    },
   });
 
   app.addHook('onSend', async (request, reply) => {
