@@ -10,6 +10,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { type AddressClass, classifyAddress } from './address.ts';
+import { type Deadline, deadline } from './deadline.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -126,10 +127,24 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
 
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const limit = deadline(timeoutMs, opts.signal);
+  try {
+    return await fetchWithin(parsed, opts, maxBytes, limit, timeoutMs);
+  } finally {
+    limit.dispose();
+  }
+}
+
+async function fetchWithin(
+  parsed: URL,
+  opts: SafeFetchOptions,
+  maxBytes: number,
+  limit: Deadline,
+  timeoutMs: number,
+): Promise<SafeFetchResult> {
+  const signal = limit.signal;
   const aborted = (): SafeFetchResult =>
-    timeout.aborted
+    limit.timedOut()
       ? failure('timeout', `no complete response within ${timeoutMs} ms`)
       : failure('aborted', 'request aborted');
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { deadline } from '../http-out/deadline.ts';
 import { type JsonValue, parseJson } from '../http-out/json.ts';
 
 export type LightningErrorCode =
@@ -153,9 +154,21 @@ export class RestClient {
 
   /** One request, one JSON answer. Non-2xx answers are failures carrying the parsed body. */
   async request(method: string, path: string, opts: RequestOptions): Promise<RestResult> {
-    const timeout = AbortSignal.timeout(opts.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
-    const opened = await this.open(method, path, opts.body, signal);
+    const limit = deadline(opts.timeoutMs, opts.signal);
+    try {
+      return await this.requestWithin(method, path, opts.body, limit.signal);
+    } finally {
+      limit.dispose();
+    }
+  }
+
+  private async requestWithin(
+    method: string,
+    path: string,
+    body: JsonValue | undefined,
+    signal: AbortSignal,
+  ): Promise<RestResult> {
+    const opened = await this.open(method, path, body, signal);
     if (!opened.ok) return opened;
     const res = opened.res;
     const chunks: Buffer[] = [];
@@ -201,20 +214,17 @@ export class RestClient {
     opts: StreamOptions,
     onLine: (json: JsonValue, status: number) => 'stop' | undefined | Promise<'stop' | undefined>,
   ): Promise<{ ok: true; status: number; stopped: boolean } | RestFailure> {
-    const local = new AbortController();
-    const signals = [local.signal];
-    if (opts.signal) signals.push(opts.signal);
-    if (opts.totalTimeoutMs !== undefined) signals.push(AbortSignal.timeout(opts.totalTimeoutMs));
-    const signal = AbortSignal.any(signals);
-    let timedOut = false;
-    let firstByteTimer: NodeJS.Timeout | undefined;
-    if (opts.firstByteTimeoutMs !== undefined) {
-      firstByteTimer = setTimeout(() => {
-        timedOut = true;
-        local.abort();
-      }, opts.firstByteTimeoutMs);
-    }
-    const isTimeout = () => timedOut || (signal.aborted && !(opts.signal?.aborted ?? false));
+    const limit = deadline(opts.totalTimeoutMs, opts.signal);
+    const signal = limit.signal;
+    let firstByteMissed = false;
+    const firstByteTimer =
+      opts.firstByteTimeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            firstByteMissed = true;
+            limit.abort();
+          }, opts.firstByteTimeoutMs);
+    const isTimeout = () => firstByteMissed || limit.timedOut();
     try {
       const opened = await this.open(method, path, opts.body, signal);
       if (!opened.ok) return { ...opened, code: isTimeout() ? 'timeout' : opened.code };
@@ -269,6 +279,7 @@ export class RestClient {
       return { ok: true, status, stopped: false };
     } finally {
       if (firstByteTimer) clearTimeout(firstByteTimer);
+      limit.dispose();
     }
   }
 }

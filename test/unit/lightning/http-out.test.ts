@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, isPublicAddress } from '../../../src/adapters/http-out/address.ts';
+import { deadline } from '../../../src/adapters/http-out/deadline.ts';
 import { jsonToBigInt, parseJson } from '../../../src/adapters/http-out/json.ts';
 
 describe('classifyAddress', () => {
@@ -132,5 +133,30 @@ describe('parseJson', () => {
     for (const bad of [1.5, -1, '-1', '1e3', '01', '', ' 1', null, true, [1], 2 ** 60, -5n]) {
       expect(jsonToBigInt(bad as never)).toBeNull();
     }
+  });
+});
+
+describe('deadline', () => {
+  it('aborts with timedOut() when the time runs out', async () => {
+    const d = deadline(20);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(d.signal.aborted).toBe(true);
+    expect(d.timedOut()).toBe(true);
+    d.dispose();
+  });
+
+  it('follows its parent without calling it a timeout, and forgets the parent once disposed', () => {
+    const parent = new AbortController();
+    const d = deadline(10_000, parent.signal);
+    parent.abort();
+    expect(d.signal.aborted).toBe(true);
+    expect(d.timedOut()).toBe(false);
+    d.dispose();
+
+    const other = new AbortController();
+    const e = deadline(10_000, other.signal);
+    e.dispose();
+    other.abort();
+    expect(e.signal.aborted).toBe(false);
   });
 });
