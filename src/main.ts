@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
   decodeInvoice,
   type LightningBackendConfig,
 } from './adapters/lightning/index.ts';
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
+import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
+import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import type { AppDeps } from './app/deps.ts';
+import { devMailboxStore } from './app/mail/mailbox.ts';
 import { registerPaymentAudit } from './app/payments/audit.ts';
-import type { LightningBackend, Logger } from './app/ports.ts';
+import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -94,6 +98,15 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     await db.close();
     throw e;
   }
+  const mailer: Mailer =
+    config.smtpUrl === null
+      ? createDevMailbox(devMailboxStore(db, systemClock), log)
+      : createSmtpMailer({
+          url: config.smtpUrl,
+          timeoutMs: config.mailTimeoutMs,
+          maxConnections: Math.min(config.outbox.concurrency, 5),
+        });
+  const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const deps: AppDeps = {
     config,
     db,
@@ -110,11 +123,14 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       allowHttpLocalhost: config.payments.lnurlAllowPrivate,
       network: config.lightning.network,
     }),
+    mailer,
+    webhookPost,
   };
   return {
     deps,
     async close() {
       await lightning.close();
+      await mailer.close();
       await db.close();
     },
   };

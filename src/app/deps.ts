@@ -1,6 +1,15 @@
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
-import type { Clock, Ids, InvoiceDecoder, LightningBackend, LnurlPayClient, Logger } from './ports.ts';
+import type {
+  Clock,
+  Ids,
+  InvoiceDecoder,
+  LightningBackend,
+  LnurlPayClient,
+  Logger,
+  Mailer,
+  WebhookPost,
+} from './ports.ts';
 
 /** Everything a use case may reach. Built once by the composition root (src/main.ts). */
 export interface AppDeps {
@@ -14,4 +23,8 @@ export interface AppDeps {
   decodeInvoice: InvoiceDecoder;
   /** LNURL-pay client (src/adapters/lnurl), SSRF-guarded. */
   lnurl: LnurlPayClient;
+  /** SMTP or the dev mailbox (see src/main.ts). */
+  mailer: Mailer;
+  /** Outbound webhook requests, SSRF-guarded (src/adapters/http-out). */
+  webhookPost: WebhookPost;
 }

@@ -143,3 +143,57 @@ export interface LnurlPayClient {
     amountMsat: bigint,
   ): Promise<{ ok: true; payreq: string } | LnurlFailure>;
 }
+
+// ---------------------------------------------------------------- Outbound webhooks
+
+export interface WebhookPostOptions {
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  /** Whole request, connect to last body byte. */
+  timeoutMs: number;
+  /** Response bytes read at most. */
+  maxBytes: number;
+  /** Allow loopback, private and link-local destinations (tests, local development). */
+  allowPrivate: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Outcome of one POST. A refused destination (not http(s), or resolving to a non-public address) is a
+ * failure with reason `invalid_url` or `blocked_address`; the request is never sent then.
+ */
+export type WebhookPostResult =
+  | { ok: true; status: number; headers: Record<string, string>; body: string; truncated: boolean }
+  | { ok: false; reason: string; message: string };
+
+/** POSTs a webhook: no redirects followed, bounded time and response size, SSRF-guarded at connect time. */
+export type WebhookPost = (url: string, opts: WebhookPostOptions) => Promise<WebhookPostResult>;
+
+// ---------------------------------------------------------------- Mail
+
+export interface OutgoingMail {
+  /** The outbox event id: stable across retries, used for the Message-ID. */
+  eventId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `permanent`: the server refused for good (5xx); otherwise a later retry may succeed. */
+export type MailResult =
+  | { ok: true; code: number | null; response: string }
+  | { ok: false; permanent: boolean; code: number | null; error: string };
+
+export interface Mailer {
+  /** `smtp` when SMTP_URL is set; `dev`: the dev mailbox in the database. */
+  readonly kind: 'smtp' | 'dev';
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<MailResult>;
+  close(): Promise<void>;
+}
+
+/** Where the dev mailbox keeps messages (the database); idempotent by eventId. */
+export interface DevMailboxStore {
+  save(mail: OutgoingMail): Promise<void>;
+}

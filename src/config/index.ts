@@ -53,6 +53,22 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   webhookAllowPrivate: boolean;
+  /** Whole webhook request, connect to last response byte. */
+  webhookTimeoutMs: number;
+  /** Response bytes read from a webhook receiver at most (an excerpt is kept per attempt). */
+  webhookResponseMaxBytes: number;
+  /** One SMTP submission at most, connect to the server's reply. */
+  mailTimeoutMs: number;
+  outbox: {
+    /** Rows one dispatch round claims at most. */
+    batchSize: number;
+    /** Deliveries in flight at once per process. */
+    concurrency: number;
+    /** How long a claimed row stays with its worker; after it, another worker takes it over (crash). */
+    leaseMs: number;
+    /** Wait between rounds when nothing is due. */
+    pollIntervalMs: number;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -248,7 +264,24 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: r.string('MAIL_FROM', 'paytag <no-reply@localhost>'),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookResponseMaxBytes: r.int('WEBHOOK_RESPONSE_MAX_BYTES', 4096, 0, 1_048_576),
+    mailTimeoutMs: r.int('MAIL_TIMEOUT_MS', 30_000, 100, 300_000),
+    outbox: {
+      batchSize: r.int('OUTBOX_BATCH_SIZE', 32, 1, 1000),
+      concurrency: r.int('OUTBOX_CONCURRENCY', 8, 1, 256),
+      leaseMs: r.int('OUTBOX_LEASE_MS', 300_000, 1000, 86_400_000),
+      pollIntervalMs: r.int('OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60_000),
+    },
   };
+  // A claimed row's attempt must end (and be recorded) before its lease runs out, or a second worker may
+  // take it over and send it again. Rows a round cannot start in time are given back, not attempted.
+  const longestAttemptMs = Math.max(config.webhookTimeoutMs, config.mailTimeoutMs);
+  if (config.outbox.leaseMs < 2 * longestAttemptMs) {
+    r.problems.push(
+      `OUTBOX_LEASE_MS must be at least ${2 * longestAttemptMs} ms: twice the longer of WEBHOOK_TIMEOUT_MS and MAIL_TIMEOUT_MS`,
+    );
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
 }

@@ -1,7 +1,13 @@
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
+import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
 import type { Job } from './runner.ts';
 
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
-export const ALL_JOBS: Job[] = [invoiceSettlementsJob, invoiceExpiryJob, paymentsReconcileJob];
+export const ALL_JOBS: Job[] = [
+  outboxDispatchJob,
+  invoiceSettlementsJob,
+  invoiceExpiryJob,
+  paymentsReconcileJob,
+];

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Most deliveries one listing returns. */
+export const DELIVERIES_LIST_MAX = 100;
+export const DELIVERIES_LIST_DEFAULT = 20;
+/** Most attempts shown per delivery (the newest). */
+export const ATTEMPTS_SHOWN_MAX = 20;
+
+export interface AttemptView {
+  startedAtMs: number;
+  durationMs: number;
+  outcome: 'delivered' | 'retry' | 'failed';
+  status: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+export interface DeliveryView {
+  /** The event id: also the `webhook-id` header of every attempt. */
+  deliveryId: string;
+  eventType: string;
+  /** The callback URL without any user:password part. */
+  url: string;
+  state: 'pending' | 'delivered' | 'failed';
+  /** Attempts of the current round (a redelivery starts a new round). */
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  /** When the next attempt is due; null once delivered or failed. */
+  nextAttemptAtMs: number | null;
+  createdAtMs: number;
+  deliveredAtMs: number | null;
+  /** Newest first. */
+  attemptLog: AttemptView[];
+}
+
+function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username === '' && u.password === '') return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+const num = (v: bigint | null): number | null => (v === null ? null : Number(v));
+
+/** The account's webhook deliveries, newest first, each with its latest attempts. */
+export async function listDeliveries(
+  deps: AppDeps,
+  accountId: bigint,
+  limit: number = DELIVERIES_LIST_DEFAULT,
+): Promise<Result<DeliveryView[]>> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > DELIVERIES_LIST_MAX) {
+    return err('invalid_request', `limit must be a whole number from 1 to ${DELIVERIES_LIST_MAX}`, 'limit');
+  }
+  const db = deps.db.read;
+  const rows = await db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'event_id',
+      'event_type',
+      'destination',
+      'state',
+      'attempts',
+      'last_status',
+      'last_error',
+      'next_attempt_at_ms',
+      'created_at_ms',
+      'delivered_at_ms',
+    ])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'webhook')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return ok([]);
+
+  const attempts = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('outbox_attempts')
+        .selectAll()
+        .select(sql<bigint>`row_number() over (partition by outbox_id order by id desc)`.as('rn'))
+        .where(
+          'outbox_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .as('a'),
+    )
+    .selectAll()
+    .where('rn', '<=', BigInt(ATTEMPTS_SHOWN_MAX))
+    .orderBy('id', 'desc')
+    .execute();
+  const byRow = new Map<bigint, AttemptView[]>();
+  for (const a of attempts) {
+    const list = byRow.get(a.outbox_id) ?? [];
+    list.push({
+      startedAtMs: Number(a.started_at_ms),
+      durationMs: Number(a.duration_ms),
+      outcome: a.outcome,
+      status: num(a.status),
+      error: a.error,
+      responseExcerpt: a.response_excerpt,
+    });
+    byRow.set(a.outbox_id, list);
+  }
+
+  return ok(
+    rows.map((r) => ({
+      deliveryId: r.event_id,
+      eventType: r.event_type,
+      url: withoutCredentials(r.destination),
+      state: r.state,
+      attempts: Number(r.attempts),
+      lastStatus: num(r.last_status),
+      lastError: r.last_error,
+      nextAttemptAtMs: r.state === 'pending' ? Number(r.next_attempt_at_ms) : null,
+      createdAtMs: Number(r.created_at_ms),
+      deliveredAtMs: num(r.delivered_at_ms),
+      attemptLog: byRow.get(r.id) ?? [],
+    })),
+  );
+}

@@ -1,0 +1,51 @@
+import { abort } from '../../domain/errors.ts';
+import { err, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { runWrite } from '../write.ts';
+
+export interface Redelivery {
+  deliveryId: string;
+  nextAttemptAtMs: number;
+}
+
+/**
+ * Schedules the account's webhook delivery `deliveryId` (its event id) again, now, with a fresh retry
+ * schedule and the same `webhook-id`, whatever its state. Refused while an attempt is in flight.
+ */
+export async function redeliverWebhook(
+  deps: AppDeps,
+  accountId: bigint,
+  deliveryId: unknown,
+): Promise<Result<Redelivery>> {
+  const id = typeof deliveryId === 'number' ? String(deliveryId) : deliveryId;
+  if (typeof id !== 'string' || id === '' || id.length > 200) {
+    return err('invalid_request', 'delivery_id is required', 'delivery_id');
+  }
+  const nowMs = deps.clock.nowMs();
+  return runWrite(deps.db, async (trx) => {
+    const row = await trx
+      .selectFrom('outbox')
+      .select(['id', 'lease_until_ms'])
+      .where('event_id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'webhook')
+      .executeTakeFirst();
+    if (row === undefined) return abort('not_found', `no webhook delivery ${id}`, 'delivery_id');
+    if (row.lease_until_ms !== null && row.lease_until_ms >= BigInt(nowMs)) {
+      return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
+    }
+    await trx
+      .updateTable('outbox')
+      .set({
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at_ms: nowMs,
+        lease_owner: null,
+        lease_until_ms: null,
+        delivered_at_ms: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return { deliveryId: id, nextAttemptAtMs: nowMs };
+  });
+}
