@@ -2,13 +2,14 @@
 //
 //   node --import tsx bench/bolt11-sign.ts [seconds-per-case]
 //
-// Cases: our encoder with libsecp256k1 (native prebuild of the `secp256k1` package), our encoder
+// Cases: the sandbox backend's createInvoice (the receive path), our encoder with libsecp256k1 (native prebuild of the `secp256k1` package), our encoder
 // with @noble/curves, the `bolt11` library's encode+sign, and the bare signature of each curve
 // implementation for reference. Every case signs distinct invoices (fresh payment hash each time).
 
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { encodeInvoice } from '../src/adapters/lightning/bolt11.ts';
+import { createSandboxBackend } from '../src/adapters/lightning/sandbox.ts';
 import { loadNativeSecp256k1, nobleSecp256k1 } from '../src/adapters/lightning/secp256k1.ts';
 
 const seconds = Number(process.argv[2] ?? '2');
@@ -46,7 +47,28 @@ const input = (i: number) => ({
   minFinalCltvExpiry: 80,
 });
 
+async function measureAsync(name: string, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 500; i++) await fn();
+  let n = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  while (performance.now() < deadline) {
+    for (let k = 0; k < 100; k++, n++) await fn();
+  }
+  const perSec = Math.round((n * 1000) / (performance.now() - start));
+  console.log(`${name.padEnd(48)} ${String(perSec).padStart(8)} /s`);
+  return perSec;
+}
+
 console.log(`node ${process.version}, ${seconds}s per case, one thread`);
+const sandbox = await createSandboxBackend({ nodeKeyHex: key.toString('hex') });
+await measureAsync('sandbox createInvoice (libsecp256k1 if loadable)', () =>
+  sandbox.createInvoice({
+    amountMsat: 123_456_000n,
+    description: 'paytag payment 1234567890',
+    expirySec: 900,
+  }),
+);
 if (native) measure('encodeInvoice + libsecp256k1', (i) => encodeInvoice(input(i), key, native));
 else console.log('libsecp256k1 prebuild not loadable on this platform');
 measure('encodeInvoice + @noble/curves', (i) => encodeInvoice(input(i), key, noble));

@@ -3,8 +3,11 @@ import { pino } from 'pino';
 import { createAccount } from '../app/accounts/create-account.ts';
 import { rotateKey } from '../app/accounts/rotate-key.ts';
 import { auditLedger } from '../app/audit/audit-ledger.ts';
+import { listMailbox } from '../app/mail/list-mailbox.ts';
 import { payFromOutside } from '../app/payments/pay-from-outside.ts';
 import { fundAccount } from '../app/sandbox/fund-account.ts';
+import { rotateWebhookSecret } from '../app/webhooks/rotate-webhook-secret.ts';
+import { showWebhookSecret } from '../app/webhooks/show-webhook-secret.ts';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { findAccountByUsertag, listAccounts } from '../db/repos/accounts.ts';
 import { availableBalances } from '../db/repos/ledger.ts';
@@ -31,6 +34,9 @@ Commands:
   sandbox fund --usertag U --asset A --amount X
                                           credit test funds (sandbox Lightning backend only)
   sandbox pay <bolt11>                    pay an invoice of this service as an outside wallet (sandbox only)
+  webhooks show U                         show the account's webhook signing secret
+  webhooks rotate-secret U                replace the webhook secret (the old one signs for 24 h more)
+  mail list [--to ADDRESS]                list messages in the dev mailbox (no SMTP_URL set)
 
 Configuration comes from environment variables (see README.md), e.g. DATABASE_URL, PORT.
 Run 'paytag <command> --help' for a command's options.`,
@@ -57,6 +63,17 @@ credited and the payment becomes paid (its webhook is queued). Refused unless LI
 
 Credits X of asset A (lbtc, btc, usdt, eth, sol, ltc, matic; amounts in whole units, e.g. 0.5 BTC)
 to U from the sandbox faucet through a ledger transfer. Refused unless LIGHTNING_BACKEND=sandbox.`,
+  'webhooks show': `Usage: paytag webhooks show <usertag> [--json]
+
+Prints the secret (whsec_...) that signs the account's webhooks (Standard Webhooks scheme), and the
+previous secret while it still signs after a rotation. See docs/webhooks.md.`,
+  'webhooks rotate-secret': `Usage: paytag webhooks rotate-secret <usertag> [--json]
+
+Creates a new webhook secret and prints it. For 24 hours every webhook carries two signatures, one per
+secret, so the receiver can switch to the new secret without missing an event.`,
+  'mail list': `Usage: paytag mail list [--to ADDRESS] [--limit N] [--json]
+
+Lists the newest messages of the dev mailbox, where e-mail goes when SMTP_URL is not set.`,
 };
 
 const print = (s: string) => process.stdout.write(`${s}\n`);
@@ -278,6 +295,59 @@ async function run(argv: string[]): Promise<number> {
         print(
           `funded ${input.usertag} with ${input.amount} ${input.asset.toLowerCase()} (transfer ${r.value.transferId})`,
         );
+      return 0;
+    }
+    case 'webhooks show': {
+      const { values, positionals } = opts(args, {});
+      if (positionals[0] === undefined)
+        throw new UsageError('give the usertag: paytag webhooks show <usertag>');
+      const r = await withRuntime((rt) => showWebhookSecret(rt.deps, positionals[0]));
+      if (!r.ok) fail(r.error);
+      const v = r.value;
+      const until = v.previousValidUntilMs === null ? null : new Date(v.previousValidUntilMs).toISOString();
+      if (values['json'])
+        json({
+          usertag: v.usertag,
+          webhook_secret: v.secret,
+          previous_secret: v.previousSecret,
+          previous_until: until,
+        });
+      else {
+        print(`webhook secret: ${v.secret}`);
+        if (v.previousSecret !== null)
+          print(`previous secret: ${v.previousSecret} (signs too until ${until})`);
+      }
+      return 0;
+    }
+    case 'webhooks rotate-secret': {
+      const { values, positionals } = opts(args, {});
+      if (positionals[0] === undefined)
+        throw new UsageError('give the usertag: paytag webhooks rotate-secret <usertag>');
+      const r = await withRuntime((rt) => rotateWebhookSecret(rt.deps, positionals[0]));
+      if (!r.ok) fail(r.error);
+      const until = new Date(r.value.previousValidUntilMs).toISOString();
+      if (values['json'])
+        json({ usertag: positionals[0], webhook_secret: r.value.secret, previous_until: until });
+      else {
+        print(`new webhook secret: ${r.value.secret}`);
+        print(`The previous secret keeps signing alongside the new one until ${until}.`);
+      }
+      return 0;
+    }
+    case 'mail list': {
+      const { values } = opts(args, { to: { type: 'string' }, limit: { type: 'string' } });
+      const limit = values['limit'] === undefined ? 20 : Number(values['limit']);
+      const to = typeof values['to'] === 'string' ? values['to'] : undefined;
+      const r = await withRuntime((rt) => listMailbox(rt.deps, to === undefined ? { limit } : { to, limit }));
+      if (!r.ok) throw new UsageError(r.error.message);
+      if (values['json']) json(r.value);
+      else {
+        for (const m of [...r.value].reverse()) {
+          print(`--- #${m.id} ${new Date(m.createdAtMs).toISOString()}`);
+          print(`From: ${m.from}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
+        }
+        print(`${r.value.length} message(s)`);
+      }
       return 0;
     }
     default:

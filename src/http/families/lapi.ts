@@ -5,10 +5,12 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPaymentRoutes } from '../payments/routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import { webhookRoutes } from '../webhooks/routes.ts';
 
 /** /lapi/v1: Lightning payments, vouchers, wallet. Standard envelope, key in x-api-key (or the other places). */
 export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   applyFamily(scope, { deps, shape: 'envelope' });
+  webhookRoutes(scope, deps);
   registerPaymentRoutes(scope, deps);
 
   scope.get(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { applyFamily } from '../family.ts';
+import { mailboxRoutes } from '../sandbox/mailbox.ts';
 import { sandboxPayRoutes } from '../sandbox/pay.ts';
 
 /**
@@ -12,5 +13,6 @@ export async function sandboxFamily(scope: FastifyInstance, { deps }: { deps: Ap
   applyFamily(scope, { deps, shape: 'envelope' });
   if (deps.config.lightning.backend !== 'sandbox') return;
   // Route modules of src/http/sandbox/ are registered here.
+  mailboxRoutes(scope, deps);
   sandboxPayRoutes(scope, deps);
 }

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import {
+  DELIVERIES_LIST_DEFAULT,
+  DELIVERIES_LIST_MAX,
+  type DeliveryView,
+  listDeliveries,
+} from '../../app/webhooks/list-deliveries.ts';
+import { redeliverWebhook } from '../../app/webhooks/redeliver-webhook.ts';
+import { unwrap } from '../errors.ts';
+import { callerOf, envelope } from '../family.ts';
+import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+
+const sec = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
+const nullable = (type: string, description?: string) => ({
+  type: [type, 'null'],
+  ...(description === undefined ? {} : { description }),
+});
+
+const deliverySchema = {
+  type: 'object',
+  properties: {
+    delivery_id: { type: 'string', description: 'the event id; also the webhook-id header of every attempt' },
+    event_type: { type: 'string' },
+    url: { type: 'string' },
+    state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+    attempts: {
+      type: 'integer',
+      description: 'attempts of the current round (a redelivery starts a new one)',
+    },
+    last_status: nullable('integer', 'HTTP status of the latest attempt'),
+    last_error: nullable('string'),
+    next_attempt_at: nullable('integer', 'unix seconds; null once delivered or failed'),
+    created_at: { type: 'integer' },
+    delivered_at: nullable('integer'),
+    attempt_log: {
+      type: 'array',
+      description: 'latest attempts, newest first',
+      items: {
+        type: 'object',
+        properties: {
+          at: { type: 'integer', description: 'unix seconds' },
+          duration_ms: { type: 'integer' },
+          outcome: { type: 'string', enum: ['delivered', 'retry', 'failed'] },
+          status: nullable('integer'),
+          error: nullable('string'),
+          response_excerpt: nullable('string'),
+        },
+      },
+    },
+  },
+};
+
+function present(d: DeliveryView) {
+  return {
+    delivery_id: d.deliveryId,
+    event_type: d.eventType,
+    url: d.url,
+    state: d.state,
+    attempts: d.attempts,
+    last_status: d.lastStatus,
+    last_error: d.lastError,
+    next_attempt_at: sec(d.nextAttemptAtMs),
+    created_at: sec(d.createdAtMs),
+    delivered_at: sec(d.deliveredAtMs),
+    attempt_log: d.attemptLog.map((a) => ({
+      at: sec(a.startedAtMs),
+      duration_ms: a.durationMs,
+      outcome: a.outcome,
+      status: a.status,
+      error: a.error,
+      response_excerpt: a.responseExcerpt,
+    })),
+  };
+}
+
+/** /lapi/v1/webhooks/*: the account's webhook delivery log and redelivery (admin key). */
+export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  scope.get(
+    '/webhooks/deliveries',
+    {
+      config: { key: 'admin' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Webhook deliveries of the account, newest first, with their latest attempts',
+        security: standardSecurity,
+        querystring: {
+          type: 'object',
+          properties: {
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: DELIVERIES_LIST_MAX,
+              default: DELIVERIES_LIST_DEFAULT,
+            },
+          },
+        },
+        response: { 200: envelopeOf({ type: 'array', items: deliverySchema }), ...standardErrors },
+      },
+    },
+    async (request) => {
+      const { limit } = request.query as { limit: number };
+      const list = unwrap(await listDeliveries(deps, callerOf(request).accountId, limit));
+      return envelope(list.map(present));
+    },
+  );
+
+  scope.post(
+    '/webhooks/redeliver',
+    {
+      config: { key: 'admin' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Send a webhook again now (same webhook-id, a fresh retry schedule)',
+        security: standardSecurity,
+        body: {
+          type: 'object',
+          required: ['delivery_id'],
+          properties: {
+            delivery_id: { type: 'string', description: 'from the deliveries list' },
+          },
+        },
+        response: {
+          200: envelopeOf({
+            type: 'object',
+            properties: {
+              delivery_id: { type: 'string' },
+              state: { type: 'string', const: 'pending' },
+              next_attempt_at: { type: 'integer', description: 'unix seconds' },
+            },
+          }),
+          ...standardErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { delivery_id } = request.body as { delivery_id: unknown };
+      const r = unwrap(await redeliverWebhook(deps, callerOf(request).accountId, delivery_id));
+      return envelope(
+        { delivery_id: r.deliveryId, state: 'pending', next_attempt_at: sec(r.nextAttemptAtMs) },
+        'redelivery scheduled',
+      );
+    },
+  );
+}
