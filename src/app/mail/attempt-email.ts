@@ -21,13 +21,9 @@ function parseMessage(payload: string): StoredMessage | null {
 
 /**
  * One submission of an e-mail row to the mailer (SMTP or the dev mailbox). A permanent refusal (SMTP
- * 5xx) is not retried; anything else is. Returns null when cut short by `signal` (shutdown).
+ * 5xx) is not retried; anything else is. Bounded by MAIL_TIMEOUT_MS (in the mailer).
  */
-export async function attemptEmail(
-  deps: AppDeps,
-  row: OutboxRow,
-  signal: AbortSignal,
-): Promise<AttemptResult | null> {
+export async function attemptEmail(deps: AppDeps, row: OutboxRow): Promise<AttemptResult> {
   const startedAtMs = deps.clock.nowMs();
   const started = performance.now();
   const message = parseMessage(row.payload);
@@ -42,12 +38,13 @@ export async function attemptEmail(
       minRetryDelayMs: null,
     };
   }
-  const r = await deps.mailer.send(
-    { eventId: row.event_id, from: deps.config.mailFrom, to: row.destination, ...message },
-    signal,
-  );
+  const r = await deps.mailer.send({
+    eventId: row.event_id,
+    from: deps.config.mailFrom,
+    to: row.destination,
+    ...message,
+  });
   const durationMs = Math.round(performance.now() - started);
-  if (!r.ok && signal.aborted) return null;
   return r.ok
     ? {
         startedAtMs,

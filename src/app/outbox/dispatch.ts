@@ -45,6 +45,10 @@ const hostOf = (url: string): string => {
  * unrecorded row keeps its pending state and is claimed again once its lease expires: every row is
  * delivered at least once, and exactly once unless a worker dies after the receiver answered and
  * before the answer was recorded (receivers deduplicate by `webhook-id`).
+ *
+ * When `signal` aborts (shutdown), attempts in flight run to their end (bounded by their timeout) and
+ * are recorded, because cutting one short would leave its outcome unknown and send it twice; rows not
+ * started yet are given back at once.
  */
 export async function dispatchDue(
   deps: AppDeps,
@@ -72,25 +76,22 @@ export async function dispatchDue(
   const secrets = await signingSecrets(db.read, webhookAccounts, claimedAtMs);
   const unattempted: bigint[] = [];
 
-  const attempt = (row: OutboxRow): Promise<AttemptResult | null> => {
-    if (row.kind === 'email') return attemptEmail(deps, row, signal);
+  const attempt = (row: OutboxRow): Promise<AttemptResult> => {
+    if (row.kind === 'email') return attemptEmail(deps, row);
     const own = row.account_id === null ? undefined : secrets.get(row.account_id);
-    return attemptWebhook(deps, row, own ?? [], signal);
+    return attemptWebhook(deps, row, own ?? []);
   };
 
   await forEachLimited(rows, config.outbox.concurrency, async (row) => {
     const timeoutMs = row.kind === 'email' ? config.mailTimeoutMs : config.webhookTimeoutMs;
-    // Never start an attempt that could outlive the lease: another worker might then send it too.
+    // Never start an attempt after shutdown began, or one that could outlive the lease (another worker
+    // might then send it too).
     if (signal.aborted || clock.nowMs() + timeoutMs >= leaseUntilMs) {
       unattempted.push(row.id);
       return;
     }
     try {
       const result = await attempt(row);
-      if (result === null) {
-        unattempted.push(row.id);
-        return;
-      }
       const outcome = await db.write((trx) => recordAttempt(trx, row, owner, result, clock.nowMs(), log));
       if (outcome === null) {
         log.warn(

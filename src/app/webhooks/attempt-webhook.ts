@@ -7,15 +7,13 @@ const PERMANENT_FAILURES = new Set(['invalid_url', 'blocked_address']);
 
 /**
  * One POST of a webhook row: the stored payload bytes exactly, signed per Standard Webhooks with the
- * row's event id (stable across retries) and this attempt's timestamp. Returns null when the attempt
- * was cut short by `signal` (shutdown): its outcome is unknown, so it is not recorded.
+ * row's event id (stable across retries) and this attempt's timestamp. Bounded by WEBHOOK_TIMEOUT_MS.
  */
 export async function attemptWebhook(
   deps: AppDeps,
   row: OutboxRow,
   secrets: readonly string[],
-  signal: AbortSignal,
-): Promise<AttemptResult | null> {
+): Promise<AttemptResult> {
   const startedAtMs = deps.clock.nowMs();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -41,11 +39,9 @@ export async function attemptWebhook(
     timeoutMs: deps.config.webhookTimeoutMs,
     maxBytes: deps.config.webhookResponseMaxBytes,
     allowPrivate: deps.config.webhookAllowPrivate,
-    signal,
   });
   const durationMs = elapsed();
   if (!res.ok) {
-    if (res.reason === 'aborted' && signal.aborted) return null;
     return {
       startedAtMs,
       durationMs,
