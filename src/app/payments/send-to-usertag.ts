@@ -1,5 +1,4 @@
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
-import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
+import { findRecipientId, insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
 import type { Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -45,16 +44,16 @@ export async function sendToUsertag(
     nowMs,
   );
   return runWrite(deps.db, async (trx) => {
-    const receiver = await findAccountByUsertag(trx, p.usertag);
-    if (receiver === undefined)
+    const receiverId = await findRecipientId(trx, p.usertag);
+    if (receiverId === undefined)
       abort('usertag_not_found', `no account with usertag "${p.usertag}"`, 'usertag');
     if (!(await insertPayment(trx, out))) abort('idempotency_conflict', 'concurrent request with this key');
     await insertPayment(trx, {
       ...out,
       id: inId,
       public_id: deps.ids.publicId(16),
-      account_id: receiver!.id,
-      requester_account_id: receiver!.id,
+      account_id: receiverId!,
+      requester_account_id: receiverId!,
       direction: 'in',
       counterpart_id: out.id,
       customer_name: null,
@@ -71,7 +70,7 @@ export async function sendToUsertag(
       {
         outId: out.id,
         senderId: caller.accountId,
-        receiverId: receiver!.id,
+        receiverId: receiverId!,
         amountMsat: p.amountMsat,
         send,
         receive,

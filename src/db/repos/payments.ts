@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { TRANSFER_POST_PENDING } from './ledger.ts';
 
@@ -13,37 +14,102 @@ const IN = sql.lit<'in'>('in');
 const OUT = sql.lit<'out'>('out');
 const PENDING = sql.lit<'pending'>('pending');
 
+/** Every column, in one order, so the insert statements are built once (see prepared.ts). */
+const COLUMNS = [
+  'id',
+  'public_id',
+  'account_id',
+  'requester_account_id',
+  'direction',
+  'route',
+  'amount_msat',
+  'status',
+  'payment_hash',
+  'payreq',
+  'invoice_type',
+  'invoice_expires_at_ms',
+  'counterpart_id',
+  'receiver_usertag',
+  'description',
+  'callback_url',
+  'callback_status',
+  'success_url',
+  'hosted_checkout_expiry_ms',
+  'customer_name',
+  'order_id',
+  'fiat_currency',
+  'fiat_value',
+  'extra',
+  'network_fee_msat',
+  'fee_reserve_msat',
+  'service_fee_msat',
+  'service_fee_ppm',
+  'gst_fee_msat',
+  'preimage',
+  'failure_reason',
+  'idempotency_key',
+  'request_hash',
+  'created_at_ms',
+  'paid_at_ms',
+  'updated_at_ms',
+] as const satisfies ReadonlyArray<keyof PaymentsTable>;
+
+type Column = (typeof COLUMNS)[number];
+type PaymentParams = Record<Column, unknown>;
+
+const DEFAULTS = {
+  callback_status: null,
+  extra: '{}',
+  network_fee_msat: 0n,
+  fee_reserve_msat: 0n,
+  service_fee_msat: 0n,
+  service_fee_ppm: 0n,
+  gst_fee_msat: 0n,
+  paid_at_ms: null,
+} as const;
+
+const valuesOf = (p: (name: Column) => unknown) =>
+  Object.fromEntries(COLUMNS.map((c) => [c, p(c)])) as unknown as Insertable<PaymentsTable>;
+
+const insertRow = prepare<PaymentParams, never>((db, p) => db.insertInto('payments').values(valuesOf(p)));
+const insertRowUnlessKeyUsed = prepare<PaymentParams, never>((db, p) =>
+  db
+    .insertInto('payments')
+    .values(valuesOf(p))
+    .onConflict((oc) => oc.columns(['requester_account_id', 'idempotency_key']).doNothing()),
+);
+
 /**
  * Inserts a payment. With an idempotency key, a concurrent insert of the same (requester, key) makes this
  * one a no-op: answered false, and the caller replays the winner.
  */
 export async function insertPayment(trx: Exec, row: NewPayment): Promise<boolean> {
+  const params = { ...DEFAULTS, ...row } as PaymentParams;
   if (row.idempotency_key == null) {
-    await trx.insertInto('payments').values(row).execute();
+    await insertRow.run(trx, params);
     return true;
   }
-  const r = await trx
-    .insertInto('payments')
-    .values(row)
-    .onConflict((oc) => oc.columns(['requester_account_id', 'idempotency_key']).doNothing())
-    .executeTakeFirst();
-  return r.numInsertedOrUpdatedRows === 1n;
+  const r = await insertRowUnlessKeyUsed.run(trx, params);
+  return r.numAffectedRows === 1n;
 }
 
 export const findPaymentById = (exec: Exec, id: bigint): Promise<PaymentRow | undefined> =>
   exec.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 
+const byPublicId = prepare<{ publicId: string }, PaymentRow>((db, p) =>
+  db.selectFrom('payments').selectAll().where('public_id', '=', p('publicId')),
+);
+
 export const findPaymentByPublicId = (exec: Exec, publicId: string): Promise<PaymentRow | undefined> =>
-  exec.selectFrom('payments').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  byPublicId.first(exec, { publicId });
+
+const incomingByHash = prepare<{ hash: string }, PaymentRow>((db, p) =>
+  db.selectFrom('payments').selectAll().where('direction', '=', IN).where('payment_hash', '=', p('hash')),
+);
 
 /** The invoice of this service with that payment hash (at most one: unique index). */
 export const findIncomingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
-  exec
-    .selectFrom('payments')
-    .selectAll()
-    .where('direction', '=', IN)
-    .where('payment_hash', '=', paymentHash)
-    .executeTakeFirst();
+  incomingByHash.first(exec, { hash: paymentHash });
 
 /** An outgoing payment of that hash that is paid or still under way (a second one would pay twice). */
 export const findLiveOutgoingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
@@ -193,3 +259,11 @@ export async function findPaymentLedgerMismatches(
     actual: BigInt(r.actual ?? 0),
   }));
 }
+
+const accountIdByUsertag = prepare<{ usertag: string }, { id: bigint }>((db, p) =>
+  db.selectFrom('accounts').select('id').where('usertag', '=', p('usertag')),
+);
+
+/** The account id of a payment's recipient (usertags are stored lower-case). */
+export const findRecipientId = async (exec: Exec, usertag: string): Promise<bigint | undefined> =>
+  (await accountIdByUsertag.first(exec, { usertag }))?.id;
