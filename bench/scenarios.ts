@@ -32,7 +32,11 @@ export const SCENARIOS: Scenario[] = [
   { name: 'ceiling (bare route)', request: async () => ({ method: 'GET', path: '/bench/ceiling' }) },
   {
     name: 'GET /lapi/v1/wallet',
-    request: async (ctx) => ({ method: 'GET', path: '/lapi/v1/wallet', headers: { 'x-api-key': ctx.payer.invoice_key } }),
+    request: async (ctx) => ({
+      method: 'GET',
+      path: '/lapi/v1/wallet',
+      headers: { 'x-api-key': ctx.payer.invoice_key },
+    }),
   },
   {
     name: 'GET /tapi/v1/assetBalance',
@@ -40,6 +44,40 @@ export const SCENARIOS: Scenario[] = [
       method: 'GET',
       path: '/tapi/v1/assetBalance',
       headers: { 'x-api-key': ctx.payer.invoice_key },
+    }),
+  },
+  {
+    name: 'POST /lapi/v1/receive',
+    request: async (ctx) => ({
+      method: 'POST',
+      path: '/lapi/v1/receive',
+      headers: { 'x-api-key': ctx.payee.invoice_key },
+      body: JSON.stringify({ amount: '0.00001', description: 'bench' }),
+    }),
+  },
+  {
+    name: 'GET /lapi/v1/checkPayment',
+    request: async (ctx) => {
+      const created = await fetch(`${ctx.baseUrl}/lapi/v1/receive`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': ctx.payee.invoice_key },
+        body: JSON.stringify({ amount: '0.00001' }),
+      });
+      const { data } = (await created.json()) as { data: { tid: string } };
+      return {
+        method: 'GET',
+        path: `/lapi/v1/checkPayment?tid=${data.tid}`,
+        headers: { 'x-api-key': ctx.payee.invoice_key },
+      };
+    },
+  },
+  {
+    name: 'POST /lapi/v1/send (usertag)',
+    request: async (ctx) => ({
+      method: 'POST',
+      path: '/lapi/v1/send',
+      headers: { 'x-api-key': ctx.payer.admin_key },
+      body: JSON.stringify({ payment_mode: 'usertag', usertag: ctx.payee.usertag, amount: '0.00000001' }),
     }),
   },
 ];
