@@ -3,7 +3,8 @@
 // Receivers can import `verifyWebhook` from this module: it depends on nothing but node:crypto/node:net.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './net-address.ts';
 
 // ---------------------------------------------------------------- secrets and signatures
 
@@ -179,64 +180,13 @@ export function retryAfterMs(value: string | null | undefined, nowMs: number): n
 /** Longest callback URL accepted. */
 export const CALLBACK_URL_MAX_CHARS = 2048;
 
-// Where a callback may never go: loopback, private, link-local (cloud metadata lives there), carrier-grade
-// NAT, unique-local, multicast, reserved and documentation ranges. IPv4-mapped IPv6 addresses are
-// checked against the IPv4 list by BlockList itself.
-const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::', 96], // IPv4-compatible (deprecated)
-  ['64:ff9b::', 96], // NAT64: reaches the embedded IPv4 address
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 32], // Teredo
-  ['2001:db8::', 32],
-  ['2002::', 16], // 6to4: reaches the embedded IPv4 address
-  ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254 too)
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
-}
-
 /** Host names that are the local machine or a cloud metadata service whatever DNS says. */
 const FORBIDDEN_NAMES =
   /(^|\.)(localhost|localdomain|internal|local)$|^metadata$|^metadata\.google\.internal$/i;
 
 /** True when `ip` (IPv4 or IPv6 text) must not be called: anything but public unicast. */
 export function isForbiddenAddress(ip: string): boolean {
-  const bare = ip.replace(/^\[|\]$/g, '').split('%')[0] ?? '';
-  const family = isIP(bare);
-  if (family === 0) return true;
-  if (family === 6 && !/^[23]/.test(expandFirstGroup(bare))) return true; // only 2000::/3 is global unicast
-  return FORBIDDEN.check(bare, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-function expandFirstGroup(v6: string): string {
-  if (v6.startsWith('::')) return '0';
-  const first = v6.split(':')[0] ?? '';
-  return first.padStart(4, '0');
+  return !isPublicAddress(ip.replace(/^\[|\]$/g, '').split('%')[0] ?? '');
 }
 
 export type CallbackUrl = { ok: true; url: URL; hostIsAddress: boolean } | { ok: false; reason: string };

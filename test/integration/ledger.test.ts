@@ -179,7 +179,7 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
           },
           now(),
         );
-        // the second leg overdraws: the whole unit, first leg included, must roll back
+        // the second leg overdraws whatever ran first: the whole unit, first leg included, must roll back
         await createTransfer(
           trx,
           {
@@ -187,7 +187,7 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
             debit: { owner: a.id },
             credit: { owner: b.id },
             asset: 'lbtc',
-            amount: 90_000n,
+            amount: 200_000n,
             code: 't',
           },
           now(),

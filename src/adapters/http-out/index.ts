@@ -1,4 +1,4 @@
-export { type AddressClass, classifyAddress, isPublicAddress } from './address.ts';
+export { type AddressClass, classifyAddress, isPublicAddress } from '../../domain/net-address.ts';
 export { isJsonObject, type JsonParseResult, type JsonValue, jsonToBigInt, parseJson } from './json.ts';
 export {
   DEFAULT_MAX_BYTES,

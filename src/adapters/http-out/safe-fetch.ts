@@ -9,7 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { type AddressClass, classifyAddress } from './address.ts';
+import { type AddressClass, classifyAddress } from '../../domain/net-address.ts';
 import { type Deadline, deadline } from './deadline.ts';
 
 export interface ResolvedAddress {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isPublicAddress } from '../../../src/adapters/http-out/address.ts';
 import { deadline } from '../../../src/adapters/http-out/deadline.ts';
 import { jsonToBigInt, parseJson } from '../../../src/adapters/http-out/json.ts';
+import { classifyAddress, isPublicAddress } from '../../../src/domain/net-address.ts';
 
 describe('classifyAddress', () => {
   it.each([
