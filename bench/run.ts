@@ -67,7 +67,14 @@ async function main(): Promise<void> {
   cli('sandbox', 'fund', '--usertag', 'bench_payer', '--asset', 'lbtc', '--amount', '20000000');
   const ctx: BenchContext = { baseUrl: url, payer, payee };
 
-  const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number; target?: number }> = [];
+  const rows: Array<{
+    name: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    target?: number;
+  }> = [];
   for (const s of SCENARIOS) {
     if (ONLY && !s.name.includes(ONLY) && !s.name.startsWith('ceiling')) continue;
     const req = await s.request(ctx);
@@ -99,15 +106,21 @@ async function main(): Promise<void> {
   const ceiling = rows[0]?.rps ?? 1;
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
-  console.log(`\npaytag bench: ${CONNECTIONS} connections, ${DURATION_S} s per row, SQLite synchronous=FULL, Node ${process.version}\n`);
-  console.log(`${pad('endpoint', 34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}`);
+  console.log(
+    `\npaytag bench: ${CONNECTIONS} connections, ${DURATION_S} s per row, SQLite synchronous=FULL, Node ${process.version}\n`,
+  );
+  console.log(
+    `${pad('endpoint', 34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}`,
+  );
   for (const r of rows) {
     const ratio = r.rps / ceiling;
     console.log(
       `${pad(r.name, 34)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}`,
     );
   }
-  console.log(`\nready: ${readyMs.toFixed(0)} ms (spawn to listening)   RSS now ${mem.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
+  console.log(
+    `\nready: ${readyMs.toFixed(0)} ms (spawn to listening)   RSS now ${mem.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`,
+  );
 }
 
 main().catch((e: unknown) => {
