@@ -22,15 +22,16 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      controller.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(t);
-          resolve();
-        },
-        { once: true },
-      );
+      const onAbort = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      // The listener goes when the timer fires, or every round would leave one on the signal.
+      const t = setTimeout(() => {
+        controller.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      controller.signal.addEventListener('abort', onAbort, { once: true });
     });
 
   for (const job of jobs) {
