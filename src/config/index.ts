@@ -44,6 +44,21 @@ export interface Config {
     /** Let LNURL requests reach private and loopback addresses (tests, private deployments). */
     lnurlAllowPrivate: boolean;
   };
+  vouchers: {
+    /** Routing-fee reserve escrowed per voucher on top of its amount: ppm of the amount, at least the minimum. */
+    feeReservePpm: bigint;
+    feeReserveMinMsat: bigint;
+    /** Largest amount of one voucher (LNURL-withdraw carries it as a JSON number of msat). */
+    maxAmountMsat: bigint;
+    /** Expiry of a batch when requestVoucher names none, and the longest it may name. */
+    expiryDefaultMin: number;
+    expiryMaxMin: number;
+    /** Redeem attempts (API, page form, LNURL callback) per client IP, and per one-time code, per minute. */
+    redeemPerIpPerMinute: number;
+    redeemPerCodePerMinute: number;
+    /** Wait between rounds of the expiry sweeper when nothing was due. */
+    sweepIntervalMs: number;
+  };
   rateLimit: {
     enabled: boolean;
     receivePerMinute: number;
@@ -255,6 +270,17 @@ export function loadConfig(env: Env = process.env): Config {
       lnurlMaxSendableMsat: r.bigint('LNURL_MAX_SENDABLE_MSAT', 100_000_000_000n, 2_100_000_000_000_000_000n),
       lnurlAllowPrivate: r.bool('LNURL_ALLOW_PRIVATE', false),
     },
+    vouchers: {
+      feeReservePpm: r.bigint('VOUCHER_FEE_RESERVE_PPM', 10_000n, 1_000_000n),
+      feeReserveMinMsat: r.bigint('VOUCHER_FEE_RESERVE_MIN_MSAT', 10_000n, 100_000_000_000n),
+      // 2^53 msat is about 90,071 BTC: LNURL amounts must stay exact JSON numbers.
+      maxAmountMsat: r.bigint('VOUCHER_MAX_AMOUNT_MSAT', 100_000_000_000_000n, 9_000_000_000_000_000n),
+      expiryDefaultMin: r.int('VOUCHER_EXPIRY_DEFAULT_MIN', 525_600, 1, 5_256_000),
+      expiryMaxMin: r.int('VOUCHER_EXPIRY_MAX_MIN', 5_256_000, 1, 52_560_000),
+      redeemPerIpPerMinute: r.int('VOUCHER_REDEEM_PER_IP_PER_MINUTE', 30, 1, 1_000_000),
+      redeemPerCodePerMinute: r.int('VOUCHER_REDEEM_PER_CODE_PER_MINUTE', 10, 1, 1_000_000),
+      sweepIntervalMs: r.int('VOUCHER_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    },
     rateLimit: {
       enabled: r.bool('RATE_LIMIT_ENABLED', true),
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
@@ -281,6 +307,9 @@ export function loadConfig(env: Env = process.env): Config {
     r.problems.push(
       `OUTBOX_LEASE_MS must be at least ${2 * longestAttemptMs} ms: twice the longer of WEBHOOK_TIMEOUT_MS and MAIL_TIMEOUT_MS`,
     );
+  }
+  if (config.vouchers.expiryDefaultMin > config.vouchers.expiryMaxMin) {
+    r.problems.push('VOUCHER_EXPIRY_DEFAULT_MIN must not exceed VOUCHER_EXPIRY_MAX_MIN');
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);

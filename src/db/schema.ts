@@ -159,6 +159,51 @@ export interface DevMailboxTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
 }
 
+export interface VoucherBatchesTable {
+  id: string;
+  account_id: bigint;
+  amount_msat: bigint;
+  fee_reserve_msat: bigint;
+  voucher_count: bigint;
+  from_name: string | null;
+  title: string | null;
+  receiver_email: string | null;
+  email_status: ColumnType<
+    'success' | 'pending' | 'undefined',
+    'success' | 'pending' | 'undefined' | undefined,
+    'success' | 'pending' | 'undefined'
+  >;
+  unique_design: ColumnType<bigint, number | bigint | undefined, number | bigint>;
+  unique_design_url: string | null;
+  callback_url: string | null;
+  print_token: string;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  expires_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  revoked_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  closed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+export interface VouchersTable {
+  id: Generated<bigint>;
+  batch_id: string;
+  position: ColumnType<bigint, number | bigint, never>;
+  code: string;
+  redeemed_mode: 'usertag' | 'invoice' | null;
+  redeemed_by: string | null;
+  redeemed_tid: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  redeemed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  claim_payment_id: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  refunded_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  callback_status: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+export interface VoucherStaticRedemptionsTable {
+  batch_id: string;
+  usertag: string;
+  voucher_id: bigint;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -168,4 +213,7 @@ export interface DB {
   outbox_attempts: OutboxAttemptsTable;
   dev_mailbox: DevMailboxTable;
   payments: PaymentsTable;
+  voucher_batches: VoucherBatchesTable;
+  vouchers: VouchersTable;
+  voucher_static_redemptions: VoucherStaticRedemptionsTable;
 }

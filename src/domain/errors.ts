@@ -29,6 +29,9 @@ export type ErrorCode =
   | 'lnurl_unreachable'
   | 'payment_failed'
   | 'lightning_unavailable'
+  | 'voucher_already_redeemed'
+  | 'voucher_expired'
+  | 'voucher_revoked'
   | 'conflict'
   | 'business_rule';
 

@@ -24,6 +24,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'transfer_not_pending':
     case 'idempotency_conflict':
     case 'invoice_already_paid':
+    case 'voucher_already_redeemed':
     case 'conflict':
       return 409;
     case 'payload_too_large':
@@ -35,6 +36,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'amount_out_of_range':
     case 'lnurl_unreachable':
     case 'payment_failed':
+    case 'voucher_expired':
+    case 'voucher_revoked':
       return 422;
     case 'rate_limited':
       return 429;

@@ -3,6 +3,7 @@ import * as m001 from './001_core.ts';
 import * as m002 from './002_outbox.ts';
 import * as m003 from './003_payments.ts';
 import * as m004 from './004_deliveries.ts';
+import * as m005 from './005_vouchers.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_outbox': m002,
   '003_payments': m003,
   '004_deliveries': m004,
+  '005_vouchers': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

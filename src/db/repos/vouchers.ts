@@ -1,0 +1,372 @@
+import { type Insertable, type Kysely, type Selectable, sql, type WhereInterface } from 'kysely';
+import type { Dialect } from '../database.ts';
+import type { DB, VoucherBatchesTable, VouchersTable } from '../schema.ts';
+import { TRANSFER_POST_PENDING } from './ledger.ts';
+
+/** Query module of the voucher tables. Functions taking `trx` run inside the caller's write unit. */
+
+type Exec = Kysely<DB>;
+export type VoucherBatchRow = Selectable<VoucherBatchesTable>;
+export type VoucherRow = Selectable<VouchersTable>;
+export type NewVoucherBatch = Insertable<VoucherBatchesTable>;
+
+/** Narrows to vouchers that can still be redeemed: not redeemed, no payment under way, not refunded. */
+function redeemable<QB extends WhereInterface<DB, 'vouchers'>>(qb: QB): QB {
+  return qb
+    .where('redeemed_at_ms', 'is', null)
+    .where('claim_payment_id', 'is', null)
+    .where('refunded_at_ms', 'is', null) as unknown as QB;
+}
+
+/** Inserts a batch and its vouchers (one per code, in order); answers the vouchers. */
+export async function insertBatch(
+  trx: Exec,
+  batch: NewVoucherBatch,
+  codes: readonly string[],
+): Promise<VoucherRow[]> {
+  await trx.insertInto('voucher_batches').values(batch).execute();
+  const rows = await trx
+    .insertInto('vouchers')
+    .values(codes.map((code, position) => ({ batch_id: batch.id, position, code })))
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => Number(a.position - b.position));
+}
+
+export const findBatch = (exec: Exec, id: string): Promise<VoucherBatchRow | undefined> =>
+  exec.selectFrom('voucher_batches').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findVoucherByCode = (exec: Exec, code: string): Promise<VoucherRow | undefined> =>
+  exec.selectFrom('vouchers').selectAll().where('code', '=', code).executeTakeFirst();
+
+export const findVoucherById = (exec: Exec, id: bigint): Promise<VoucherRow | undefined> =>
+  exec.selectFrom('vouchers').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The voucher whose outgoing payment this is, if any. */
+export const findVoucherByClaim = (exec: Exec, paymentId: bigint): Promise<VoucherRow | undefined> =>
+  exec.selectFrom('vouchers').selectAll().where('claim_payment_id', '=', paymentId).executeTakeFirst();
+
+export const listVouchers = (exec: Exec, batchId: string): Promise<VoucherRow[]> =>
+  exec.selectFrom('vouchers').selectAll().where('batch_id', '=', batchId).orderBy('position').execute();
+
+/** How many vouchers of the batch are redeemed. */
+export async function countRedeemed(exec: Exec, batchId: string): Promise<number> {
+  const r = await exec
+    .selectFrom('vouchers')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('batch_id', '=', batchId)
+    .where('redeemed_at_ms', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** How many vouchers of the batch can still be redeemed. */
+export async function countRedeemable(exec: Exec, batchId: string): Promise<number> {
+  const r = await exec
+    .selectFrom('vouchers')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('batch_id', '=', batchId)
+    .$call(redeemable)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export interface Redemption {
+  mode: 'usertag' | 'invoice';
+  by: string;
+  paymentId: bigint;
+  nowMs: number;
+}
+
+/**
+ * Marks a redeemable voucher redeemed. True when it touched the row: of any number of concurrent
+ * redemptions of one voucher, exactly one gets true.
+ */
+export async function markRedeemed(trx: Exec, voucherId: bigint, r: Redemption): Promise<boolean> {
+  const u = await trx
+    .updateTable('vouchers')
+    .set({
+      redeemed_mode: r.mode,
+      redeemed_by: r.by,
+      redeemed_tid: r.paymentId,
+      redeemed_at_ms: r.nowMs,
+    })
+    .where('id', '=', voucherId)
+    .$call(redeemable)
+    .executeTakeFirst();
+  return u.numUpdatedRows === 1n;
+}
+
+/** Puts a redeemable voucher in progress for an outgoing payment. True for exactly one claimant. */
+export async function markClaimed(trx: Exec, voucherId: bigint, paymentId: bigint): Promise<boolean> {
+  const u = await trx
+    .updateTable('vouchers')
+    .set({ claim_payment_id: paymentId })
+    .where('id', '=', voucherId)
+    .$call(redeemable)
+    .executeTakeFirst();
+  return u.numUpdatedRows === 1n;
+}
+
+/** The payment of a voucher in progress succeeded: the voucher is redeemed by it. */
+export async function completeClaim(
+  trx: Exec,
+  paymentId: bigint,
+  r: Redemption,
+): Promise<VoucherRow | undefined> {
+  return trx
+    .updateTable('vouchers')
+    .set({
+      claim_payment_id: null,
+      redeemed_mode: r.mode,
+      redeemed_by: r.by,
+      redeemed_tid: r.paymentId,
+      redeemed_at_ms: r.nowMs,
+    })
+    .where('claim_payment_id', '=', paymentId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The payment of a voucher in progress failed: the voucher is redeemable again, or (`refundedAtMs` set,
+ * when its batch was revoked or expired meanwhile) refunded.
+ */
+export async function releaseClaim(
+  trx: Exec,
+  paymentId: bigint,
+  refundedAtMs: number | null,
+): Promise<VoucherRow | undefined> {
+  return trx
+    .updateTable('vouchers')
+    .set({ claim_payment_id: null, refunded_at_ms: refundedAtMs })
+    .where('claim_payment_id', '=', paymentId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The first redeemable voucher of a batch, for its static URL. On PostgreSQL a voucher another
+ * transaction is redeeming right now is skipped (its row is locked), so concurrent redeemers of one
+ * batch take different vouchers instead of queueing for the same one.
+ */
+export async function pickRedeemable(
+  trx: Exec,
+  dialect: Dialect,
+  batchId: string,
+): Promise<VoucherRow | undefined> {
+  let q = trx
+    .selectFrom('vouchers')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .$call(redeemable)
+    .orderBy('position')
+    .limit(1);
+  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
+  return q.executeTakeFirst();
+}
+
+/** Records that `usertag` redeemed through the batch's static URL. False when it already had. */
+export async function insertStaticRedemption(
+  trx: Exec,
+  r: { batchId: string; usertag: string; voucherId: bigint; nowMs: number },
+): Promise<boolean> {
+  const i = await trx
+    .insertInto('voucher_static_redemptions')
+    .values({ batch_id: r.batchId, usertag: r.usertag, voucher_id: r.voucherId, created_at_ms: r.nowMs })
+    .onConflict((oc) => oc.columns(['batch_id', 'usertag']).doNothing())
+    .executeTakeFirst();
+  return i.numInsertedOrUpdatedRows === 1n;
+}
+
+/** Marks every redeemable voucher of the batch refunded; answers those it marked. */
+export async function refundRedeemable(
+  trx: Exec,
+  batchId: string,
+  nowMs: number,
+): Promise<Array<{ id: bigint; code: string }>> {
+  return trx
+    .updateTable('vouchers')
+    .set({ refunded_at_ms: nowMs })
+    .where('batch_id', '=', batchId)
+    .$call(redeemable)
+    .returning(['id', 'code'])
+    .execute();
+}
+
+/** Revokes a batch. True the first time; a second revoke changes nothing. */
+export async function markRevoked(trx: Exec, batchId: string, nowMs: number): Promise<boolean> {
+  const u = await trx
+    .updateTable('voucher_batches')
+    .set({ revoked_at_ms: nowMs })
+    .where('id', '=', batchId)
+    .where('revoked_at_ms', 'is', null)
+    .executeTakeFirst();
+  return u.numUpdatedRows === 1n;
+}
+
+/** Closes the batch when none of its vouchers can move money any more (all redeemed or refunded). */
+export async function closeIfSettled(trx: Exec, batchId: string, nowMs: number): Promise<boolean> {
+  const u = await trx
+    .updateTable('voucher_batches')
+    .set({ closed_at_ms: nowMs })
+    .where('id', '=', batchId)
+    .where('closed_at_ms', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('vouchers')
+            .select('id')
+            .where('batch_id', '=', batchId)
+            .where('redeemed_at_ms', 'is', null)
+            .where('refunded_at_ms', 'is', null),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return u.numUpdatedRows === 1n;
+}
+
+/**
+ * Open batches past their expiry at `nowMs` that a sweep can move on: some voucher is left to refund, or
+ * none has a payment under way (so the batch can close). One whose last vouchers wait for a payment is
+ * closed when that payment settles. Oldest expiry first (served by voucher_batches_open).
+ */
+export const listExpiredOpenBatches = async (exec: Exec, nowMs: number, limit: number): Promise<string[]> =>
+  (
+    await exec
+      .selectFrom('voucher_batches as b')
+      .select('b.id')
+      .where('b.closed_at_ms', 'is', null)
+      .where('b.expires_at_ms', '<=', BigInt(nowMs))
+      .where(({ or, exists, not, selectFrom }) =>
+        or([
+          exists(
+            selectFrom('vouchers')
+              .select('id')
+              .whereRef('batch_id', '=', 'b.id')
+              .where('redeemed_at_ms', 'is', null)
+              .where('claim_payment_id', 'is', null)
+              .where('refunded_at_ms', 'is', null),
+          ),
+          not(
+            exists(
+              selectFrom('vouchers')
+                .select('id')
+                .whereRef('batch_id', '=', 'b.id')
+                .where('claim_payment_id', 'is not', null),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('b.expires_at_ms')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
+
+export async function setVoucherCallbackStatus(exec: Exec, voucherId: bigint, status: number): Promise<void> {
+  await exec.updateTable('vouchers').set({ callback_status: status }).where('id', '=', voucherId).execute();
+}
+
+export async function setEmailStatus(
+  exec: Exec,
+  batchId: string,
+  status: 'success' | 'pending' | 'undefined',
+): Promise<void> {
+  await exec.updateTable('voucher_batches').set({ email_status: status }).where('id', '=', batchId).execute();
+}
+
+// ------------------------------------------------------------------ audit
+
+const POSTED = sql`(t.flags = 0 OR (t.flags & ${sql.lit(TRANSFER_POST_PENDING)}) <> 0)`;
+
+export interface VoucherLedgerMismatch {
+  voucherId: bigint;
+  expected: bigint;
+  actual: bigint;
+}
+
+/**
+ * Vouchers whose transfers (`ref = voucher:<code>`) moved something else to their issuer than their
+ * state says: a redeemable voucher nothing; a redeemed, in-progress or refunded one exactly amount +
+ * fee reserve (its funds left the escrow for the issuer, who paid the redemption out of them).
+ */
+export async function findVoucherLedgerMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<VoucherLedgerMismatch[]> {
+  const r = await sql<{ id: bigint; expected: bigint; actual: bigint | null }>`
+    SELECT id, expected, actual FROM (
+      SELECT v.id,
+        CASE WHEN v.redeemed_at_ms IS NULL AND v.claim_payment_id IS NULL AND v.refunded_at_ms IS NULL THEN 0
+             ELSE b.amount_msat + b.fee_reserve_msat END AS expected,
+        (SELECT CAST(SUM(CASE WHEN t.credit_account_id = la.id THEN t.amount
+                              WHEN t.debit_account_id = la.id THEN -t.amount ELSE 0 END) AS BIGINT)
+           FROM ledger_transfers t WHERE t.ref = 'voucher:' || v.code AND ${POSTED}) AS actual
+      FROM vouchers v
+      JOIN voucher_batches b ON b.id = v.batch_id
+      JOIN ledger_accounts la ON la.owner_account_id = b.account_id AND la.asset = 'lbtc'
+    ) x
+    WHERE COALESCE(actual, 0) <> expected
+    LIMIT ${limit}`.execute(exec);
+  return r.rows.map((m) => ({
+    voucherId: BigInt(m.id),
+    expected: BigInt(m.expected),
+    actual: BigInt(m.actual ?? 0),
+  }));
+}
+
+/** Redeemed vouchers whose redeemed_tid is not a paid outgoing payment of the issuer for the voucher amount. */
+export async function findRedeemedWithoutPayment(exec: Exec, limit: number): Promise<bigint[]> {
+  const r = await sql<{ id: bigint }>`
+    SELECT v.id FROM vouchers v
+    JOIN voucher_batches b ON b.id = v.batch_id
+    LEFT JOIN payments p ON p.id = v.redeemed_tid
+    WHERE v.redeemed_at_ms IS NOT NULL
+      AND (p.id IS NULL OR p.status <> 'paid' OR p.direction <> 'out'
+           OR p.account_id <> b.account_id OR p.amount_msat <> b.amount_msat)
+    LIMIT ${limit}`.execute(exec);
+  return r.rows.map((m) => BigInt(m.id));
+}
+
+/** Batches whose funding transfers (`ref = voucher_batch:<id>`) took other than count × (amount + reserve). */
+export async function findBatchFundingMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<Array<{ id: string; expected: bigint; actual: bigint }>> {
+  const r = await sql<{ id: string; expected: bigint; actual: bigint | null }>`
+    SELECT id, expected, actual FROM (
+      SELECT b.id, b.voucher_count * (b.amount_msat + b.fee_reserve_msat) AS expected,
+        (SELECT CAST(SUM(CASE WHEN t.debit_account_id = la.id THEN t.amount
+                              WHEN t.credit_account_id = la.id THEN -t.amount ELSE 0 END) AS BIGINT)
+           FROM ledger_transfers t WHERE t.ref = 'voucher_batch:' || b.id AND ${POSTED}) AS actual
+      FROM voucher_batches b
+      JOIN ledger_accounts la ON la.owner_account_id = b.account_id AND la.asset = 'lbtc'
+    ) x
+    WHERE COALESCE(actual, 0) <> expected
+    LIMIT ${limit}`.execute(exec);
+  return r.rows.map((m) => ({ id: m.id, expected: BigInt(m.expected), actual: BigInt(m.actual ?? 0) }));
+}
+
+/** The voucher escrow's balance and what the redeemable vouchers hold: the two must be equal. */
+export async function escrowVersusVouchers(
+  exec: Exec,
+): Promise<{ escrow: bigint; vouchers: bigint; pending: bigint }> {
+  const r = await sql<{ escrow: bigint | null; pending: bigint | null; vouchers: bigint | null }>`
+    SELECT
+      (SELECT CAST(SUM(credits_posted - debits_posted) AS BIGINT) FROM ledger_accounts
+        WHERE system_code = 'voucher_escrow' AND asset = 'lbtc') AS escrow,
+      (SELECT CAST(SUM(credits_pending + debits_pending) AS BIGINT) FROM ledger_accounts
+        WHERE system_code = 'voucher_escrow' AND asset = 'lbtc') AS pending,
+      (SELECT CAST(SUM(b.amount_msat + b.fee_reserve_msat) AS BIGINT) FROM vouchers v
+        JOIN voucher_batches b ON b.id = v.batch_id
+        WHERE v.redeemed_at_ms IS NULL AND v.claim_payment_id IS NULL AND v.refunded_at_ms IS NULL) AS vouchers`.execute(
+    exec,
+  );
+  const row = r.rows[0];
+  return {
+    escrow: BigInt(row?.escrow ?? 0),
+    pending: BigInt(row?.pending ?? 0),
+    vouchers: BigInt(row?.vouchers ?? 0),
+  };
+}
