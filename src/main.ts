@@ -15,6 +15,7 @@ import type { AppDeps } from './app/deps.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { registerPaymentAudit } from './app/payments/audit.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
+import { registerVoucherHooks } from './app/vouchers/register.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -91,6 +92,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     throw e;
   }
   registerPaymentAudit();
+  registerVoucherHooks();
   let lightning: LightningBackend;
   try {
     lightning = await createLightningBackend(lightningConfig(config));

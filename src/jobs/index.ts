@@ -3,6 +3,7 @@ import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
 import type { Job } from './runner.ts';
+import { voucherExpiryJob } from './voucher-expiry.ts';
 
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
 export const ALL_JOBS: Job[] = [
@@ -10,4 +11,5 @@ export const ALL_JOBS: Job[] = [
   invoiceSettlementsJob,
   invoiceExpiryJob,
   paymentsReconcileJob,
+  voucherExpiryJob,
 ];

@@ -1,7 +1,29 @@
+import type { Kysely } from 'kysely';
 import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
+import type { DB } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
+
+/**
+ * Runs inside the write unit that settles an outgoing payment, after its ledger moved, so what a feature
+ * keeps about the payment (a voucher redeemed through it) changes in the same transaction, whether the
+ * request or the reconciler learnt the outcome. Database work only; it must not abort.
+ */
+export type OutgoingResolvedHook = (
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  row: PaymentRow,
+  outcome: 'paid' | 'declined',
+  nowMs: number,
+) => Promise<void>;
+
+const resolvedHooks = new Set<OutgoingResolvedHook>();
+
+/** Registering the same function again is harmless. */
+export function onOutgoingResolved(hook: OutgoingResolvedHook): void {
+  resolvedHooks.add(hook);
+}
 
 /**
  * Applies what the Lightning backend said about an outgoing payment: succeeded → post amount + actual
@@ -34,14 +56,20 @@ export async function resolveOutgoing(
         paid_at_ms: nowMs,
         updated_at_ms: nowMs,
       });
-      if (moved) await postOutgoing(trx, row, feeMsat, nowMs);
+      if (moved) {
+        await postOutgoing(trx, row, feeMsat, nowMs);
+        for (const hook of resolvedHooks) await hook(deps, trx, row, 'paid', nowMs);
+      }
     } else {
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'declined',
         failure_reason: result.reason.slice(0, 500),
         updated_at_ms: nowMs,
       });
-      if (moved) await voidOutgoing(trx, row, nowMs);
+      if (moved) {
+        await voidOutgoing(trx, row, nowMs);
+        for (const hook of resolvedHooks) await hook(deps, trx, row, 'declined', nowMs);
+      }
     }
     return (await findPaymentById(trx, row.id))!;
   });

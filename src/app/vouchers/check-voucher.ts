@@ -1,0 +1,42 @@
+import { countRedeemed, findBatch, listVouchers, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeBatchId } from '../../domain/vouchers.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { VoucherBatchView } from './request-voucher.ts';
+
+/**
+ * The caller's batch by tid. A batch of another account is not found, never "forbidden", so a tid
+ * reveals nothing to whoever is not its issuer.
+ */
+export async function findOwnBatch(
+  deps: AppDeps,
+  caller: Caller,
+  tid: unknown,
+): Promise<Result<VoucherBatchRow>> {
+  if (tid === undefined || tid === null || tid === '')
+    return err('invalid_request', 'tid is required', 'tid');
+  if (typeof tid !== 'string') return err('invalid_request', 'tid must be a string', 'tid');
+  const id = normalizeBatchId(tid);
+  const batch = id === null ? undefined : await findBatch(deps.db.read, id);
+  if (batch === undefined || batch.account_id !== caller.accountId) {
+    return err('not_found', `no voucher batch with tid "${tid.slice(0, 40)}"`, 'tid');
+  }
+  return ok(batch);
+}
+
+/** checkVoucher: the caller's batch with every voucher's state. */
+export async function checkVoucher(
+  deps: AppDeps,
+  caller: Caller,
+  tid: unknown,
+): Promise<Result<VoucherBatchView>> {
+  const found = await findOwnBatch(deps, caller, tid);
+  if (!found.ok) return found;
+  const batch = found.value;
+  const [vouchers, redeemedCount] = await Promise.all([
+    listVouchers(deps.db.read, batch.id),
+    countRedeemed(deps.db.read, batch.id),
+  ]);
+  return ok({ batch, vouchers, redeemedCount });
+}

@@ -1,0 +1,64 @@
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { type RedeemOutcome, type RedeemTarget, redeemVoucher, stateError } from './redeem-voucher.ts';
+import { withdrawK1, withdrawRequestUrl } from './urls.ts';
+import { batchStateError, viewStaticBatch, viewVoucher } from './view-voucher.ts';
+
+/** LUD-03 withdrawRequest of a voucher: a wallet may withdraw exactly its amount, once. */
+export interface WithdrawParams {
+  callback: string;
+  k1: string;
+  defaultDescription: string;
+  /** minWithdrawable = maxWithdrawable. */
+  amountMsat: bigint;
+}
+
+/**
+ * What a wallet that scanned a voucher's QR code (or a static URL's) is offered: the voucher amount and
+ * the callback to send an invoice to. A voucher that cannot be redeemed answers why.
+ */
+export async function withdrawRequest(deps: AppDeps, target: RedeemTarget): Promise<Result<WithdrawParams>> {
+  let t: RedeemTarget;
+  let batch: { title: string | null; from_name: string | null; amount_msat: bigint };
+  if ('code' in target) {
+    const v = await viewVoucher(deps, target.code);
+    if (!v.ok) return v;
+    const why = stateError(v.value.state);
+    if (why !== null) return { ok: false, error: why };
+    t = { code: v.value.voucher.code };
+    batch = v.value.batch;
+  } else {
+    const s = await viewStaticBatch(deps, target.batchId);
+    if (!s.ok) return s;
+    const why = batchStateError(s.value.state);
+    if (why !== null) return { ok: false, error: why };
+    t = { batchId: s.value.batch.id };
+    batch = s.value.batch;
+  }
+  const from = batch.from_name === null ? '' : ` from ${batch.from_name}`;
+  return ok({
+    callback: `${withdrawRequestUrl(deps.config.publicUrl, t)}/callback`,
+    k1: withdrawK1(t),
+    defaultDescription: (batch.title ?? `Voucher${from}`).slice(0, 300),
+    amountMsat: batch.amount_msat,
+  });
+}
+
+/** LUD-03 callback: the wallet's invoice (`pr`) redeems the voucher exactly as redeem_mode invoice does. */
+export async function withdrawCallback(
+  deps: AppDeps,
+  target: RedeemTarget,
+  k1: unknown,
+  pr: unknown,
+): Promise<Result<RedeemOutcome>> {
+  const t: RedeemTarget =
+    'code' in target
+      ? { code: target.code.trim().toLowerCase() }
+      : { batchId: target.batchId.trim().toLowerCase() };
+  if (typeof k1 !== 'string' || k1 === '') return err('invalid_request', 'k1 is required', 'k1');
+  if (k1.toLowerCase() !== withdrawK1(t))
+    return err('invalid_request', 'k1 does not belong to this voucher', 'k1');
+  if (typeof pr !== 'string' || pr === '')
+    return err('invalid_request', 'pr (the invoice) is required', 'pr');
+  return redeemVoucher(deps, { target: t, mode: 'invoice', to: pr });
+}

@@ -1,0 +1,76 @@
+import {
+  escrowVersusVouchers,
+  findBatchFundingMismatches,
+  findRedeemedWithoutPayment,
+  findVoucherLedgerMismatches,
+  setEmailStatus,
+  setVoucherCallbackStatus,
+} from '../../db/repos/vouchers.ts';
+import { type AuditCheck, registerAuditCheck } from '../audit/audit-ledger.ts';
+import type { AppDeps } from '../deps.ts';
+import {
+  type DeliveryStatusSink,
+  emailStatusOf,
+  registerDeliveryStatusSink,
+} from '../outbox/status-sinks.ts';
+import { onOutgoingResolved } from '../payments/resolve-outgoing.ts';
+import { settleVoucherClaim } from './settle-claim.ts';
+
+/** Most findings one audit check lists; one is already a finding. */
+const MAX_REPORTED = 100;
+
+/**
+ * `paytag audit`: every voucher has exactly its transfers (a redeemable one none, any other its amount +
+ * fee reserve handed to the issuer), every redeemed voucher names a paid payment of the issuer for its
+ * amount, every batch took count × (amount + reserve), and the escrow holds exactly what the redeemable
+ * vouchers are worth.
+ */
+const auditVouchers: AuditCheck = async (deps: AppDeps) => {
+  const db = deps.db.read;
+  const found: string[] = [];
+  for (const m of await findVoucherLedgerMismatches(db, MAX_REPORTED)) {
+    found.push(
+      `voucher ${m.voucherId}: its transfers give the issuer ${m.actual} msat, expected ${m.expected}`,
+    );
+  }
+  for (const id of await findRedeemedWithoutPayment(db, MAX_REPORTED)) {
+    found.push(
+      `voucher ${id}: redeemed, but redeemed_tid is not a paid payment of the issuer for its amount`,
+    );
+  }
+  for (const b of await findBatchFundingMismatches(db, MAX_REPORTED)) {
+    found.push(
+      `voucher batch ${b.id}: its funding took ${b.actual} msat from the issuer, expected ${b.expected}`,
+    );
+  }
+  const e = await escrowVersusVouchers(db);
+  if (e.escrow !== e.vouchers) {
+    found.push(`voucher escrow holds ${e.escrow} msat, but the redeemable vouchers are worth ${e.vouchers}`);
+  }
+  if (e.pending !== 0n) found.push(`voucher escrow has ${e.pending} msat pending; it never reserves`);
+  return found;
+};
+
+/** callback_status of a voucher item: the HTTP status of the latest answered attempt of its webhook. */
+const voucherCallbackSink: DeliveryStatusSink = async (trx, targetId, report) => {
+  if (report.channel !== 'webhook' || report.status === null || !/^\d{1,19}$/.test(targetId)) return;
+  await setVoucherCallbackStatus(trx, BigInt(targetId), report.status);
+};
+
+/** email_status of a batch sent to receiver_email. */
+const batchEmailSink: DeliveryStatusSink = async (trx, targetId, report) => {
+  if (report.channel !== 'email') return;
+  await setEmailStatus(trx, targetId, emailStatusOf(report));
+};
+
+/**
+ * Wires vouchers into the shared machinery: settling a voucher with its outgoing payment, delivery
+ * statuses of voucher webhooks and e-mails, and the audit. Called by the composition root; repeating
+ * it is harmless.
+ */
+export function registerVoucherHooks(): void {
+  onOutgoingResolved(settleVoucherClaim);
+  registerDeliveryStatusSink('voucher', voucherCallbackSink);
+  registerDeliveryStatusSink('voucher_batch', batchEmailSink);
+  registerAuditCheck('vouchers_have_their_transfers', auditVouchers);
+}

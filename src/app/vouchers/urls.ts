@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { bech32 } from '@scure/base';
+
+/** The public addresses of a batch and its vouchers, all under PUBLIC_URL. */
+
+export const voucherUrl = (publicUrl: string, code: string): string => `${publicUrl}/voucher/redeem/${code}`;
+
+export const staticVoucherUrl = (publicUrl: string, batchId: string): string =>
+  `${publicUrl}/voucher/${batchId}`;
+
+export const printUrl = (publicUrl: string, batchId: string, token: string): string =>
+  `${publicUrl}/voucher/${batchId}/print?token=${token}`;
+
+/** Where a wallet fetches the LUD-03 withdrawRequest of a one-time voucher, or of a batch's static URL. */
+export const withdrawRequestUrl = (
+  publicUrl: string,
+  target: { code: string } | { batchId: string },
+): string =>
+  'code' in target ? `${publicUrl}/lnurlw/${target.code}` : `${publicUrl}/lnurlw/s/${target.batchId}`;
+
+/**
+ * LUD-01: the URL in bech32 with the prefix "lnurl", upper case (QR codes encode it in the compact
+ * alphanumeric mode). The same encoding as src/adapters/lnurl/lud01.ts, which http and app may not import.
+ */
+export function encodeLnurl(url: string): string {
+  return bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), false).toUpperCase();
+}
+
+/**
+ * The LUD-03 `k1` of a voucher or batch. Derived, not stored: whoever holds the LNURL holds the code
+ * anyway, so k1 only has to tie the wallet's callback to the withdrawRequest it was given.
+ */
+export function withdrawK1(target: { code: string } | { batchId: string }): string {
+  const name = 'code' in target ? `voucher:${target.code}` : `voucher_batch:${target.batchId}`;
+  return createHash('sha256').update(`paytag lnurlw k1 ${name}`).digest('hex');
+}
