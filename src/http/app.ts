@@ -19,6 +19,7 @@ import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
 import { errorBody, toProblem } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
+import { voucherPages } from './pages/plugin.ts';
 import { systemRoutes } from './system/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -127,5 +128,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
   await app.register(lnurlRoutes, { deps });
+  await app.register(voucherPages, { deps });
   return app;
 }

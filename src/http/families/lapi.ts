@@ -5,6 +5,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPaymentRoutes } from '../payments/routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import { registerVoucherRoutes } from '../vouchers/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 
 /** /lapi/v1: Lightning payments, vouchers, wallet. Standard envelope, key in x-api-key (or the other places). */
@@ -12,6 +13,7 @@ export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
   applyFamily(scope, { deps, shape: 'envelope' });
   webhookRoutes(scope, deps);
   registerPaymentRoutes(scope, deps);
+  registerVoucherRoutes(scope, deps);
 
   scope.get(
     '/wallet',

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { withdrawCallback, withdrawRequest } from '../../app/vouchers/lnurl-withdraw.ts';
+import type { RedeemTarget } from '../../app/vouchers/redeem-voucher.ts';
+import { HttpError } from '../errors.ts';
+import { toProblem } from '../family.ts';
+import { redeemLimiterFor } from '../vouchers/limits.ts';
+
+/** LNURL answers errors as `{status: "ERROR", reason}` (LUD-03), whatever the HTTP status. */
+const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
+
+const codeParams = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', maxLength: 64 } },
+};
+const batchParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 64 } },
+};
+const callbackQuery = {
+  type: 'object',
+  properties: {
+    k1: { type: 'string', description: 'the k1 of the withdrawRequest' },
+    pr: { type: 'string', description: 'BOLT11 invoice for exactly the voucher amount (or without amount)' },
+  },
+};
+
+/**
+ * LNURL-withdraw (LUD-03) of every one-time voucher (`/lnurlw/<code>`) and every batch's static URL
+ * (`/lnurlw/s/<batch>`): the QR codes of the voucher pages carry these. No key: the wallet is the redeemer.
+ */
+export async function lnurlWithdrawRoutes(
+  scope: FastifyInstance,
+  { deps }: { deps: AppDeps },
+): Promise<void> {
+  const limiter = redeemLimiterFor(deps);
+  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const p = toProblem(error, request);
+    return reply.status(p.status).send(lnurlError(p.message));
+  });
+  scope.setNotFoundHandler((_request, reply) => reply.status(404).send(lnurlError('no such voucher')));
+  // Browser wallets fetch these documents from other origins.
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cache-control', 'no-store');
+  });
+
+  async function offer(target: RedeemTarget) {
+    const r = await withdrawRequest(deps, target);
+    if (!r.ok) throw new HttpError(r.error);
+    return {
+      tag: 'withdrawRequest',
+      callback: r.value.callback,
+      k1: r.value.k1,
+      defaultDescription: r.value.defaultDescription,
+      // msat as JSON numbers (LUD-03); VOUCHER_MAX_AMOUNT_MSAT keeps them below 2^53.
+      minWithdrawable: Number(r.value.amountMsat),
+      maxWithdrawable: Number(r.value.amountMsat),
+    };
+  }
+
+  async function callback(request: FastifyRequest, reply: FastifyReply, target: RedeemTarget) {
+    limiter.check(request, reply, 'code' in target ? target.code : null);
+    const { k1, pr } = request.query as { k1?: string; pr?: string };
+    const r = await withdrawCallback(deps, target, k1, pr);
+    if (!r.ok) throw new HttpError(r.error);
+    // Paid, or under way: the wallet learns the outcome from its invoice.
+    return { status: 'OK' };
+  }
+
+  const summary = (what: string) => ({ tags: ['vouchers'], summary: what });
+
+  scope.get(
+    '/:code',
+    { schema: { ...summary('LUD-03 withdrawRequest of a one-time voucher'), params: codeParams } },
+    async (request) => offer({ code: (request.params as { code: string }).code }),
+  );
+  scope.get(
+    '/:code/callback',
+    {
+      schema: {
+        ...summary('LUD-03 callback: the wallet’s invoice redeems the voucher'),
+        params: codeParams,
+        querystring: callbackQuery,
+      },
+    },
+    async (request, reply) => callback(request, reply, { code: (request.params as { code: string }).code }),
+  );
+  scope.get(
+    '/s/:id',
+    { schema: { ...summary('LUD-03 withdrawRequest of a batch’s static URL'), params: batchParams } },
+    async (request) => offer({ batchId: (request.params as { id: string }).id }),
+  );
+  scope.get(
+    '/s/:id/callback',
+    {
+      schema: {
+        ...summary('LUD-03 callback of a static URL: the invoice redeems any voucher left'),
+        params: batchParams,
+        querystring: callbackQuery,
+      },
+    },
+    async (request, reply) => callback(request, reply, { batchId: (request.params as { id: string }).id }),
+  );
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
+import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
+import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
+import { revokeVoucher } from '../../app/vouchers/revoke-voucher.ts';
+import { badRequest, HttpError, unwrap } from '../errors.ts';
+import { callerOf, envelope } from '../family.ts';
+import { btcAmountInput, envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import { redeemLimiterFor } from './limits.ts';
+import {
+  createdBatchRecord,
+  createdBatchSchema,
+  fullBatchRecord,
+  fullBatchSchema,
+  redeemRecord,
+  redeemSchema,
+  revokeSchema,
+} from './record.ts';
+
+const optionalString = (description?: string) => ({
+  type: ['string', 'null'],
+  ...(description ? { description } : {}),
+});
+
+/** GET reads the query (a JSON body merged in, query first); POST its body, with the query filling gaps. */
+function paramsOf(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (request.method === 'GET') return query;
+  return { ...query, ...((request.body ?? {}) as Record<string, unknown>) };
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+
+const redeemParams = {
+  voucher_code: { type: 'string', description: 'the voucher’s code (the last part of its voucher_url)' },
+  redeem_mode: { type: 'string', enum: ['usertag', 'invoice'] },
+  redeem_to: {
+    type: 'string',
+    description: 'a usertag, or a BOLT11 invoice for the voucher amount or without amount',
+  },
+};
+
+/** Standard-variant vouchers: requestVoucher, checkVoucher, redeemVoucher, revokeVoucher. Called by the lapi family. */
+export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const publicUrl = deps.config.publicUrl;
+  const limiter = redeemLimiterFor(deps);
+
+  async function redeem(request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+    const code = params['voucher_code'];
+    if (!present(code)) throw badRequest('voucher_code is required', 'voucher_code');
+    if (typeof code !== 'string') throw badRequest('voucher_code must be a string', 'voucher_code');
+    limiter.check(request, reply, code);
+    const r = unwrap(
+      await redeemVoucher(deps, { target: { code }, mode: params['redeem_mode'], to: params['redeem_to'] }),
+    );
+    return envelope(
+      redeemRecord(r),
+      r.redeemed ? 'Redeemed' : 'Payment in progress: check the voucher with checkVoucher',
+    );
+  }
+
+  scope.post(
+    '/requestVoucher',
+    {
+      config: { key: 'admin' },
+      schema: {
+        tags: ['vouchers'],
+        summary: 'Create a batch of withdraw vouchers funded from the Lightning balance',
+        description:
+          'count × (amount + fee reserve) moves into escrow at once, or nothing happens. The fee reserve pays ' +
+          'routing fees of invoice redemptions; what they do not use returns to the issuer.',
+        security: standardSecurity,
+        body: {
+          type: 'object',
+          required: ['amount', 'voucher_count'],
+          properties: {
+            amount: btcAmountInput,
+            voucher_count: { type: ['integer', 'string'], description: '1 to 100' },
+            from: optionalString('who the vouchers are from (at most 100 characters)'),
+            title: optionalString('message of the vouchers (at most 280 characters)'),
+            expiry: { type: ['integer', 'string', 'null'], description: 'minutes until the vouchers expire' },
+            receiver_email: optionalString('e-mail the voucher here; only with voucher_count 1'),
+            unique_design: { type: ['boolean', 'string', 'null'] },
+            unique_design_url: optionalString('http(s) URL of a 640x360 image shown on the voucher page'),
+            callback_url: optionalString('webhook URL, called when a voucher is redeemed'),
+          },
+        },
+        response: { 200: envelopeOf(createdBatchSchema), ...standardErrors },
+      },
+    },
+    async (request) => {
+      const r = await requestVoucher(
+        deps,
+        callerOf(request),
+        (request.body ?? {}) as Record<string, unknown>,
+      );
+      return envelope(createdBatchRecord(unwrap(r), publicUrl));
+    },
+  );
+
+  scope.get(
+    '/checkVoucher',
+    {
+      config: { key: 'invoice' },
+      schema: {
+        tags: ['vouchers'],
+        summary: 'A voucher batch of the caller with every voucher’s state',
+        security: standardSecurity,
+        querystring: {
+          type: 'object',
+          required: ['tid'],
+          properties: { tid: { type: 'string', description: 'the batch tid from requestVoucher' } },
+        },
+        response: { 200: envelopeOf(fullBatchSchema), ...standardErrors },
+      },
+    },
+    async (request) => {
+      const { tid } = request.query as { tid: string };
+      return envelope(fullBatchRecord(unwrap(await checkVoucher(deps, callerOf(request), tid)), publicUrl));
+    },
+  );
+
+  const redeemSchemaOf = (method: 'GET' | 'POST') => ({
+    tags: ['vouchers'],
+    summary: 'Redeem a voucher to a usertag or a Lightning invoice',
+    description:
+      'Any valid key. Exactly one redemption per voucher; redeem attempts are rate-limited per IP and code.',
+    security: standardSecurity,
+    ...(method === 'GET'
+      ? { querystring: { type: 'object', properties: redeemParams } }
+      : { body: { type: 'object', properties: redeemParams } }),
+    response: { 200: envelopeOf(redeemSchema), ...standardErrors },
+  });
+  for (const method of ['GET', 'POST'] as const) {
+    scope.route({
+      method,
+      url: '/redeemVoucher',
+      config: { key: 'invoice' },
+      schema: redeemSchemaOf(method),
+      handler: (request, reply) => redeem(request, reply, paramsOf(request)),
+    });
+  }
+
+  const revokeParams = {
+    tid: { type: 'string', description: 'batch to revoke (admin key)' },
+    ...redeemParams,
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    scope.route({
+      method,
+      url: '/revokeVoucher',
+      config: { key: 'invoice' },
+      schema: {
+        tags: ['vouchers'],
+        summary: 'Revoke a voucher batch (tid, admin key); with voucher_code instead, redeem a voucher',
+        description:
+          'With tid: every unredeemed voucher of the batch becomes unredeemable and its escrow returns to the ' +
+          'issuer; idempotent. With voucher_code, redeem_mode and redeem_to and no tid: the same as redeemVoucher ' +
+          '(the reference names this path for redeeming). Both or neither is an error.',
+        security: standardSecurity,
+        ...(method === 'GET'
+          ? { querystring: { type: 'object', properties: revokeParams } }
+          : { body: { type: 'object', properties: revokeParams } }),
+        response: {
+          200: envelopeOf({
+            type: 'object',
+            properties: { ...revokeSchema.properties, ...redeemSchema.properties },
+          }),
+          ...standardErrors,
+        },
+      },
+      handler: async (request, reply) => {
+        const params = paramsOf(request);
+        const hasTid = present(params['tid']);
+        const hasCode = present(params['voucher_code']);
+        if (hasTid && hasCode) {
+          throw badRequest('give either tid (revoke a batch) or voucher_code (redeem a voucher), not both');
+        }
+        if (!hasTid && !hasCode) {
+          throw badRequest(
+            'tid is required to revoke a batch (or voucher_code, redeem_mode, redeem_to to redeem)',
+            'tid',
+          );
+        }
+        if (hasCode) return redeem(request, reply, params);
+        const caller = callerOf(request);
+        if (caller.kind !== 'admin') {
+          throw new HttpError({
+            code: 'forbidden_key_kind',
+            message: `revoking a voucher batch needs the admin key; the ${caller.kind} key was sent`,
+          });
+        }
+        const b = unwrap(await revokeVoucher(deps, caller, params['tid']));
+        return envelope({
+          tid: b.id,
+          revoked: b.revoked_at_ms !== null,
+          revoked_at: b.revoked_at_ms === null ? null : Number(b.revoked_at_ms / 1000n),
+        });
+      },
+    });
+  }
+}
