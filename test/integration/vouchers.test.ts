@@ -318,6 +318,29 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(await auditViolations(w)).toEqual([]);
   });
 
+  it('the audit notices a voucher whose state and transfers disagree', async () => {
+    const v = await create();
+    expect(await auditViolations(w)).toEqual([]);
+    // Marked redeemed behind the ledger's back: no transfer and no payment match it.
+    await w.deps.db.write((trx) =>
+      trx
+        .updateTable('vouchers')
+        .set({ redeemed_at_ms: w.clock.nowMs(), redeemed_tid: 1, redeemed_mode: 'usertag', redeemed_by: 'x' })
+        .where('id', '=', v.vouchers[0]!.id)
+        .execute(),
+    );
+    const found = await auditViolations(w);
+    expect(found).toContainEqual(
+      `voucher ${v.vouchers[0]!.id}: its transfers give the issuer 0 msat, expected ${AMOUNT + RESERVE}`,
+    );
+    expect(found).toContainEqual(
+      `voucher ${v.vouchers[0]!.id}: redeemed, but redeemed_tid is not a paid payment of the issuer for its amount`,
+    );
+    expect(found).toContainEqual(
+      `voucher escrow holds ${2n * (AMOUNT + RESERVE)} msat, but the redeemable vouchers are worth ${AMOUNT + RESERVE}`,
+    );
+  });
+
   it('checkVoucher shows a batch to its issuer only', async () => {
     const v = await create();
     expect(errorOf(await checkVoucher(w.deps, callerOf(alice), v.batch.id))).toBe('not_found');

@@ -1,0 +1,133 @@
+import { createServer } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeLnurl } from '../../src/adapters/lnurl/lud01.ts';
+import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
+import {
+  auditViolations,
+  balanceOf,
+  outsideInvoice,
+  ownInvoice,
+  type VoucherWorld,
+  voucherWorld,
+} from './vouchers-fixture.ts';
+
+/** A port nobody listens on right now, so PUBLIC_URL can name it before the server starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+interface WithdrawRequest {
+  tag: string;
+  callback: string;
+  k1: string;
+  minWithdrawable: number;
+  maxWithdrawable: number;
+  defaultDescription: string;
+}
+
+describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wallet', (dialect) => {
+  let w: VoucherWorld;
+  let base: string;
+  let issuer: TestAccount;
+  let walletOwner: TestAccount;
+
+  beforeEach(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    w = await voucherWorld(dialect, { PUBLIC_URL: base });
+    await w.app.listen({ port, host: '127.0.0.1' });
+    issuer = await makeAccount(w.deps, { fund: { lbtc: '0.01' } });
+    walletOwner = await makeAccount(w.deps);
+  });
+  afterEach(async () => {
+    await w.close();
+  });
+
+  async function createBatch(
+    count: number,
+  ): Promise<{ tid: string; voucher_urls: Array<{ voucher_url: string }> }> {
+    const res = await fetch(`${base}/lapi/v1/requestVoucher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': issuer.adminKey },
+      body: JSON.stringify({ amount: 0.0005, voucher_count: count, title: 'A gift' }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()).data;
+  }
+
+  /** What a wallet does with the voucher page: find the LNURL of the QR code and decode it (LUD-01). */
+  async function scan(pageUrl: string): Promise<URL> {
+    const html = await (await fetch(pageUrl)).text();
+    const lnurl = /href="lightning:(LNURL1[0-9A-Z]+)"/.exec(html)?.[1];
+    expect(lnurl).toBeDefined();
+    const decoded = decodeLnurl(lnurl!, { allowHttpLocalhost: true });
+    if (!decoded.ok) throw new Error(decoded.message);
+    return decoded.url;
+  }
+
+  async function withdrawRequest(url: URL): Promise<WithdrawRequest> {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    return (await res.json()) as WithdrawRequest;
+  }
+
+  async function submit(req: WithdrawRequest, payreq: string): Promise<unknown> {
+    const callback = new URL(req.callback);
+    callback.searchParams.set('k1', req.k1);
+    callback.searchParams.set('pr', payreq);
+    return (await fetch(callback)).json();
+  }
+
+  it('a wallet withdraws a one-time voucher to an invoice of another account', async () => {
+    const batch = await createBatch(1);
+    const url = await scan(batch.voucher_urls[0]!.voucher_url);
+    const req = await withdrawRequest(url);
+    expect(req).toMatchObject({
+      tag: 'withdrawRequest',
+      minWithdrawable: 50_000_000,
+      maxWithdrawable: 50_000_000,
+      defaultDescription: 'A gift',
+    });
+    expect(req.callback.startsWith(`${base}/lnurlw/`)).toBe(true);
+
+    const invoice = await ownInvoice(w, walletOwner, '0.0005');
+    expect(await submit(req, invoice.payreq!)).toEqual({ status: 'OK' });
+    expect(await balanceOf(w, walletOwner)).toBe(50_000_000n);
+
+    // The same QR scanned again: the voucher is spent.
+    const again = await fetch(url);
+    expect(await again.json()).toEqual({ status: 'ERROR', reason: 'this voucher has already been redeemed' });
+    const second = await ownInvoice(w, walletOwner, '0.0005');
+    expect(await submit(req, second.payreq!)).toEqual({
+      status: 'ERROR',
+      reason: 'this voucher has already been redeemed',
+    });
+    expect(await balanceOf(w, walletOwner)).toBe(50_000_000n);
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('a wallet withdraws through the static URL to an invoice of another node; a wrong amount is refused', async () => {
+    const batch = await createBatch(2);
+    const staticUrl = `${base}/voucher/${batch.tid}`;
+    const req = await withdrawRequest(await scan(staticUrl));
+    const tooMuch = await outsideInvoice(w, 60_000_000n);
+    const refused = (await submit(req, tooMuch.payreq)) as { status: string; reason: string };
+    expect(refused.status).toBe('ERROR');
+    expect(refused.reason).toContain('more than the voucher');
+    const before = await balanceOf(w, issuer);
+    const invoice = await outsideInvoice(w, 50_000_000n);
+    expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
+    // The issuer gets back the fee reserve the routing fee (1 sat + 1000 ppm) did not use.
+    expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
+    const check = await fetch(`${base}/lapi/v1/checkVoucher?tid=${batch.tid}`, {
+      headers: { 'x-api-key': issuer.invoiceKey },
+    });
+    expect((await check.json()).data.voucher_redeemed).toBe(1);
+    expect(await auditViolations(w)).toEqual([]);
+  });
+});
