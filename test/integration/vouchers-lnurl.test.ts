@@ -21,6 +21,11 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+interface Batch {
+  tid: string;
+  voucher_urls: Array<{ voucher_url: string }>;
+}
+
 interface WithdrawRequest {
   tag: string;
   callback: string;
@@ -48,16 +53,14 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     await w.close();
   });
 
-  async function createBatch(
-    count: number,
-  ): Promise<{ tid: string; voucher_urls: Array<{ voucher_url: string }> }> {
+  async function createBatch(count: number): Promise<Batch> {
     const res = await fetch(`${base}/lapi/v1/requestVoucher`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': issuer.adminKey },
       body: JSON.stringify({ amount: 0.0005, voucher_count: count, title: 'A gift' }),
     });
     expect(res.status).toBe(200);
-    return (await res.json()).data;
+    return ((await res.json()) as { data: Batch }).data;
   }
 
   /** What a wallet does with the voucher page: find the LNURL of the QR code and decode it (LUD-01). */
@@ -127,7 +130,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     const check = await fetch(`${base}/lapi/v1/checkVoucher?tid=${batch.tid}`, {
       headers: { 'x-api-key': issuer.invoiceKey },
     });
-    expect((await check.json()).data.voucher_redeemed).toBe(1);
+    expect(((await check.json()) as { data: { voucher_redeemed: number } }).data.voucher_redeemed).toBe(1);
     expect(await auditViolations(w)).toEqual([]);
   });
 });
