@@ -350,6 +350,18 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(await audit()).toEqual([]);
     });
 
+    it('a Lightning node that cannot create an invoice is a lightning_unavailable error, not a crash', async () => {
+      node.createInvoice = async () => {
+        throw new Error('connection refused');
+      };
+      const r = await receive(t.deps, callerOf(bob, 'invoice'), {
+        body: { amount: '0.0001' },
+        idempotencyKey: null,
+      });
+      expect(errorCode(r)).toBe('lightning_unavailable');
+      expect(value(await paymentHistory(t.deps, callerOf(bob), 10))).toEqual([]);
+    });
+
     it('history is newest first, bounded, and checkPayment shows only the caller’s own payments', async () => {
       for (let i = 0; i < 3; i++) {
         clock.advance(1000);

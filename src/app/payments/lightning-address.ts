@@ -4,6 +4,7 @@ import { insertPayment } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
+import { createInvoiceOrError } from './create-invoice.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
 export const LNURL_MIN_SENDABLE_MSAT = 1000n;
@@ -74,14 +75,15 @@ export async function lightningAddressInvoice(
   }
   if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
   const metadata = metadataOf(deps, account.usertag);
-  const invoice = await deps.lightning.createInvoice({
+  const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat,
     description: `Payment to ${account.usertag}`,
     descriptionHash: createHash('sha256').update(metadata, 'utf8').digest(),
     expirySec: LNURL_INVOICE_EXPIRY_SEC,
   });
+  if (!invoice.ok) return invoice;
   const nowMs = deps.clock.nowMs();
-  const expiresAtMs = BigInt(invoice.expiresAtSec * 1000);
+  const expiresAtMs = BigInt(invoice.value.expiresAtSec * 1000);
   await deps.db.write((trx) =>
     insertPayment(trx, {
       id: BigInt(deps.ids.randomInt53()),
@@ -92,8 +94,8 @@ export async function lightningAddressInvoice(
       route: 'lightning',
       amount_msat: amountMsat,
       status: 'pending',
-      payment_hash: invoice.paymentHash,
-      payreq: invoice.payreq,
+      payment_hash: invoice.value.paymentHash,
+      payreq: invoice.value.payreq,
       invoice_type: 'lnurl',
       invoice_expires_at_ms: expiresAtMs,
       counterpart_id: null,
@@ -114,5 +116,5 @@ export async function lightningAddressInvoice(
       updated_at_ms: nowMs,
     }),
   );
-  return ok({ payreq: invoice.payreq });
+  return ok({ payreq: invoice.value.payreq });
 }

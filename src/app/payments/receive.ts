@@ -9,6 +9,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
+import { createInvoiceOrError } from './create-invoice.ts';
 import { replayOrConflict } from './idempotency.ts';
 import {
   optionalCurrency,
@@ -133,13 +134,14 @@ export async function receive(
   if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
 
   const expirySec = r.expiresInMin * 60;
-  const invoice = await deps.lightning.createInvoice({
+  const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat: r.amountMsat,
     description: r.description ?? `Payment to ${owner.usertag}`,
     expirySec,
   });
+  if (!invoice.ok) return invoice;
   const nowMs = deps.clock.nowMs();
-  const expiresAtMs = invoice.expiresAtSec * 1000;
+  const expiresAtMs = invoice.value.expiresAtSec * 1000;
   const row: PaymentRow = {
     id: BigInt(deps.ids.randomInt53()),
     public_id: deps.ids.publicId(16),
@@ -149,8 +151,8 @@ export async function receive(
     route: 'lightning',
     amount_msat: r.amountMsat,
     status: 'pending',
-    payment_hash: invoice.paymentHash,
-    payreq: invoice.payreq,
+    payment_hash: invoice.value.paymentHash,
+    payreq: invoice.value.payreq,
     invoice_type: 'invoice',
     invoice_expires_at_ms: BigInt(expiresAtMs),
     counterpart_id: null,
