@@ -362,6 +362,21 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(value(await paymentHistory(t.deps, callerOf(bob), 10))).toEqual([]);
     });
 
+    it('an expired invoice the node reports settled (a missed event) is credited instead of declined', async () => {
+      const p = await request(bob, { amount: '0.0001', expires_in: 1 });
+      node.invoices.get(p.payment_hash!)!.settled = true;
+      node.lookupInvoice = async () => ({
+        state: 'settled',
+        amountReceivedMsat: p.amount_msat,
+        settledAtSec: 5,
+      });
+      clock.advance(2 * 60_000);
+      expect(await expireInvoices(t.deps)).toBe(1);
+      expect(value(await checkPayment(t.deps, callerOf(bob), p.public_id)).status).toBe('paid');
+      expect(await balance(bob)).toBe(10_000_000n);
+      expect(await audit()).toEqual([]);
+    });
+
     it('history is newest first, bounded, and checkPayment shows only the caller’s own payments', async () => {
       for (let i = 0; i < 3; i++) {
         clock.advance(1000);

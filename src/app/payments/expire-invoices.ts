@@ -1,16 +1,35 @@
-import { declineInvoices, listExpiredInvoiceIds } from '../../db/repos/payments.ts';
+import { declineInvoices, listExpiredInvoices } from '../../db/repos/payments.ts';
 import type { AppDeps } from '../deps.ts';
+import { settleIncomingInvoice } from './settle-incoming.ts';
 
-/** Most invoices one round declines; a full batch means another round should follow at once. */
+/** Most invoices one round looks at; a full batch means another round should follow at once. */
 export const EXPIRE_BATCH = 500;
 
 /**
- * Declines incoming invoices that are still unpaid at their expiry. A payment arriving later is still
- * credited (see settleIncomingInvoice). Answers how many were declined.
+ * Declines incoming invoices still unpaid at their expiry. Each is first looked up on the Lightning node:
+ * one that was settled while its settlement event was missed (the service was down, a stream broke) is
+ * credited instead. A payment arriving after the decline is still credited (see settleIncomingInvoice).
+ * Answers how many invoices the round handled.
  */
 export async function expireInvoices(deps: AppDeps): Promise<number> {
   const nowMs = deps.clock.nowMs();
-  const ids = await listExpiredInvoiceIds(deps.db.read, nowMs, EXPIRE_BATCH);
-  if (ids.length === 0) return 0;
-  return deps.db.write((trx) => declineInvoices(trx, ids, nowMs));
+  const expired = await listExpiredInvoices(deps.db.read, nowMs, EXPIRE_BATCH);
+  const unpaid: bigint[] = [];
+  for (const inv of expired) {
+    const state =
+      deps.lightning === null || inv.payment_hash === null
+        ? null
+        : await deps.lightning.lookupInvoice(inv.payment_hash).catch(() => null);
+    if (state?.state === 'settled' && state.amountReceivedMsat !== null && inv.payment_hash !== null) {
+      await settleIncomingInvoice(deps, {
+        paymentHash: inv.payment_hash,
+        amountReceivedMsat: state.amountReceivedMsat,
+        settledAtSec: state.settledAtSec ?? Math.floor(nowMs / 1000),
+      });
+    } else {
+      unpaid.push(inv.id);
+    }
+  }
+  if (unpaid.length > 0) await deps.db.write((trx) => declineInvoices(trx, unpaid, nowMs));
+  return expired.length;
 }

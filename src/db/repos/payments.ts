@@ -164,18 +164,20 @@ export async function transitionPayment(
 }
 
 /** Incoming invoices still pending at `nowMs` past their expiry, oldest expiry first. */
-export const listExpiredInvoiceIds = async (exec: Exec, nowMs: number, limit: number): Promise<bigint[]> =>
-  (
-    await exec
-      .selectFrom('payments')
-      .select('id')
-      .where('status', '=', PENDING)
-      .where('direction', '=', IN)
-      .where('invoice_expires_at_ms', '<=', BigInt(nowMs))
-      .orderBy('invoice_expires_at_ms')
-      .limit(limit)
-      .execute()
-  ).map((r) => r.id);
+export const listExpiredInvoices = (
+  exec: Exec,
+  nowMs: number,
+  limit: number,
+): Promise<Array<{ id: bigint; payment_hash: string | null }>> =>
+  exec
+    .selectFrom('payments')
+    .select(['id', 'payment_hash'])
+    .where('status', '=', PENDING)
+    .where('direction', '=', IN)
+    .where('invoice_expires_at_ms', '<=', BigInt(nowMs))
+    .orderBy('invoice_expires_at_ms')
+    .limit(limit)
+    .execute();
 
 /** Declines the given invoices that are still pending; answers how many it declined. */
 export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): Promise<number> {
