@@ -1,5 +1,6 @@
 import { declineInvoices, listExpiredInvoices } from '../../db/repos/payments.ts';
 import type { AppDeps } from '../deps.ts';
+import type { InvoiceState } from '../ports.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
 
 /** Most invoices one round looks at; a full batch means another round should follow at once. */
@@ -15,11 +16,15 @@ export async function expireInvoices(deps: AppDeps): Promise<number> {
   const nowMs = deps.clock.nowMs();
   const expired = await listExpiredInvoices(deps.db.read, nowMs, EXPIRE_BATCH);
   const unpaid: bigint[] = [];
+  // A node that does not answer is asked no further this round: declining is safe (late payments are
+  // still credited), waiting out one timeout per invoice is not.
+  let nodeAnswers = deps.lightning !== null;
   for (const inv of expired) {
-    const state =
-      deps.lightning === null || inv.payment_hash === null
-        ? null
-        : await deps.lightning.lookupInvoice(inv.payment_hash).catch(() => null);
+    let state: InvoiceState | null = null;
+    if (nodeAnswers && inv.payment_hash !== null) {
+      state = await deps.lightning!.lookupInvoice(inv.payment_hash).catch(() => null);
+      if (state === null) nodeAnswers = false;
+    }
     if (state?.state === 'settled' && state.amountReceivedMsat !== null && inv.payment_hash !== null) {
       await settleIncomingInvoice(deps, {
         paymentHash: inv.payment_hash,
