@@ -113,9 +113,18 @@ export function errorPage(status: number, heading: string, message: string): Pag
   return { status, title: heading, body: html`<h1>${heading}</h1><p>${message}</p>` };
 }
 
+/** QR codes drawn recently, by content: drawing one costs more than the rest of a page. */
+const qrCache = new Map<string, string>();
+const QR_CACHE_MAX = 2000;
+
 /** A QR code as inline SVG (no image request, allowed by the policy as markup). */
 export async function qrSvg(text: string, label: string): Promise<Raw> {
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  let svg = qrCache.get(text);
+  if (svg === undefined) {
+    svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    if (qrCache.size >= QR_CACHE_MAX) qrCache.clear();
+    qrCache.set(text, svg);
+  }
   return raw(svg.replace('<svg ', `<svg role="img" aria-label="${esc(label)}" `));
 }
 
