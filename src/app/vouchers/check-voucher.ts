@@ -1,4 +1,4 @@
-import { countRedeemed, findBatch, listVouchers, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
+import { findBatch, listVouchers, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeBatchId } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -34,9 +34,6 @@ export async function checkVoucher(
   const found = await findOwnBatch(deps, caller, tid);
   if (!found.ok) return found;
   const batch = found.value;
-  const [vouchers, redeemedCount] = await Promise.all([
-    listVouchers(deps.db.read, batch.id),
-    countRedeemed(deps.db.read, batch.id),
-  ]);
-  return ok({ batch, vouchers, redeemedCount });
+  const vouchers = await listVouchers(deps.db.read, batch.id);
+  return ok({ batch, vouchers, redeemedCount: vouchers.filter((v) => v.redeemed_at_ms !== null).length });
 }

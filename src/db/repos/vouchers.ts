@@ -49,17 +49,6 @@ export const findVoucherByClaim = (exec: Exec, paymentId: bigint): Promise<Vouch
 export const listVouchers = (exec: Exec, batchId: string): Promise<VoucherRow[]> =>
   exec.selectFrom('vouchers').selectAll().where('batch_id', '=', batchId).orderBy('position').execute();
 
-/** How many vouchers of the batch are redeemed. */
-export async function countRedeemed(exec: Exec, batchId: string): Promise<number> {
-  const r = await exec
-    .selectFrom('vouchers')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('batch_id', '=', batchId)
-    .where('redeemed_at_ms', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 /** How many vouchers of the batch can still be redeemed. */
 export async function countRedeemable(exec: Exec, batchId: string): Promise<number> {
   const r = await exec
