@@ -80,4 +80,36 @@ export const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ payment_mode: 'usertag', usertag: ctx.payee.usertag, amount: '0.00000001' }),
     }),
   },
+  {
+    name: 'GET /lapi/v1/checkVoucher',
+    request: async (ctx) => {
+      const { data } = await createVouchers(ctx, 10);
+      return {
+        method: 'GET',
+        path: `/lapi/v1/checkVoucher?tid=${data.tid}`,
+        headers: { 'x-api-key': ctx.payer.invoice_key },
+      };
+    },
+  },
+  {
+    name: 'GET /voucher/redeem/<code>',
+    request: async (ctx) => {
+      const { data } = await createVouchers(ctx, 1);
+      const url = data.voucher_urls[0]?.voucher_url ?? '';
+      return { method: 'GET', path: new URL(url).pathname };
+    },
+  },
 ];
+
+/** A batch of the payer's, made before a scenario runs. */
+async function createVouchers(
+  ctx: BenchContext,
+  count: number,
+): Promise<{ data: { tid: string; voucher_urls: Array<{ voucher_url: string }> } }> {
+  const res = await fetch(`${ctx.baseUrl}/lapi/v1/requestVoucher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': ctx.payer.admin_key },
+    body: JSON.stringify({ amount: '0.00000100', voucher_count: count, title: 'bench' }),
+  });
+  return (await res.json()) as { data: { tid: string; voucher_urls: Array<{ voucher_url: string }> } };
+}
