@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { DIALECTS, makeAccount, type TestAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
 
 describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) => {
   let t: TestRuntime;
@@ -43,7 +49,10 @@ describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) =>
       ['text/plain', `Payment to ${bob.usertag}`],
       ['text/identifier', `${bob.usertag}@${host}`],
     ]);
-    const cb = (await (await fetch(`${doc['callback']}?amount=21000`)).json()) as { pr: string; routes: unknown[] };
+    const cb = (await (await fetch(`${doc['callback']}?amount=21000`)).json()) as {
+      pr: string;
+      routes: unknown[];
+    };
     expect(cb.routes).toEqual([]);
     const decoded = t.deps.decodeInvoice(cb.pr);
     expect(decoded.ok && decoded.invoice.amountMsat).toBe(21_000n);
@@ -76,7 +85,9 @@ describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) =>
     const body = (await res.json()) as { status: boolean; data: { tid: string }; message: string };
     expect([res.status, body.message]).toEqual([200, 'Paid']);
 
-    const sent = (await (await api(`/lapi/v1/checkPayment?tid=${body.data.tid}`, { key: alice.invoiceKey })).json()) as {
+    const sent = (await (
+      await api(`/lapi/v1/checkPayment?tid=${body.data.tid}`, { key: alice.invoiceKey })
+    ).json()) as {
       data: Record<string, unknown>;
     };
     expect(sent.data).toMatchObject({
@@ -107,12 +118,23 @@ describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) =>
       api('/lapi/v1/send', {
         method: 'POST',
         key: alice.adminKey,
-        body: JSON.stringify({ payment_mode: 'lightning', lightning_invoice_type: 'lnurl', lightning_invoice, amount }),
+        body: JSON.stringify({
+          payment_mode: 'lightning',
+          lightning_invoice_type: 'lnurl',
+          lightning_invoice,
+          amount,
+        }),
       });
     const tooBig = await send(`${bob.usertag}@${host}`, '5');
-    expect([tooBig.status, ((await tooBig.json()) as { code: string }).code]).toEqual([422, 'amount_out_of_range']);
+    expect([tooBig.status, ((await tooBig.json()) as { code: string }).code]).toEqual([
+      422,
+      'amount_out_of_range',
+    ]);
     const nowhere = await send(`${bob.usertag}@127.0.0.1:1`, '0.0001');
-    expect([nowhere.status, ((await nowhere.json()) as { code: string }).code]).toEqual([422, 'lnurl_unreachable']);
+    expect([nowhere.status, ((await nowhere.json()) as { code: string }).code]).toEqual([
+      422,
+      'lnurl_unreachable',
+    ]);
     const wallet = (await (await api('/lapi/v1/wallet', { key: alice.invoiceKey })).json()) as {
       data: { balance_lbtc: string };
     };

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { DIALECTS, makeAccount, type TestAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
 import { foreignInvoice } from '../integration/payments-fake-lightning.ts';
 
 const RECORD_KEYS = [
@@ -105,7 +111,9 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
       expect(p.lightning_invoice.expires_at - p.created_at).toBeGreaterThanOrEqual(30 * 60 - 1);
       expect(p.hosted_checkout_expiry).toBe(p.lightning_invoice.expires_at);
 
-      const decoded = (await get(`/lapi/v1/decodeInvoice?invoice=${p.lightning_invoice.payreq}`, bob.invoiceKey)).json();
+      const decoded = (
+        await get(`/lapi/v1/decodeInvoice?invoice=${p.lightning_invoice.payreq}`, bob.invoiceKey)
+      ).json();
       expect(decoded.data).toMatchObject({
         network: 'regtest',
         amount: '0.00012345',
@@ -119,8 +127,13 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
       const p = (await post('/lapi/v1/receive', bob.invoiceKey, { amount: '0.0005' })).json().data;
       const paid = await post('/sandbox/v1/pay', null, { invoice: p.lightning_invoice.payreq });
       expect(paid.statusCode).toBe(200);
-      expect(paid.json()).toMatchObject({ status: true, data: { tid: p.tid, status: 'paid', amount: '0.00050000' } });
-      expect((await post('/sandbox/v1/pay', null, { invoice: p.lightning_invoice.payreq })).statusCode).toBe(409);
+      expect(paid.json()).toMatchObject({
+        status: true,
+        data: { tid: p.tid, status: 'paid', amount: '0.00050000' },
+      });
+      expect((await post('/sandbox/v1/pay', null, { invoice: p.lightning_invoice.payreq })).statusCode).toBe(
+        409,
+      );
       const check = (await get(`/lapi/v1/checkPayment?tid=${p.tid}`, bob.invoiceKey)).json();
       expect(check.data.status).toBe('paid');
       expect(await balanceOf(bob)).toBe('0.00050000');
@@ -134,7 +147,12 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
       });
       expect(sent.statusCode).toBe(200);
       const sentBody = sent.json();
-      expect(sentBody).toEqual({ status: true, success: true, data: { tid: expect.any(String) }, message: 'Paid' });
+      expect(sentBody).toEqual({
+        status: true,
+        success: true,
+        data: { tid: expect.any(String) },
+        message: 'Paid',
+      });
 
       // GET with a JSON body, as the original clients send it.
       const aliceHistory = (await get('/lapi/v1/history', alice.invoiceKey, { limit: 10 })).json().data;
@@ -149,7 +167,9 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
         total_fee: { network_fee: null, service_fee: null, gst_fee: null },
       });
       const bobHistory = (await get('/lapi/v1/history?limit=10', bob.invoiceKey)).json().data;
-      expect(bobHistory.map((h: { tid: string; status: string }) => [h.tid, h.status])).toEqual([[p.tid, 'paid']]);
+      expect(bobHistory.map((h: { tid: string; status: string }) => [h.tid, h.status])).toEqual([
+        [p.tid, 'paid'],
+      ]);
       expect(await balanceOf(alice)).toBe('0.00900000');
       expect(await balanceOf(bob)).toBe('0.00100000');
       expect((await auditLedger(t.deps)).violations).toEqual([]);
@@ -169,9 +189,14 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
         lightning_invoice_type: 'invoice',
       });
       expect(ext.statusCode).toBe(200);
-      const rec = (await get(`/lapi/v1/checkPayment?tid=${ext.json().data.tid}`, alice.invoiceKey)).json().data;
+      const rec = (await get(`/lapi/v1/checkPayment?tid=${ext.json().data.tid}`, alice.invoiceKey)).json()
+        .data;
       // Sandbox routing fee: 1000 msat + 1000 ppm of 100,000 sat = 101 sat.
-      expect(rec).toMatchObject({ amount: '-0.00100000', status: 'paid', total_fee: { network_fee: '0.00000101 btc' } });
+      expect(rec).toMatchObject({
+        amount: '-0.00100000',
+        status: 'paid',
+        total_fee: { network_fee: '0.00000101 btc' },
+      });
       expect(await balanceOf(alice)).toBe('0.00889899');
       expect((await auditLedger(t.deps)).violations).toEqual([]);
     });
@@ -179,30 +204,158 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
     it('answers every bad input with a clear 4xx in the envelope and moves no money', async () => {
       const cases: Array<[string, () => ReturnType<typeof post>, number, string]> = [
         ['no key', () => post('/lapi/v1/send', null, {}), 401, 'unauthorized'],
-        ['invoice key on send', () => post('/lapi/v1/send', alice.invoiceKey, { payment_mode: 'usertag' }), 403, 'forbidden_key_kind'],
+        [
+          'invoice key on send',
+          () => post('/lapi/v1/send', alice.invoiceKey, { payment_mode: 'usertag' }),
+          403,
+          'forbidden_key_kind',
+        ],
         ['no mode', () => post('/lapi/v1/send', alice.adminKey, {}), 400, 'invalid_request'],
-        ['bad mode', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'cash' }), 400, 'invalid_request'],
-        ['usertag without amount', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag }), 400, 'invalid_request'],
-        ['9 decimals', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag, amount: '0.000000011' }), 400, 'invalid_request'],
-        ['negative', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag, amount: -1 }), 400, 'invalid_request'],
-        ['too much', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag, amount: '5' }), 422, 'insufficient_balance'],
-        ['self', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: alice.usertag, amount: '0.0001' }), 422, 'self_payment'],
-        ['unknown usertag', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: 'ghost_user', amount: '0.0001' }), 404, 'usertag_not_found'],
-        ['garbage invoice', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'lightning', lightning_invoice: 'hello' }), 400, 'invoice_invalid'],
-        ['lnurl without amount', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'lightning', lightning_invoice: 'a@b.example', lightning_invoice_type: 'lnurl' }), 400, 'invalid_request'],
-        ['bad lnurl', () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'lightning', lightning_invoice: 'not an lnurl', lightning_invoice_type: 'lnurl', amount: '0.0001' }), 400, 'lnurl_invalid'],
-        ['receive without amount', () => post('/lapi/v1/receive', bob.invoiceKey, {}), 400, 'invalid_request'],
-        ['receive zero', () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 0 }), 400, 'invalid_request'],
-        ['receive expires_in', () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, expires_in: 0 }), 400, 'invalid_request'],
-        ['receive callback scheme', () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, callback_url: 'ftp://x.example/' }), 400, 'invalid_request'],
-        ['receive unknown receiver', () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, receiver_usertag: 'ghost_user' }), 404, 'usertag_not_found'],
-        ['receive extra not object', () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, extra: 'x' }), 400, 'invalid_request'],
+        [
+          'bad mode',
+          () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'cash' }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'usertag without amount',
+          () => post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag }),
+          400,
+          'invalid_request',
+        ],
+        [
+          '9 decimals',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'usertag',
+              usertag: bob.usertag,
+              amount: '0.000000011',
+            }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'negative',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'usertag',
+              usertag: bob.usertag,
+              amount: -1,
+            }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'too much',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'usertag',
+              usertag: bob.usertag,
+              amount: '5',
+            }),
+          422,
+          'insufficient_balance',
+        ],
+        [
+          'self',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'usertag',
+              usertag: alice.usertag,
+              amount: '0.0001',
+            }),
+          422,
+          'self_payment',
+        ],
+        [
+          'unknown usertag',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'usertag',
+              usertag: 'ghost_user',
+              amount: '0.0001',
+            }),
+          404,
+          'usertag_not_found',
+        ],
+        [
+          'garbage invoice',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, { payment_mode: 'lightning', lightning_invoice: 'hello' }),
+          400,
+          'invoice_invalid',
+        ],
+        [
+          'lnurl without amount',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'lightning',
+              lightning_invoice: 'a@b.example',
+              lightning_invoice_type: 'lnurl',
+            }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'bad lnurl',
+          () =>
+            post('/lapi/v1/send', alice.adminKey, {
+              payment_mode: 'lightning',
+              lightning_invoice: 'not an lnurl',
+              lightning_invoice_type: 'lnurl',
+              amount: '0.0001',
+            }),
+          400,
+          'lnurl_invalid',
+        ],
+        [
+          'receive without amount',
+          () => post('/lapi/v1/receive', bob.invoiceKey, {}),
+          400,
+          'invalid_request',
+        ],
+        [
+          'receive zero',
+          () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 0 }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'receive expires_in',
+          () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, expires_in: 0 }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'receive callback scheme',
+          () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, callback_url: 'ftp://x.example/' }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'receive unknown receiver',
+          () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, receiver_usertag: 'ghost_user' }),
+          404,
+          'usertag_not_found',
+        ],
+        [
+          'receive extra not object',
+          () => post('/lapi/v1/receive', bob.invoiceKey, { amount: 1, extra: 'x' }),
+          400,
+          'invalid_request',
+        ],
       ];
       for (const [name, call, status, code] of cases) {
         const res = await call();
         expect([name, res.statusCode]).toEqual([name, status]);
         const body = res.json();
-        expect([name, body.status, body.success, body.data, body.code]).toEqual([name, false, false, null, code]);
+        expect([name, body.status, body.success, body.data, body.code]).toEqual([
+          name,
+          false,
+          false,
+          null,
+          code,
+        ]);
         expect(body.message.length).toBeGreaterThan(5);
       }
       for (const [url, status] of [
@@ -225,7 +378,12 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
       const first = await post('/lapi/v1/send', alice.adminKey, body, { 'idempotency-key': 'order-77' });
       const again = await post('/lapi/v1/send', alice.adminKey, body, { 'idempotency-key': 'order-77' });
       expect(again.json()).toEqual(first.json());
-      const other = await post('/lapi/v1/send', alice.adminKey, { ...body, amount: '0.0003' }, { 'idempotency-key': 'order-77' });
+      const other = await post(
+        '/lapi/v1/send',
+        alice.adminKey,
+        { ...body, amount: '0.0003' },
+        { 'idempotency-key': 'order-77' },
+      );
       expect(other.statusCode).toBe(409);
       expect(other.json().code).toBe('idempotency_conflict');
       expect(await balanceOf(bob)).toBe('0.00020000');
@@ -234,16 +392,25 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
     it('checkPayment shows a payment only to its own account', async () => {
       const p = (await post('/lapi/v1/receive', bob.invoiceKey, { amount: '0.0001' })).json().data;
       expect((await get(`/lapi/v1/checkPayment?tid=${p.tid}`, alice.invoiceKey)).statusCode).toBe(404);
-      expect((await get('/lapi/v1/checkPayment', bob.invoiceKey, { tid: p.tid })).json().data.tid).toBe(p.tid);
+      expect((await get('/lapi/v1/checkPayment', bob.invoiceKey, { tid: p.tid })).json().data.tid).toBe(
+        p.tid,
+      );
     });
   });
 
   describe('with fees', () => {
-    beforeEach(() => setUp({ SERVICE_FEE_SEND_PERCENT: '0.1', SERVICE_FEE_RECEIVE_PERCENT: '0', GST_PERCENT: '18' }));
+    beforeEach(() =>
+      setUp({ SERVICE_FEE_SEND_PERCENT: '0.1', SERVICE_FEE_RECEIVE_PERCENT: '0', GST_PERCENT: '18' }),
+    );
 
     it('shows the service fee with its percent and the GST as strings', async () => {
-      const sent = await post('/lapi/v1/send', alice.adminKey, { payment_mode: 'usertag', usertag: bob.usertag, amount: 0.002 });
-      const rec = (await get(`/lapi/v1/checkPayment?tid=${sent.json().data.tid}`, alice.invoiceKey)).json().data;
+      const sent = await post('/lapi/v1/send', alice.adminKey, {
+        payment_mode: 'usertag',
+        usertag: bob.usertag,
+        amount: 0.002,
+      });
+      const rec = (await get(`/lapi/v1/checkPayment?tid=${sent.json().data.tid}`, alice.invoiceKey)).json()
+        .data;
       expect(rec.total_fee).toEqual({
         network_fee: null,
         service_fee: '0.00000200 btc (0.1%)',
