@@ -1,3 +1,4 @@
+import type { AppError } from './errors.ts';
 import { MSAT_PER_SAT } from './money.ts';
 
 /**
@@ -57,6 +58,46 @@ export function voucherState(v: VoucherFacts, b: BatchFacts, nowMs: number): Vou
   if (b.revokedAtMs !== null) return 'revoked';
   if (v.refundedAtMs !== null || b.expiresAtMs <= BigInt(nowMs)) return 'expired';
   return 'redeemable';
+}
+
+/** Why a voucher in `state` cannot be redeemed, or null when it can. */
+export function voucherStateError(state: VoucherState): AppError | null {
+  switch (state) {
+    case 'redeemable':
+      return null;
+    case 'redeemed':
+      return { code: 'voucher_already_redeemed', message: 'this voucher has already been redeemed' };
+    case 'in_progress':
+      return { code: 'conflict', message: 'a payment of this voucher is under way; check again in a moment' };
+    case 'revoked':
+      return { code: 'voucher_revoked', message: 'this voucher was revoked by its issuer' };
+    case 'expired':
+      return { code: 'voucher_expired', message: 'this voucher has expired' };
+  }
+}
+
+/** A batch as its static URL sees it. */
+export type BatchState = 'redeemable' | 'all_redeemed' | 'revoked' | 'expired';
+
+/** `remaining`: vouchers still redeemable, or null when not counted (then only revoke and expiry count). */
+export function batchState(b: BatchFacts, nowMs: number, remaining: number | null): BatchState {
+  if (b.revokedAtMs !== null) return 'revoked';
+  if (b.expiresAtMs <= BigInt(nowMs)) return 'expired';
+  return remaining === 0 ? 'all_redeemed' : 'redeemable';
+}
+
+/** Why a static URL cannot be redeemed now, or null when it can. */
+export function batchStateError(state: BatchState): AppError | null {
+  switch (state) {
+    case 'redeemable':
+      return null;
+    case 'all_redeemed':
+      return { code: 'voucher_already_redeemed', message: 'every voucher of this batch has been redeemed' };
+    case 'revoked':
+      return { code: 'voucher_revoked', message: 'these vouchers were revoked by their issuer' };
+    case 'expired':
+      return { code: 'voucher_expired', message: 'these vouchers have expired' };
+  }
 }
 
 /** Whole satoshis of an msat amount, for showing a voucher's value next to its BTC amount. */

@@ -4,12 +4,15 @@ import { cryptoIds } from '../../src/adapters/runtime/system.ts';
 import { encodeLnurl, withdrawK1, withdrawRequestUrl } from '../../src/app/vouchers/urls.ts';
 import { qrTableHtml, voucherEmail } from '../../src/app/vouchers/voucher-email.ts';
 import {
+  batchState,
+  batchStateError,
   maskRedeemer,
   normalizeBatchId,
   normalizeVoucherCode,
   VOUCHER_CODE,
   VOUCHER_CODE_LENGTH,
   voucherState,
+  voucherStateError,
 } from '../../src/domain/vouchers.ts';
 
 const open = { redeemedAtMs: null, claimPaymentId: null, refundedAtMs: null };
@@ -31,6 +34,25 @@ describe('voucher states', () => {
     expect(
       voucherState({ ...open, claimPaymentId: 1n }, { expiresAtMs: 2_000n, revokedAtMs: 10n }, 9_000),
     ).toBe('in_progress');
+  });
+});
+
+describe('batch states through the static URL', () => {
+  it('revoked wins over expired, which wins over all redeemed; an uncounted batch is redeemable', () => {
+    expect(batchState({ expiresAtMs: 1n, revokedAtMs: 5n }, 10, 0)).toBe('revoked');
+    expect(batchState(batch, 2_000, 0)).toBe('expired');
+    expect(batchState(batch, 1_000, 0)).toBe('all_redeemed');
+    expect(batchState(batch, 1_000, null)).toBe('redeemable');
+    expect(batchState(batch, 1_000, 3)).toBe('redeemable');
+  });
+
+  it('each state that refuses a redemption has its error code', () => {
+    expect(batchStateError('redeemable')).toBeNull();
+    expect(batchStateError('all_redeemed')?.code).toBe('voucher_already_redeemed');
+    expect(voucherStateError('redeemable')).toBeNull();
+    expect(voucherStateError('in_progress')?.code).toBe('conflict');
+    expect(voucherStateError('expired')?.code).toBe('voucher_expired');
+    expect(voucherStateError('revoked')?.code).toBe('voucher_revoked');
   });
 });
 

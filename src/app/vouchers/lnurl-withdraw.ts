@@ -1,8 +1,9 @@
 import { err, ok, type Result } from '../../domain/result.ts';
+import { batchStateError, voucherStateError } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { type RedeemOutcome, type RedeemTarget, redeemVoucher, stateError } from './redeem-voucher.ts';
+import { type RedeemOutcome, type RedeemTarget, redeemVoucher } from './redeem-voucher.ts';
 import { withdrawK1, withdrawRequestUrl } from './urls.ts';
-import { batchStateError, viewStaticBatch, viewVoucher } from './view-voucher.ts';
+import { viewStaticBatch, viewVoucher } from './view-voucher.ts';
 
 /** LUD-03 withdrawRequest of a voucher: a wallet may withdraw exactly its amount, once. */
 export interface WithdrawParams {
@@ -23,7 +24,7 @@ export async function withdrawRequest(deps: AppDeps, target: RedeemTarget): Prom
   if ('code' in target) {
     const v = await viewVoucher(deps, target.code);
     if (!v.ok) return v;
-    const why = stateError(v.value.state);
+    const why = voucherStateError(v.value.state);
     if (why !== null) return { ok: false, error: why };
     t = { code: v.value.voucher.code };
     batch = v.value.batch;

@@ -26,11 +26,13 @@ import { isExpired } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import {
+  batchState,
+  batchStateError,
   normalizeBatchId,
   normalizeVoucherCode,
   type RedeemMode,
   VOUCHER_TEXT_LIMITS,
-  type VoucherState,
+  voucherStateError,
 } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
@@ -40,7 +42,7 @@ import { resolveOutgoing } from '../payments/resolve-outgoing.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
 import { enqueueRedeemedWebhook, NO_FEES, redemptionDetails, releaseToIssuer } from './movements.ts';
-import { voucherStateOf } from './view-voucher.ts';
+import { batchFacts, voucherStateOf } from './view-voucher.ts';
 
 /** A one-time voucher by its code, or any voucher of a batch through its static URL. */
 export type RedeemTarget = { code: string } | { batchId: string };
@@ -108,22 +110,6 @@ function plan(deps: AppDeps, mode: unknown, to: unknown): Result<Plan> {
   return ok({ mode: 'invoice', invoice: inv });
 }
 
-/** Why a voucher in `state` cannot be redeemed (or null when it can). */
-export function stateError(state: VoucherState): AppError | null {
-  switch (state) {
-    case 'redeemable':
-      return null;
-    case 'redeemed':
-      return { code: 'voucher_already_redeemed', message: 'this voucher has already been redeemed' };
-    case 'in_progress':
-      return { code: 'conflict', message: 'a payment of this voucher is under way; check again in a moment' };
-    case 'revoked':
-      return { code: 'voucher_revoked', message: 'this voucher was revoked by its issuer' };
-    case 'expired':
-      return { code: 'voucher_expired', message: 'this voucher has expired' };
-  }
-}
-
 interface Loaded {
   batch: VoucherBatchRow;
   /** null for a static URL: the voucher is chosen inside the write unit. */
@@ -138,19 +124,19 @@ async function load(deps: AppDeps, target: RedeemTarget, nowMs: number): Promise
     if (voucher === undefined) return err('not_found', 'no voucher with this code', 'voucher_code');
     const batch = await findBatch(db, voucher.batch_id);
     if (batch === undefined) throw new Error(`voucher ${voucher.id} without its batch`);
-    const why = stateError(voucherStateOf(voucher, batch, nowMs));
+    const why = voucherStateError(voucherStateOf(voucher, batch, nowMs));
     return why === null ? ok({ batch, voucher }) : { ok: false, error: { ...why, field: 'voucher_code' } };
   }
   const id = normalizeBatchId(target.batchId);
   const batch = id === null ? undefined : await findBatch(db, id);
   if (batch === undefined) return err('not_found', 'no voucher batch at this address');
-  if (batch.revoked_at_ms !== null)
-    return err('voucher_revoked', 'these vouchers were revoked by their issuer');
-  if (batch.expires_at_ms <= BigInt(nowMs)) return err('voucher_expired', 'these vouchers have expired');
-  return ok({ batch, voucher: null });
+  const why = batchStateError(batchState(batchFacts(batch), nowMs, null));
+  return why === null ? ok({ batch, voucher: null }) : { ok: false, error: why };
 }
 
 type Take = { redeem: Redemption } | { claimFor: bigint };
+
+const abortWith = (e: AppError, field?: string): never => abort(e.code, e.message, field ?? e.field);
 
 /**
  * Inside a write unit: takes the voucher for this redemption, by a conditional update that exactly one
@@ -168,13 +154,13 @@ async function takeVoucher(
 ): Promise<VoucherRow> {
   const batch = await findBatch(trx, loaded.batch.id);
   if (batch === undefined) throw new Error(`voucher batch ${loaded.batch.id} vanished`);
-  if (batch.revoked_at_ms !== null) abort('voucher_revoked', 'this voucher was revoked by its issuer');
-  if (batch.expires_at_ms <= BigInt(nowMs)) abort('voucher_expired', 'this voucher has expired');
+  const state = batchState(batchFacts(batch), nowMs, null);
+  if (state === 'revoked' || state === 'expired') abortWith(voucherStateError(state)!);
 
   const voucher =
     loaded.voucher ??
     (await pickRedeemable(trx, deps.db.dialect, batch.id)) ??
-    abort('voucher_already_redeemed', 'every voucher of this batch has been redeemed');
+    abortWith(batchStateError('all_redeemed')!);
   if (staticUsertag !== null) {
     const first = await insertStaticRedemption(trx, {
       batchId: batch.id,
@@ -196,11 +182,11 @@ async function takeVoucher(
       : await markClaimed(trx, voucher.id, take.claimFor);
   if (!taken) {
     const now = await findVoucherById(trx, voucher.id);
-    const why = now === undefined ? null : stateError(voucherStateOf(now, batch, nowMs));
+    const why = now === undefined ? null : voucherStateError(voucherStateOf(now, batch, nowMs));
     if (why === null || loaded.voucher === null) {
       abort('conflict', 'another redemption took this voucher at the same moment; try again');
     }
-    abort(why!.code, why!.message, 'voucher_code');
+    abortWith(why!, 'voucher_code');
   }
   return voucher;
 }

@@ -7,9 +7,11 @@ import {
   type VoucherBatchRow,
   type VoucherRow,
 } from '../../db/repos/vouchers.ts';
-import type { AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import {
+  type BatchFacts,
+  type BatchState,
+  batchState,
   normalizeBatchId,
   normalizeVoucherCode,
   type VoucherState,
@@ -20,10 +22,15 @@ import { encodeLnurl, staticVoucherUrl, voucherUrl, withdrawRequestUrl } from '.
 
 /** What the public voucher pages show. No key: whoever has the address sees it. */
 
+export const batchFacts = (b: VoucherBatchRow): BatchFacts => ({
+  expiresAtMs: b.expires_at_ms,
+  revokedAtMs: b.revoked_at_ms,
+});
+
 export const voucherStateOf = (v: VoucherRow, b: VoucherBatchRow, nowMs: number): VoucherState =>
   voucherState(
     { redeemedAtMs: v.redeemed_at_ms, claimPaymentId: v.claim_payment_id, refundedAtMs: v.refunded_at_ms },
-    { expiresAtMs: b.expires_at_ms, revokedAtMs: b.revoked_at_ms },
+    batchFacts(b),
     nowMs,
   );
 
@@ -53,8 +60,6 @@ export async function viewVoucher(deps: AppDeps, code: unknown): Promise<Result<
   });
 }
 
-export type BatchState = 'redeemable' | 'all_redeemed' | 'revoked' | 'expired';
-
 export interface StaticView {
   batch: VoucherBatchRow;
   state: BatchState;
@@ -70,14 +75,7 @@ export async function viewStaticBatch(deps: AppDeps, batchId: unknown): Promise<
   const batch = id === null ? undefined : await findBatch(deps.db.read, id);
   if (batch === undefined) return err('not_found', 'no voucher batch at this address');
   const remaining = await countRedeemable(deps.db.read, batch.id);
-  const state: BatchState =
-    batch.revoked_at_ms !== null
-      ? 'revoked'
-      : batch.expires_at_ms <= BigInt(deps.clock.nowMs())
-        ? 'expired'
-        : remaining === 0
-          ? 'all_redeemed'
-          : 'redeemable';
+  const state = batchState(batchFacts(batch), deps.clock.nowMs(), remaining);
   const publicUrl = deps.config.publicUrl;
   return ok({
     batch,
@@ -86,20 +84,6 @@ export async function viewStaticBatch(deps: AppDeps, batchId: unknown): Promise<
     staticUrl: staticVoucherUrl(publicUrl, batch.id),
     lnurl: encodeLnurl(withdrawRequestUrl(publicUrl, { batchId: batch.id })),
   });
-}
-
-/** Why a static URL cannot be redeemed now (or null when it can). */
-export function batchStateError(state: BatchState): AppError | null {
-  switch (state) {
-    case 'redeemable':
-      return null;
-    case 'all_redeemed':
-      return { code: 'voucher_already_redeemed', message: 'every voucher of this batch has been redeemed' };
-    case 'revoked':
-      return { code: 'voucher_revoked', message: 'these vouchers were revoked by their issuer' };
-    case 'expired':
-      return { code: 'voucher_expired', message: 'these vouchers have expired' };
-  }
 }
 
 export interface PrintSheet {

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppDeps } from '../../app/deps.ts';
 import { type RedeemTarget, redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
 import {
-  type BatchState,
   type StaticView,
   type VoucherView,
   viewPrintSheet,
@@ -11,7 +10,7 @@ import {
 } from '../../app/vouchers/view-voucher.ts';
 import type { AppError } from '../../domain/errors.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { maskRedeemer, type VoucherState, wholeSats } from '../../domain/vouchers.ts';
+import { type BatchState, maskRedeemer, type VoucherState, wholeSats } from '../../domain/vouchers.ts';
 import { HttpError, httpStatusOf } from '../errors.ts';
 import { toProblem } from '../family.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
