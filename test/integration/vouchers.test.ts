@@ -303,6 +303,24 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(await auditViolations(w)).toEqual([]);
   });
 
+  it('the sweeper also refunds a revoked batch whose voucher came back while the revoke ran', async () => {
+    // What a failed payment settling concurrently with a revoke can leave on PostgreSQL: a revoked, open
+    // batch with a redeemable voucher (its payment put the funds back after the revoke had refunded).
+    const v = await create({ voucher_count: 2 });
+    await w.deps.db.write((trx) =>
+      trx
+        .updateTable('voucher_batches')
+        .set({ revoked_at_ms: w.clock.nowMs() })
+        .where('id', '=', v.batch.id)
+        .execute(),
+    );
+    const before = await balanceOf(w, issuer);
+    expect(await expireVouchers(w.deps)).toEqual({ batches: 1, refunded: 2 });
+    expect(await balanceOf(w, issuer)).toBe(before + 2n * (AMOUNT + RESERVE));
+    expect((await check(v)).batch.closed_at_ms).not.toBeNull();
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
   it('a payment that fails after its batch was revoked hands the funds to the issuer, not back to escrow', async () => {
     const v = await create({ voucher_count: 1 });
     const pending = await outsideInvoice(w, AMOUNT, 'sandbox:pending');

@@ -1,4 +1,4 @@
-import { findBatch, listExpiredOpenBatches } from '../../db/repos/vouchers.ts';
+import { findBatch, listEndedOpenBatches } from '../../db/repos/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
 import { refundBatch } from './movements.ts';
 
@@ -11,13 +11,13 @@ export interface ExpiryReport {
 }
 
 /**
- * Returns the escrow of every unredeemed voucher of expired batches to their issuers, one write unit per
- * batch, and closes them. A batch with a payment still under way stays open until that payment settles;
- * the next rounds close it. Concurrent redemptions and sweepers agree through the conditional updates.
+ * Returns the escrow of every unredeemed voucher of expired (and revoked) batches to their issuers, one
+ * write unit per batch, and closes them. A batch with a payment still under way stays open until that
+ * payment settles. Concurrent redemptions, revokes and sweepers agree through the conditional updates.
  */
 export async function expireVouchers(deps: AppDeps, signal?: AbortSignal): Promise<ExpiryReport> {
   const nowMs = deps.clock.nowMs();
-  const ids = await listExpiredOpenBatches(deps.db.read, nowMs, EXPIRY_BATCH);
+  const ids = await listEndedOpenBatches(deps.db.read, nowMs, EXPIRY_BATCH);
   let refunded = 0;
   let batches = 0;
   for (const id of ids) {

@@ -217,17 +217,21 @@ export async function closeIfSettled(trx: Exec, batchId: string, nowMs: number):
 }
 
 /**
- * Open batches past their expiry at `nowMs` that a sweep can move on: some voucher is left to refund, or
- * none has a payment under way (so the batch can close). One whose last vouchers wait for a payment is
- * closed when that payment settles. Oldest expiry first (served by voucher_batches_open).
+ * Open batches that have ended (expired at `nowMs`, or revoked) and that a sweep can move on: some
+ * voucher is left to refund, or none has a payment under way (so the batch can close). One whose last
+ * vouchers wait for a payment is closed when that payment settles. Revoked batches are listed too: a
+ * failed payment that put its voucher back while the revoke ran leaves that voucher to the sweep.
+ * Oldest expiry first (served by voucher_batches_open).
  */
-export const listExpiredOpenBatches = async (exec: Exec, nowMs: number, limit: number): Promise<string[]> =>
+export const listEndedOpenBatches = async (exec: Exec, nowMs: number, limit: number): Promise<string[]> =>
   (
     await exec
       .selectFrom('voucher_batches as b')
       .select('b.id')
       .where('b.closed_at_ms', 'is', null)
-      .where('b.expires_at_ms', '<=', BigInt(nowMs))
+      .where((eb) =>
+        eb.or([eb('b.expires_at_ms', '<=', BigInt(nowMs)), eb('b.revoked_at_ms', 'is not', null)]),
+      )
       .where(({ or, exists, not, selectFrom }) =>
         or([
           exists(
