@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {

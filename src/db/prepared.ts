@@ -20,6 +20,19 @@ export interface Prepared<P, R> {
 
 const SENTINEL = '\u0000paytag-param:';
 
+/**
+ * Runs a compiled statement synchronously on a connection the caller owns (SQLite). Prepared queries
+ * on such a connection skip Kysely's executor (connection mutex, promise chain, plugins), which costs
+ * more than the statement itself on the write path. Only connections whose use is already serialized
+ * register one: the group committer's writer and the reader.
+ */
+export type DirectExecutor = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown>;
+const directExecutors = new WeakMap<object, DirectExecutor>();
+
+export function registerDirectExecutor(db: Kysely<DB>, exec: DirectExecutor): void {
+  directExecutors.set(db, exec);
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a parameter stands for a value of any column type
 type Param = (name: string) => any;
 
@@ -50,6 +63,8 @@ export function prepare<P extends Record<string, unknown>, R>(
       if (!(name in params)) throw new Error(`prepared query: missing parameter ${name}`);
       parameters[i] = params[name];
     }
+    const direct = directExecutors.get(exec);
+    if (direct !== undefined) return Promise.resolve(direct(compiled.sql, parameters) as QueryResult<R>);
     return exec.executeQuery<R>({ ...compiled, parameters });
   };
 

@@ -24,6 +24,14 @@ import { systemRoutes } from './system/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+// Request ids only need to be unique: a random per-process prefix and a counter (16 hex characters).
+const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
+let requestSeq = 0;
+const nextRequestId = () => {
+  requestSeq = (requestSeq + 1) % 0x1_0000_0000;
+  return REQUEST_ID_PREFIX + requestSeq.toString(16).padStart(8, '0');
+};
+
 export interface BuildOptions {
   /** The process logger (see main.ts); without it the app does not log (tests). */
   logger?: FastifyBaseLogger;
@@ -39,18 +47,22 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     trustProxy: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
-        ? incoming
-        : randomBytes(8).toString('hex');
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
     },
-    // allowUnionTypes: amounts are a decimal string or a JSON number (compatibility.md).
     ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true },
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: false,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
     },
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A reply built from reads must not show a commit that is not yet on disk (see Database.durable).
+    if (request.method === 'GET') await deps.db.durable();
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -15,7 +15,7 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   let two: Runtime;
   beforeAll(async () => {
     db = await freshDatabase(dialect);
-    const config = loadConfig({ DATABASE_URL: db.url, SQLITE_SYNCHRONOUS: 'NORMAL' });
+    const config = loadConfig({ DATABASE_URL: db.url });
     one = await openRuntime(config, silent);
     two = await openRuntime(config, silent);
   });

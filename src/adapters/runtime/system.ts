@@ -6,15 +6,26 @@ export const systemClock: Clock = { nowMs: () => Date.now() };
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+// Random bytes are drawn from the CSPRNG in blocks: one call per id costs more than the id itself.
+const POOL_BYTES = 4096;
+let pool = randomBytes(POOL_BYTES);
+let poolAt = 0;
+
+function randomByte(): number {
+  if (poolAt === POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    poolAt = 0;
+  }
+  return pool[poolAt++]!;
+}
+
 /** Uniform characters from `alphabet` by rejection sampling (no modulo bias). */
 function randomString(alphabet: string, length: number): string {
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < limit) out += alphabet[b % alphabet.length];
-      if (out.length === length) break;
-    }
+    const b = randomByte();
+    if (b < limit) out += alphabet[b % alphabet.length];
   }
   return out;
 }

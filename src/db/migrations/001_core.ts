@@ -61,8 +61,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('ref', 'text')
     .addColumn('flags', i64, zero)
-    // A pending transfer is resolved (posted or voided) at most once.
-    .addColumn('pending_id', 'text', (c) => c.unique().references('ledger_transfers.id'))
+    .addColumn('pending_id', 'text', (c) => c.references('ledger_transfers.id'))
     .addColumn('created_at_ms', i64, (c) => c.notNull())
     .execute();
   await db.schema
@@ -76,4 +75,12 @@ export async function up(db: AnyDb): Promise<void> {
     .column('credit_account_id')
     .execute();
   await db.schema.createIndex('ledger_transfers_ref').on('ledger_transfers').column('ref').execute();
+  // A pending transfer is resolved (posted or voided) at most once. Partial: most transfers have none.
+  await db.schema
+    .createIndex('ledger_transfers_pending')
+    .on('ledger_transfers')
+    .column('pending_id')
+    .unique()
+    .where(sql.ref('pending_id'), 'is not', null)
+    .execute();
 }

@@ -68,6 +68,15 @@ const DEFAULTS = {
   paid_at_ms: null,
 } as const;
 
+/** Every column's value for the insert statements, defaults filled in. */
+function paramsOf(row: NewPayment): PaymentParams {
+  const source = row as Record<string, unknown>;
+  const defaults = DEFAULTS as Record<string, unknown>;
+  const params = {} as PaymentParams;
+  for (const c of COLUMNS) params[c] = source[c] !== undefined ? source[c] : defaults[c];
+  return params;
+}
+
 const valuesOf = (p: (name: Column) => unknown) =>
   Object.fromEntries(COLUMNS.map((c) => [c, p(c)])) as unknown as Insertable<PaymentsTable>;
 
@@ -76,7 +85,12 @@ const insertRowUnlessKeyUsed = prepare<PaymentParams, never>((db, p) =>
   db
     .insertInto('payments')
     .values(valuesOf(p))
-    .onConflict((oc) => oc.columns(['requester_account_id', 'idempotency_key']).doNothing()),
+    .onConflict((oc) =>
+      oc
+        .columns(['requester_account_id', 'idempotency_key'])
+        .where(sql.ref('idempotency_key'), 'is not', null)
+        .doNothing(),
+    ),
 );
 
 /**
@@ -84,7 +98,7 @@ const insertRowUnlessKeyUsed = prepare<PaymentParams, never>((db, p) =>
  * one a no-op: answered false, and the caller replays the winner.
  */
 export async function insertPayment(trx: Exec, row: NewPayment): Promise<boolean> {
-  const params = { ...DEFAULTS, ...row } as PaymentParams;
+  const params = paramsOf(row);
   if (row.idempotency_key == null) {
     await insertRow.run(trx, params);
     return true;
