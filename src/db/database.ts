@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -198,6 +198,7 @@ class WalDurability {
   private batchesSinceCheckpoint = 0;
   private checkpointer: Worker | null = null;
   private checkpointRunning = false;
+  private wal: FileHandle | null = null;
   /** Set when an fsync failed: the database can no longer promise durability; writes are refused. */
   failure: Error | null = null;
 
@@ -248,12 +249,10 @@ class WalDurability {
   }
 
   private async fsyncWal(): Promise<void> {
-    const wal = await open(`${this.dbPath}-wal`, 'r');
-    try {
-      await wal.datasync();
-    } finally {
-      await wal.close();
-    }
+    // The WAL file lives as long as any connection is open (ours are), so one handle serves every
+    // sync; it is opened on the first sync, once the first commit has created the file.
+    this.wal ??= await open(`${this.dbPath}-wal`, 'r');
+    await this.wal.datasync();
     if (!this.dirSynced) {
       // The WAL file's directory entry must be durable too (once, when it was created).
       const dir = await open(dirname(this.dbPath), 'r');
@@ -281,6 +280,8 @@ class WalDurability {
     await this.durable().catch(() => {});
     await this.checkpointer?.terminate();
     this.checkpointer = null;
+    await this.wal?.close();
+    this.wal = null;
   }
 }
 
