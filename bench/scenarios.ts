@@ -48,6 +48,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'POST /lapi/v1/receive',
+    target: 0.2,
     request: async (ctx) => ({
       method: 'POST',
       path: '/lapi/v1/receive',
@@ -57,6 +58,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'GET /lapi/v1/checkPayment',
+    target: 0.6,
     request: async (ctx) => {
       const created = await fetch(`${ctx.baseUrl}/lapi/v1/receive`, {
         method: 'POST',
@@ -73,6 +75,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'POST /lapi/v1/send (usertag)',
+    target: 0.4,
     request: async (ctx) => ({
       method: 'POST',
       path: '/lapi/v1/send',

@@ -47,14 +47,16 @@ export function openDatabase(opts: DatabaseOptions): Database {
 
 function sqliteConnection(path: string, synchronous: string): BetterSqlite3.Database {
   const conn = new BetterSqlite3(path);
+  // Applies when the file is created. Most pages a commit dirties are index leaves hit at random
+  // (random public ids and transfer ids); smaller pages halve the bytes each commit writes and syncs.
+  conn.pragma('page_size = 2048');
   conn.defaultSafeIntegers(true);
   conn.pragma('journal_mode = WAL');
   conn.pragma(`synchronous = ${synchronous}`);
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
-  // 64 MiB of page cache: payments and transfers indexes stay in memory far longer than the 2 MiB default.
-  conn.pragma('cache_size = -65536');
-  conn.pragma('mmap_size = 268435456');
+  // 32 MiB of page cache per connection (the default is 2 MiB): hot indexes stay in memory.
+  conn.pragma('cache_size = -32768');
   return conn;
 }
 
