@@ -9,6 +9,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // CI also writes a JSON report, from which .ci/run prints its "N passed, N failed" line.
-    reporters: process.env['CI'] ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env['CI']
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
   },
 });
