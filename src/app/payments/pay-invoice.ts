@@ -3,7 +3,6 @@ import {
   findLiveOutgoingByHash,
   insertPayment,
   type PaymentRow,
-  transitionPayment,
 } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
 import { feeReserveRoundedUp, isExpired } from '../../domain/payments.ts';
@@ -12,8 +11,9 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
-import { enqueuePaidWebhook, feesFor, moveInternal, reserveOutgoing } from './movements.ts';
+import { feesFor, reserveOutgoing } from './movements.ts';
 import { newOutgoingRow, type SendDetails } from './outgoing-row.ts';
+import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
 
 export interface PayInvoiceRequest {
@@ -70,20 +70,14 @@ function payOwnInvoice(
   return runWrite(deps.db, async (trx) => {
     const target = await findIncomingByHash(trx, req.invoice.paymentHash);
     if (target === undefined) throw new Error('own invoice vanished');
-    if (target.account_id === caller.accountId) {
-      abort('self_payment', 'this invoice belongs to your own account', 'lightning_invoice');
-    }
-    if (target.status === 'paid')
-      abort('invoice_already_paid', 'the invoice is already paid', 'lightning_invoice');
-    if (
-      target.status !== 'pending' ||
-      (target.invoice_expires_at_ms !== null && isExpired(target.invoice_expires_at_ms, nowMs))
-    ) {
-      abort('invoice_expired', 'the invoice has expired', 'lightning_invoice');
-    }
-    if (target.amount_msat !== req.amountMsat) {
-      abort('amount_mismatch', 'amount differs from the invoice amount', 'amount');
-    }
+    assertOwnInvoicePayable(target, {
+      payerAccountId: caller.accountId,
+      amountMsat: req.amountMsat,
+      nowMs,
+      field: 'lightning_invoice',
+      selfMessage: 'this invoice belongs to your own account',
+      amountMessage: 'amount differs from the invoice amount',
+    });
     const out = newOutgoingRow(
       deps,
       caller,
@@ -101,30 +95,16 @@ function payOwnInvoice(
       nowMs,
     );
     if (!(await insertPayment(trx, out))) abort('idempotency_conflict', 'concurrent request with this key');
-    const settled = await transitionPayment(trx, target.id, ['pending'], {
-      status: 'paid',
-      route: 'internal',
-      counterpart_id: out.id,
-      paid_at_ms: nowMs,
-      service_fee_msat: receive.serviceFeeMsat,
-      service_fee_ppm: receive.servicePpm,
-      gst_fee_msat: receive.gstFeeMsat,
-      updated_at_ms: nowMs,
-    });
-    if (!settled) abort('invoice_already_paid', 'the invoice is already paid', 'lightning_invoice');
-    await moveInternal(
-      trx,
-      {
-        outId: out.id,
-        senderId: caller.accountId,
-        receiverId: target.account_id,
-        amountMsat: req.amountMsat,
-        send,
-        receive,
-      },
+    await settleOwnInvoice(trx, {
+      target,
+      outId: out.id,
+      payerAccountId: caller.accountId,
+      amountMsat: req.amountMsat,
+      send,
+      receive,
+      field: 'lightning_invoice',
       nowMs,
-    );
-    await enqueuePaidWebhook(trx, target, req.amountMsat, nowMs);
+    });
     return out;
   });
 }

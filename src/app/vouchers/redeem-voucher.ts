@@ -5,7 +5,6 @@ import {
   findLiveOutgoingByHash,
   insertPayment,
   type PaymentRow,
-  transitionPayment,
 } from '../../db/repos/payments.ts';
 import {
   findBatch,
@@ -36,8 +35,9 @@ import {
 } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueuePaidWebhook, feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
+import { feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
 import { newOutgoingRow } from '../payments/outgoing-row.ts';
+import { assertOwnInvoicePayable, settleOwnInvoice } from '../payments/own-invoice.ts';
 import { resolveOutgoing } from '../payments/resolve-outgoing.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
@@ -349,23 +349,14 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
   return runWrite(deps.db, async (trx) => {
     const target = await findIncomingByHash(trx, inv.paymentHash);
     if (target === undefined) throw new Error('own invoice vanished');
-    if (target.account_id === batch.account_id) {
-      abort(
-        'self_payment',
-        'this invoice belongs to the voucher’s issuer; revoke the voucher instead',
-        'redeem_to',
-      );
-    }
-    if (target.status === 'paid') abort('invoice_already_paid', 'the invoice is already paid', 'redeem_to');
-    if (
-      target.status !== 'pending' ||
-      (target.invoice_expires_at_ms !== null && isExpired(target.invoice_expires_at_ms, nowMs))
-    ) {
-      abort('invoice_expired', 'the invoice has expired', 'redeem_to');
-    }
-    if (target.amount_msat !== amountMsat) {
-      abort('amount_mismatch', 'the invoice is not for the voucher’s amount', 'redeem_to');
-    }
+    assertOwnInvoicePayable(target, {
+      payerAccountId: batch.account_id,
+      amountMsat,
+      nowMs,
+      field: 'redeem_to',
+      selfMessage: 'this invoice belongs to the voucher’s issuer; revoke the voucher instead',
+      amountMessage: 'the invoice is not for the voucher’s amount',
+    });
     const redemption: Redemption = { mode: 'invoice', by: inv.payreq, paymentId: outId, nowMs };
     const voucher = await takeVoucher(deps, trx, loaded, { redeem: redemption }, null, nowMs);
     await releaseToIssuer(trx, batch, voucher.code, outId, nowMs);
@@ -384,30 +375,16 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
       nowMs,
     );
     await insertPayment(trx, out);
-    const settled = await transitionPayment(trx, target.id, ['pending'], {
-      status: 'paid',
-      route: 'internal',
-      counterpart_id: out.id,
-      paid_at_ms: nowMs,
-      service_fee_msat: receive.serviceFeeMsat,
-      service_fee_ppm: receive.servicePpm,
-      gst_fee_msat: receive.gstFeeMsat,
-      updated_at_ms: nowMs,
-    });
-    if (!settled) abort('invoice_already_paid', 'the invoice is already paid', 'redeem_to');
-    await moveInternal(
-      trx,
-      {
-        outId,
-        senderId: batch.account_id,
-        receiverId: target.account_id,
-        amountMsat,
-        send: NO_FEES,
-        receive,
-      },
+    await settleOwnInvoice(trx, {
+      target,
+      outId,
+      payerAccountId: batch.account_id,
+      amountMsat,
+      send: NO_FEES,
+      receive,
+      field: 'redeem_to',
       nowMs,
-    );
-    await enqueuePaidWebhook(trx, target, amountMsat, nowMs);
+    });
     await enqueueRedeemedWebhook(
       trx,
       deps.config.publicUrl,
