@@ -123,3 +123,38 @@ export const requestHash = (operation: string, body: unknown): string =>
   createHash('sha256')
     .update(JSON.stringify([operation, canonical(body ?? {})]))
     .digest('hex');
+
+/** The caller's own references a payment carries in both directions. */
+export interface PaymentReferences {
+  description: string | null;
+  customerName: string | null;
+  orderId: string | null;
+  fiatCurrency: string | null;
+  fiatValue: string | null;
+  /** JSON text */
+  extra: string;
+}
+
+/** Reads description, customer_name, order_id, fiat_currency, fiat_value and extra of a request body. */
+export function parseReferences(body: Record<string, unknown>): Result<PaymentReferences> {
+  const description = optionalDescription(body['description']);
+  if (!description.ok) return description;
+  const customerName = optionalText(body['customer_name'], 'customer_name', TEXT_LIMITS.customer_name);
+  if (!customerName.ok) return customerName;
+  const orderId = optionalText(body['order_id'], 'order_id', TEXT_LIMITS.order_id);
+  if (!orderId.ok) return orderId;
+  const fiatCurrency = optionalCurrency(body['fiat_currency']);
+  if (!fiatCurrency.ok) return fiatCurrency;
+  const fiatValue = optionalFiatValue(body['fiat_value']);
+  if (!fiatValue.ok) return fiatValue;
+  const extra = optionalExtra(body['extra']);
+  if (!extra.ok) return extra;
+  return ok({
+    description: description.value,
+    customerName: customerName.value,
+    orderId: orderId.value,
+    fiatCurrency: fiatCurrency.value,
+    fiatValue: fiatValue.value,
+    extra: extra.value,
+  });
+}

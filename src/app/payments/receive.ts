@@ -2,7 +2,7 @@ import { findAccountByUsertag } from '../../db/repos/accounts.ts';
 import { findByIdempotencyKey, insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
-import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN, TEXT_LIMITS } from '../../domain/payments.ts';
+import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -11,15 +11,7 @@ import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { replayOrConflict } from './idempotency.ts';
-import {
-  optionalCurrency,
-  optionalDescription,
-  optionalExtra,
-  optionalFiatValue,
-  optionalHttpUrl,
-  optionalText,
-  requestHash,
-} from './input.ts';
+import { optionalHttpUrl, parseReferences, requestHash } from './input.ts';
 
 export interface ReceiveInput {
   body: Record<string, unknown>;
@@ -69,34 +61,19 @@ function validate(body: Record<string, unknown>): Result<ValidReceive> {
     }
     expiresInMin = e;
   }
-  const description = optionalDescription(body['description']);
-  if (!description.ok) return description;
+  const refs = parseReferences(body);
+  if (!refs.ok) return refs;
   const callbackUrl = optionalHttpUrl(body['callback_url'], 'callback_url');
   if (!callbackUrl.ok) return callbackUrl;
   const successUrl = optionalHttpUrl(body['success_url'], 'success_url');
   if (!successUrl.ok) return successUrl;
-  const customerName = optionalText(body['customer_name'], 'customer_name', TEXT_LIMITS.customer_name);
-  if (!customerName.ok) return customerName;
-  const orderId = optionalText(body['order_id'], 'order_id', TEXT_LIMITS.order_id);
-  if (!orderId.ok) return orderId;
-  const fiatCurrency = optionalCurrency(body['fiat_currency']);
-  if (!fiatCurrency.ok) return fiatCurrency;
-  const fiatValue = optionalFiatValue(body['fiat_value']);
-  if (!fiatValue.ok) return fiatValue;
-  const extra = optionalExtra(body['extra']);
-  if (!extra.ok) return extra;
   return ok({
+    ...refs.value,
     amountMsat: amount.value,
     receiverUsertag,
     expiresInMin,
-    description: description.value,
     callbackUrl: callbackUrl.value,
     successUrl: successUrl.value,
-    customerName: customerName.value,
-    orderId: orderId.value,
-    fiatCurrency: fiatCurrency.value,
-    fiatValue: fiatValue.value,
-    extra: extra.value,
   });
 }
 

@@ -1,19 +1,11 @@
 import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
-import { TEXT_LIMITS } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { replayOrConflict } from './idempotency.ts';
-import {
-  optionalCurrency,
-  optionalDescription,
-  optionalExtra,
-  optionalFiatValue,
-  optionalText,
-  requestHash,
-} from './input.ts';
+import { parseReferences, requestHash } from './input.ts';
 import type { SendDetails } from './outgoing-row.ts';
 import { payInvoice } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
@@ -91,28 +83,9 @@ function details(
   idempotencyKey: string | null,
   hash: string,
 ): Result<SendDetails> {
-  const description = optionalDescription(body['description']);
-  if (!description.ok) return description;
-  const customerName = optionalText(body['customer_name'], 'customer_name', TEXT_LIMITS.customer_name);
-  if (!customerName.ok) return customerName;
-  const orderId = optionalText(body['order_id'], 'order_id', TEXT_LIMITS.order_id);
-  if (!orderId.ok) return orderId;
-  const fiatCurrency = optionalCurrency(body['fiat_currency']);
-  if (!fiatCurrency.ok) return fiatCurrency;
-  const fiatValue = optionalFiatValue(body['fiat_value']);
-  if (!fiatValue.ok) return fiatValue;
-  const extra = optionalExtra(body['extra']);
-  if (!extra.ok) return extra;
-  return ok({
-    description: description.value,
-    customerName: customerName.value,
-    orderId: orderId.value,
-    fiatCurrency: fiatCurrency.value,
-    fiatValue: fiatValue.value,
-    extra: extra.value,
-    idempotencyKey,
-    requestHash: hash,
-  });
+  const refs = parseReferences(body);
+  if (!refs.ok) return refs;
+  return ok({ ...refs.value, idempotencyKey, requestHash: hash });
 }
 
 /** A payment that reached a final or pending state answers as itself; a declined one as the failure. */
