@@ -32,7 +32,10 @@ export type LightningNetwork = 'bitcoin' | 'testnet' | 'signet' | 'regtest';
 export interface CreateInvoiceInput {
   /** null for an amountless invoice. */
   amountMsat: bigint | null;
-  /** Goes into the `d` field. Ignored when descriptionHash is given. */
+  /**
+   * Goes into the `d` field. With descriptionHash it must be the text that hash commits to (some
+   * nodes, Core Lightning among them, compute the hash from it).
+   */
   description: string;
   /** 32-byte SHA-256 for the `h` field (LNURL-pay, LUD-06). */
   descriptionHash?: Uint8Array;

@@ -77,7 +77,8 @@ export async function lightningAddressInvoice(
   const metadata = metadataOf(deps, account.usertag);
   const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat,
-    description: `Payment to ${account.usertag}`,
+    // The text the hash commits to: Core Lightning hashes the description itself (LUD-06).
+    description: metadata,
     descriptionHash: createHash('sha256').update(metadata, 'utf8').digest(),
     expirySec: LNURL_INVOICE_EXPIRY_SEC,
   });
