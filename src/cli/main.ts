@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createAccount } from '../app/accounts/create-account.ts';
+import { setPassword } from '../app/accounts/password.ts';
 import { rotateKey } from '../app/accounts/rotate-key.ts';
 import { auditLedger } from '../app/audit/audit-ledger.ts';
 import { listMailbox } from '../app/mail/list-mailbox.ts';
@@ -29,6 +30,7 @@ Commands:
   account create --usertag U --email E    create an account; prints both API keys once
   account show U                          show an account and its balances
   account list                            list accounts
+  account password U                      set the dashboard password (read from standard input)
   keys rotate U --kind invoice|admin      replace a key; prints the new key once
   audit                                   check every ledger invariant; exit 1 on a violation
   sandbox fund --usertag U --asset A --amount X
@@ -47,6 +49,10 @@ Run 'paytag <command> --help' for a command's options.`,
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
 hashes are stored. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   'account show': 'Usage: paytag account show <usertag> [--json]',
+  'account password': `Usage: paytag account password <usertag>
+
+Sets the account's dashboard password, read from the first line of standard input (at least 12
+characters). Only an scrypt hash is stored.`,
   'account list': 'Usage: paytag account list [--json] [--limit N]',
   'keys rotate': `Usage: paytag keys rotate <usertag> --kind invoice|admin [--json]
 
@@ -82,6 +88,13 @@ const json = (v: unknown) =>
 
 function fail(e: AppError): never {
   throw new Error(e.message);
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('password: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>): Promise<T> {
@@ -197,6 +210,16 @@ async function run(argv: string[]): Promise<number> {
         print(`webhook secret: ${a.webhookSecret}`);
         print('Store the keys now: they are not shown again (only their hashes are kept).');
       }
+      return 0;
+    }
+    case 'account password': {
+      const { positionals } = opts(args, {});
+      if (positionals[0] === undefined)
+        throw new UsageError('give the usertag: paytag account password <usertag>');
+      const line = (await readStdin()).split(/\r?\n/)[0] ?? '';
+      const r = await withRuntime((rt) => setPassword(rt.deps, positionals[0], line));
+      if (!r.ok) fail(r.error);
+      print(`password set for ${positionals[0]}`);
       return 0;
     }
     case 'account show': {

@@ -94,6 +94,14 @@ describe('the paytag command and a running server', () => {
     const audit = cli('audit');
     expect(audit.code).toBe(0);
     expect(audit.out).toContain('ledger OK');
+
+    const password = spawnSync(process.execPath, [BIN, 'account', 'password', 'merchant'], {
+      env,
+      input: 'a long dashboard password\n',
+      encoding: 'utf8',
+    });
+    expect(password.status).toBe(0);
+    expect(password.stdout).toContain('password set for merchant');
   });
 
   it('explains its commands and refuses bad usage clearly', () => {
