@@ -1,4 +1,4 @@
-import { availableBalances } from '../../db/repos/ledger.ts';
+import { availableBalance, availableBalances } from '../../db/repos/ledger.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
@@ -26,7 +26,6 @@ export interface WalletInfo {
 }
 
 export async function getWallet(deps: AppDeps, caller: Caller): Promise<WalletInfo> {
-  const { byAsset } = await getBalances(deps, caller);
-  const host = new URL(deps.config.publicUrl).host;
-  return { lightningAddress: `${caller.usertag}@${host}`, balanceMsat: byAsset.lbtc };
+  const balanceMsat = await availableBalance(deps.db.read, caller.accountId, 'lbtc');
+  return { lightningAddress: `${caller.usertag}@${new URL(deps.config.publicUrl).host}`, balanceMsat };
 }

@@ -337,6 +337,18 @@ export async function availableBalances(exec: Exec, ownerId: bigint): Promise<Ma
   return out;
 }
 
+const balanceOf = prepare<
+  { owner: bigint; asset: string },
+  { credits_posted: bigint; debits_posted: bigint; debits_pending: bigint }
+>((db, p) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['credits_posted', 'debits_posted', 'debits_pending'])
+    .where('owner_account_id', '=', p('owner'))
+    .where('asset', '=', p('asset')),
+);
+
 export async function availableBalance(exec: Exec, ownerId: bigint, asset: Asset): Promise<bigint> {
-  return (await availableBalances(exec, ownerId)).get(asset) ?? 0n;
+  const r = await balanceOf.first(exec, { owner: ownerId, asset });
+  return r === undefined ? 0n : r.credits_posted - r.debits_posted - r.debits_pending;
 }
