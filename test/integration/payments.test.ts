@@ -377,6 +377,28 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(await audit()).toEqual([]);
     });
 
+    it('expired invoices stay pending while the node does not answer, and are decided once it does', async () => {
+      const p = await request(bob, { amount: '0.0001', expires_in: 1 });
+      const original = node.lookupInvoice.bind(node);
+      node.lookupInvoice = async () => {
+        throw new Error('connection refused');
+      };
+      clock.advance(2 * 60_000);
+      expect(await expireInvoices(t.deps)).toBe(0);
+      expect(value(await checkPayment(t.deps, callerOf(bob), p.public_id)).status).toBe('pending');
+      // The node comes back and says the invoice was paid while the service could not hear it.
+      node.lookupInvoice = async () => ({
+        state: 'settled',
+        amountReceivedMsat: p.amount_msat,
+        settledAtSec: 5,
+      });
+      expect(await expireInvoices(t.deps)).toBe(1);
+      expect(value(await checkPayment(t.deps, callerOf(bob), p.public_id)).status).toBe('paid');
+      expect(await balance(bob)).toBe(10_000_000n);
+      node.lookupInvoice = original;
+      expect(await audit()).toEqual([]);
+    });
+
     it('history is newest first, bounded, and checkPayment shows only the caller’s own payments', async () => {
       for (let i = 0; i < 3; i++) {
         clock.advance(1000);

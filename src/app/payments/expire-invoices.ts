@@ -9,22 +9,29 @@ export const EXPIRE_BATCH = 500;
 /**
  * Declines incoming invoices still unpaid at their expiry. Each is first looked up on the Lightning node:
  * one that was settled while its settlement event was missed (the service was down, a stream broke) is
- * credited instead. A payment arriving after the decline is still credited (see settleIncomingInvoice).
- * Answers how many invoices the round handled.
+ * credited instead. An invoice is declined only on the node's word: while the node does not answer,
+ * expired invoices stay pending and are asked about again next round (a settlement missed then would
+ * otherwise never be credited). A payment arriving after the decline is still credited (see
+ * settleIncomingInvoice). Answers how many invoices the round decided.
  */
 export async function expireInvoices(deps: AppDeps): Promise<number> {
   const nowMs = deps.clock.nowMs();
   const expired = await listExpiredInvoices(deps.db.read, nowMs, EXPIRE_BATCH);
   const unpaid: bigint[] = [];
-  // A node that does not answer is asked no further this round: declining is safe (late payments are
-  // still credited), waiting out one timeout per invoice is not.
-  let nodeAnswers = deps.lightning !== null;
+  let decided = 0;
   for (const inv of expired) {
     let state: InvoiceState | null = null;
-    if (nodeAnswers && inv.payment_hash !== null) {
-      state = await deps.lightning!.lookupInvoice(inv.payment_hash).catch(() => null);
-      if (state === null) nodeAnswers = false;
+    if (deps.lightning !== null && inv.payment_hash !== null) {
+      state = await deps.lightning.lookupInvoice(inv.payment_hash).catch(() => null);
+      if (state === null) {
+        deps.log.warn(
+          { deferred: expired.length - decided },
+          'Lightning node did not answer; expired invoices stay pending until it does',
+        );
+        break;
+      }
     }
+    decided += 1;
     if (state?.state === 'settled' && state.amountReceivedMsat !== null && inv.payment_hash !== null) {
       await settleIncomingInvoice(deps, {
         paymentHash: inv.payment_hash,
@@ -36,5 +43,5 @@ export async function expireInvoices(deps: AppDeps): Promise<number> {
     }
   }
   if (unpaid.length > 0) await deps.db.write((trx) => declineInvoices(trx, unpaid, nowMs));
-  return expired.length;
+  return decided;
 }
