@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeLnurl } from '../../src/adapters/lnurl/lud01.ts';
+import { decodeLnurl } from '../../src/domain/lnurl.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { encodeLnurl as adapterEncodeLnurl, decodeLnurl } from '../../src/adapters/lnurl/lud01.ts';
 import { cryptoIds } from '../../src/adapters/runtime/system.ts';
 import { encodeLnurl, withdrawK1, withdrawRequestUrl } from '../../src/app/vouchers/urls.ts';
 import { qrTableHtml, voucherEmail } from '../../src/app/vouchers/voucher-email.ts';
+import { encodeLnurl as adapterEncodeLnurl, decodeLnurl } from '../../src/domain/lnurl.ts';
 import {
   batchState,
   batchStateError,

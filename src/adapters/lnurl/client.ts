@@ -3,10 +3,10 @@
 // exactly the requested amount and must commit (`h`) to the metadata the payer was shown.
 
 import type { LightningNetwork } from '../../app/ports.ts';
+import { decodeLnurl, isAllowedLnurlUrl, type UrlPolicy } from '../../domain/lnurl.ts';
 import { isJsonObject, type JsonValue, jsonToBigInt, parseJson } from '../http-out/json.ts';
 import { type Lookup, safeFetch } from '../http-out/safe-fetch.ts';
 import { type Bolt11Invoice, decodeInvoice, descriptionHashHex } from '../lightning/bolt11.ts';
-import { decodeLnurl, isAllowedLnurlUrl, type UrlPolicy } from './lud01.ts';
 
 export type LnurlErrorReason =
   | 'invalid_input'

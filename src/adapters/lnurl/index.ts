@@ -1,4 +1,11 @@
 export {
+  type DecodeLnurlResult,
+  decodeLnurl,
+  encodeLnurl,
+  isAllowedLnurlUrl,
+  type UrlPolicy,
+} from '../../domain/lnurl.ts';
+export {
   createLnurlPayClient,
   type LnurlClientOptions,
   type LnurlErrorReason,
@@ -12,13 +19,6 @@ export {
   requestInvoice,
   resolvePayTarget,
 } from './client.ts';
-export {
-  type DecodeLnurlResult,
-  decodeLnurl,
-  encodeLnurl,
-  isAllowedLnurlUrl,
-  type UrlPolicy,
-} from './lud01.ts';
 export {
   buildPayMetadata,
   buildPayRequest,

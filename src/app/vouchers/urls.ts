@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { bech32 } from '@scure/base';
+
+export { encodeLnurl } from '../../domain/lnurl.ts';
 
 /** The public addresses of a batch and its vouchers, all under PUBLIC_URL. */
 
@@ -17,14 +18,6 @@ export const withdrawRequestUrl = (
   target: { code: string } | { batchId: string },
 ): string =>
   'code' in target ? `${publicUrl}/lnurlw/${target.code}` : `${publicUrl}/lnurlw/s/${target.batchId}`;
-
-/**
- * LUD-01: the URL in bech32 with the prefix "lnurl", upper case (QR codes encode it in the compact
- * alphanumeric mode). The same encoding as src/adapters/lnurl/lud01.ts, which http and app may not import.
- */
-export function encodeLnurl(url: string): string {
-  return bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), false).toUpperCase();
-}
 
 /**
  * The LUD-03 `k1` of a voucher or batch. Derived, not stored: whoever holds the LNURL holds the code
