@@ -83,6 +83,10 @@ export interface Config {
     leaseMs: number;
     /** Wait between rounds when nothing is due. */
     pollIntervalMs: number;
+    /** Delivered and failed rows (with their attempts) are deleted this long after their last change. */
+    retentionDays: number;
+    /** Dev mailbox messages are deleted this long after they were stored. */
+    devMailboxRetentionDays: number;
   };
 }
 
@@ -298,6 +302,8 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: r.int('OUTBOX_CONCURRENCY', 8, 1, 256),
       leaseMs: r.int('OUTBOX_LEASE_MS', 300_000, 1000, 86_400_000),
       pollIntervalMs: r.int('OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      retentionDays: r.int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
+      devMailboxRetentionDays: r.int('DEV_MAILBOX_RETENTION_DAYS', 7, 1, 3650),
     },
   };
   // A claimed row's attempt must end (and be recorded) before its lease runs out, or a second worker may

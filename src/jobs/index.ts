@@ -1,6 +1,7 @@
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
+import { outboxRetentionJob } from './outbox-retention.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
 import type { Job } from './runner.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
@@ -8,6 +9,7 @@ import { voucherExpiryJob } from './voucher-expiry.ts';
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
 export const ALL_JOBS: Job[] = [
   outboxDispatchJob,
+  outboxRetentionJob,
   invoiceSettlementsJob,
   invoiceExpiryJob,
   paymentsReconcileJob,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB, OutboxTable } from '../../db/schema.ts';
 import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
@@ -166,4 +166,90 @@ export async function recordAttempt(
     }
   }
   return outcome;
+}
+
+// Retention: deleting delivered and failed rows with their attempts, and old dev mailbox messages.
+
+/**
+ * PostgreSQL: locks the selected rows for the rest of the unit, skipping rows another transaction holds
+ * (a redelivery, another process pruning), so concurrent units never wait on each other or delete the
+ * same rows. SQLite has one writer, so the select and the delete that follows see no one in between.
+ */
+function lockedForDelete<TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  dialect: Dialect,
+): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+}
+
+/**
+ * Ids of up to `limit` rows in a final state (delivered or failed) whose last change came before
+ * `beforeMs`: no attempt ended at or after it, nor was the row delivered then. Pending rows are never
+ * chosen. `next_attempt_at_ms` is at most the time of the row's last attempt, so it narrows the search
+ * to the `outbox_due` index (state, next_attempt_at_ms) without excluding any row that qualifies.
+ */
+export async function finishedRowsBefore(
+  trx: Exec,
+  dialect: Dialect,
+  beforeMs: number,
+  limit: number,
+): Promise<bigint[]> {
+  const before = BigInt(beforeMs);
+  const q = trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('state', 'in', ['delivered', 'failed'])
+    .where('next_attempt_at_ms', '<', before)
+    .where((eb) => eb.or([eb('delivered_at_ms', 'is', null), eb('delivered_at_ms', '<', before)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outbox_attempts')
+            .select('outbox_attempts.id')
+            .whereRef('outbox_attempts.outbox_id', '=', 'outbox.id')
+            .where((ab) =>
+              ab(
+                ab('outbox_attempts.started_at_ms', '+', ab.ref('outbox_attempts.duration_ms')),
+                '>=',
+                before,
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(limit);
+  const rows = await lockedForDelete(q, dialect).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes outbox rows and their attempts (attempts first: they reference the rows). */
+export async function deleteOutboxRows(
+  trx: Exec,
+  ids: readonly bigint[],
+): Promise<{ rows: number; attempts: number }> {
+  if (ids.length === 0) return { rows: 0, attempts: 0 };
+  const attempts = await trx.deleteFrom('outbox_attempts').where('outbox_id', 'in', ids).executeTakeFirst();
+  const rows = await trx.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
+  return { rows: Number(rows.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
+}
+
+/** Deletes up to `limit` dev mailbox messages stored before `beforeMs`, oldest first; returns how many. */
+export async function deleteMailboxBefore(
+  trx: Exec,
+  dialect: Dialect,
+  beforeMs: number,
+  limit: number,
+): Promise<number> {
+  const old = trx
+    .selectFrom('dev_mailbox')
+    .select('id')
+    .where('created_at_ms', '<', BigInt(beforeMs))
+    .orderBy('id')
+    .limit(limit);
+  const deleted = await trx
+    .deleteFrom('dev_mailbox')
+    .where('id', 'in', lockedForDelete(old, dialect))
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
