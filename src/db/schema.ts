@@ -181,6 +181,8 @@ export interface VoucherBatchesTable {
   expires_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
   revoked_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   closed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface VouchersTable {

@@ -25,6 +25,12 @@ export async function findOwnBatch(
   return ok(batch);
 }
 
+/** A stored batch with its vouchers, as they stand now. */
+export async function batchView(deps: AppDeps, batch: VoucherBatchRow): Promise<VoucherBatchView> {
+  const vouchers = await listVouchers(deps.db.read, batch.id);
+  return { batch, vouchers, redeemedCount: vouchers.filter((v) => v.redeemed_at_ms !== null).length };
+}
+
 /** checkVoucher: the caller's batch with every voucher's state. */
 export async function checkVoucher(
   deps: AppDeps,
@@ -33,7 +39,5 @@ export async function checkVoucher(
 ): Promise<Result<VoucherBatchView>> {
   const found = await findOwnBatch(deps, caller, tid);
   if (!found.ok) return found;
-  const batch = found.value;
-  const vouchers = await listVouchers(deps.db.read, batch.id);
-  return ok({ batch, vouchers, redeemedCount: vouchers.filter((v) => v.redeemed_at_ms !== null).length });
+  return ok(await batchView(deps, found.value));
 }

@@ -1,4 +1,10 @@
-import { insertBatch, type VoucherBatchRow, type VoucherRow } from '../../db/repos/vouchers.ts';
+import {
+  findBatchByIdempotencyKey,
+  insertBatch,
+  type VoucherBatchRow,
+  type VoucherRow,
+} from '../../db/repos/vouchers.ts';
+import { abort } from '../../domain/errors.ts';
 import { formatMsatAsBtc, parseBtcToMsat } from '../../domain/money.ts';
 import { feeReserveRoundedUp } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -14,9 +20,11 @@ import {
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { optionalHttpUrl, optionalText } from '../payments/input.ts';
+import { replayOrConflict } from '../payments/idempotency.ts';
+import { optionalHttpUrl, optionalText, requestHash } from '../payments/input.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
+import { batchView } from './check-voucher.ts';
 import { fundBatch } from './movements.ts';
 import { encodeLnurl, voucherUrl, withdrawRequestUrl } from './urls.ts';
 import { voucherEmail } from './voucher-email.ts';
@@ -181,16 +189,35 @@ function validate(
   });
 }
 
+/** The batch an earlier request with this key created, if the request is the same; else a conflict. */
+async function replay(
+  deps: AppDeps,
+  earlier: VoucherBatchRow,
+  hash: string,
+): Promise<Result<VoucherBatchView>> {
+  const same = replayOrConflict(earlier, hash, 'voucher batch');
+  if (!same.ok) return same;
+  return ok(await batchView(deps, same.value));
+}
+
 /**
  * Creates a batch of vouchers funded from the caller's Lightning balance: count × (amount + fee
  * reserve) moves into the voucher escrow in the same write unit that creates the batch, or nothing
  * happens (insufficient_balance). With receiver_email the voucher is e-mailed (the outbox, same unit).
+ * With an Idempotency-Key, a retry of the same request answers the batch the first one created (as it
+ * stands now) and escrows nothing again; the same key with another body is a conflict.
  */
 export async function requestVoucher(
   deps: AppDeps,
   caller: Caller,
   body: Record<string, unknown>,
+  idempotencyKey: string | null = null,
 ): Promise<Result<VoucherBatchView>> {
+  const hash = requestHash('requestVoucher', body);
+  if (idempotencyKey !== null) {
+    const earlier = await findBatchByIdempotencyKey(deps.db.read, caller.accountId, idempotencyKey);
+    if (earlier !== undefined) return replay(deps, earlier, hash);
+  }
   const cfg = deps.config.vouchers;
   const v = validate(body, cfg);
   if (!v.ok) return v;
@@ -219,6 +246,8 @@ export async function requestVoucher(
     expires_at_ms: BigInt(nowMs + r.expiryMin * 60_000),
     revoked_at_ms: null,
     closed_at_ms: null,
+    idempotency_key: idempotencyKey,
+    request_hash: idempotencyKey === null ? null : hash,
   };
   const codes = Array.from({ length: r.count }, () => deps.ids.publicId(VOUCHER_CODE_LENGTH));
   const publicUrl = deps.config.publicUrl;
@@ -234,8 +263,11 @@ export async function requestVoucher(
           expiresAt: new Date(Number(batch.expires_at_ms)),
         });
 
-  return runWrite(deps.db, async (trx) => {
+  const written = await runWrite(deps.db, async (trx) => {
     const vouchers = await insertBatch(trx, batch, codes);
+    if (vouchers === undefined) {
+      return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key created a batch');
+    }
     await fundBatch(trx, batch, nowMs);
     if (mail !== null && r.receiverEmail !== null) {
       await enqueueEmail(
@@ -253,4 +285,10 @@ export async function requestVoucher(
     }
     return { batch, vouchers, redeemedCount: 0 };
   });
+  if (!written.ok && written.error.code === 'idempotency_conflict' && idempotencyKey !== null) {
+    // A concurrent request with the same key won the insert; this one answers as a retry of it.
+    const winner = await findBatchByIdempotencyKey(deps.db.read, caller.accountId, idempotencyKey);
+    if (winner !== undefined) return replay(deps, winner, hash);
+  }
+  return written;
 }

@@ -32,11 +32,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('revoked_at_ms', i64)
     // Set once no voucher of the batch can move money any more (all redeemed or refunded).
     .addColumn('closed_at_ms', i64)
+    // Idempotency-Key of the request that created the batch, and the request's fingerprint.
+    .addColumn('idempotency_key', 'text')
+    .addColumn('request_hash', 'text')
     .execute();
   await db.schema
     .createIndex('voucher_batches_account')
     .on('voucher_batches')
     .columns(['account_id', 'created_at_ms'])
+    .execute();
+  // Idempotency-Key: unique per issuing account; two concurrent requests with one key insert one batch.
+  // Partial, as for payments: most batches carry no key.
+  await db.schema
+    .createIndex('voucher_batches_idempotency')
+    .on('voucher_batches')
+    .columns(['account_id', 'idempotency_key'])
+    .unique()
+    .where(sql.ref('idempotency_key'), 'is not', null)
     .execute();
   // The expiry sweeper: open batches by expiry, a partial index that holds only the open ones.
   await db.schema

@@ -18,13 +18,32 @@ function redeemable<QB extends WhereInterface<DB, 'vouchers'>>(qb: QB): QB {
     .where('refunded_at_ms', 'is', null) as unknown as QB;
 }
 
-/** Inserts a batch and its vouchers (one per code, in order); answers the vouchers. */
+/**
+ * Inserts a batch and its vouchers (one per code, in order); answers the vouchers. With an idempotency key,
+ * a batch of the same (account, key) inserted first, even concurrently, makes this a no-op answered
+ * undefined: the caller replays the winner.
+ */
 export async function insertBatch(
   trx: Exec,
   batch: NewVoucherBatch,
   codes: readonly string[],
-): Promise<VoucherRow[]> {
-  await trx.insertInto('voucher_batches').values(batch).execute();
+): Promise<VoucherRow[] | undefined> {
+  if (batch.idempotency_key == null) {
+    await trx.insertInto('voucher_batches').values(batch).execute();
+  } else {
+    const r = await trx
+      .insertInto('voucher_batches')
+      .values(batch)
+      // The conflict target names the partial unique index, WHERE clause included, as both databases need.
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'idempotency_key'])
+          .where(sql.ref('idempotency_key'), 'is not', null)
+          .doNothing(),
+      )
+      .executeTakeFirst();
+    if (r.numInsertedOrUpdatedRows !== 1n) return undefined;
+  }
   const rows = await trx
     .insertInto('vouchers')
     .values(codes.map((code, position) => ({ batch_id: batch.id, position, code })))
@@ -32,6 +51,19 @@ export async function insertBatch(
     .execute();
   return rows.sort((a, b) => Number(a.position - b.position));
 }
+
+/** The account's batch created with that Idempotency-Key (at most one: unique index). */
+export const findBatchByIdempotencyKey = (
+  exec: Exec,
+  accountId: bigint,
+  key: string,
+): Promise<VoucherBatchRow | undefined> =>
+  exec
+    .selectFrom('voucher_batches')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 
 export const findBatch = (exec: Exec, id: string): Promise<VoucherBatchRow | undefined> =>
   exec.selectFrom('voucher_batches').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
+import { idempotencyKey } from '../../app/payments/input.ts';
 import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
 import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
 import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
@@ -29,6 +30,18 @@ function paramsOf(request: FastifyRequest): Record<string, unknown> {
   if (request.method === 'GET') return query;
   return { ...query, ...((request.body ?? {}) as Record<string, unknown>) };
 }
+
+const idempotencyHeader = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description:
+        'optional; a retry with the same key and body answers the batch the first request created and ' +
+        'escrows nothing again; the same key with another body is 409 idempotency_conflict',
+    },
+  },
+};
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
@@ -71,6 +84,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
           'count × (amount + fee reserve) moves into escrow at once, or nothing happens. The fee reserve pays ' +
           'routing fees of invoice redemptions; what they do not use returns to the issuer.',
         security: standardSecurity,
+        headers: idempotencyHeader,
         body: {
           type: 'object',
           required: ['amount', 'voucher_count'],
@@ -94,6 +108,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
         deps,
         callerOf(request),
         (request.body ?? {}) as Record<string, unknown>,
+        unwrap(idempotencyKey(request.headers['idempotency-key'])),
       );
       return envelope(createdBatchRecord(unwrap(r), publicUrl));
     },
