@@ -55,3 +55,14 @@ export const btcAmountInput = {
   type: ['string', 'number'],
   description: 'BTC (not satoshis), at most 8 decimals',
 };
+
+/** The optional `Idempotency-Key` header of the routes that move money or create records. */
+export const idempotencyHeader = (what: string) => ({
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description: `optional; a retry with the same key and body answers ${what} and moves no money again; the same key with another body is 409 idempotency_conflict`,
+    },
+  },
+});

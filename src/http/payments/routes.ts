@@ -11,24 +11,19 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { HISTORY_LIMIT_MAX } from '../../domain/payments.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
-import { btcAmountInput, envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import {
+  btcAmountInput,
+  envelopeOf,
+  idempotencyHeader,
+  standardErrors,
+  standardSecurity,
+} from '../schemas.ts';
 import { standardRecord, standardRecordSchema } from './record.ts';
 
 const optionalString = (description?: string) => ({
   type: ['string', 'null'],
   ...(description ? { description } : {}),
 });
-
-const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      description:
-        'optional; a retry with the same key and body returns the first result and moves no money again',
-    },
-  },
-};
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   return unwrap(idempotencyKey(request.headers['idempotency-key']));
@@ -57,7 +52,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
         tags: ['payments'],
         summary: 'Create a payment request (BOLT11 invoice, payment URI, hosted checkout URL)',
         security: standardSecurity,
-        headers: idempotencyHeader,
+        headers: idempotencyHeader('the first result'),
         body: {
           type: 'object',
           required: ['amount'],
@@ -151,7 +146,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
         tags: ['payments'],
         summary: 'Send a payment to a usertag, a BOLT11 invoice, an LNURL or a Lightning address',
         security: standardSecurity,
-        headers: idempotencyHeader,
+        headers: idempotencyHeader('the first result'),
         body: {
           type: 'object',
           required: ['payment_mode'],

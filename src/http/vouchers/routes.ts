@@ -7,7 +7,13 @@ import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../app/vouchers/revoke-voucher.ts';
 import { badRequest, HttpError, unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
-import { btcAmountInput, envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import {
+  btcAmountInput,
+  envelopeOf,
+  idempotencyHeader,
+  standardErrors,
+  standardSecurity,
+} from '../schemas.ts';
 import { redeemLimiterFor } from './limits.ts';
 import {
   createdBatchRecord,
@@ -30,18 +36,6 @@ function paramsOf(request: FastifyRequest): Record<string, unknown> {
   if (request.method === 'GET') return query;
   return { ...query, ...((request.body ?? {}) as Record<string, unknown>) };
 }
-
-const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      description:
-        'optional; a retry with the same key and body answers the batch the first request created and ' +
-        'escrows nothing again; the same key with another body is 409 idempotency_conflict',
-    },
-  },
-};
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
@@ -84,7 +78,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
           'count × (amount + fee reserve) moves into escrow at once, or nothing happens. The fee reserve pays ' +
           'routing fees of invoice redemptions; what they do not use returns to the issuer.',
         security: standardSecurity,
-        headers: idempotencyHeader,
+        headers: idempotencyHeader('the batch the first request created'),
         body: {
           type: 'object',
           required: ['amount', 'voucher_count'],
