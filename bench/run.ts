@@ -65,7 +65,13 @@ async function main(): Promise<void> {
   const payer = account('bench_payer');
   const payee = account('bench_payee');
   cli('sandbox', 'fund', '--usertag', 'bench_payer', '--asset', 'lbtc', '--amount', '20000000');
-  const ctx: BenchContext = { baseUrl: url, payer, payee };
+  const ctx: BenchContext = {
+    baseUrl: url,
+    payer,
+    payee,
+    databasePath: join(dir, 'bench.sqlite'),
+    createAccount: account,
+  };
 
   const rows: Array<{
     name: string;
