@@ -1,21 +1,17 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'paytag');
+import { BIN, runCli, type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 
 describe('the paytag command and a running server', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
-  let server: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
   let baseUrl = '';
 
-  const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 30_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
+  const cli = (...args: string[]) => runCli(env, ...args);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'paytag-cli-'));
@@ -26,29 +22,12 @@ describe('the paytag command and a running server', () => {
       LOG_LEVEL: 'info',
       PUBLIC_URL: 'http://pay.example',
     };
-    server = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    baseUrl = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${buf}`)), 20_000);
-      server?.stdout?.on('data', (chunk: Buffer) => {
-        buf += chunk.toString();
-        for (const line of buf.split('\n')) {
-          if (line.includes('"paytag ready"')) {
-            clearTimeout(timer);
-            resolve(JSON.parse(line).url as string);
-          }
-        }
-      });
-      server?.on('exit', (code) => reject(new Error(`server exited ${code}: ${buf}`)));
-    });
+    server = await startServerProcess(env);
+    baseUrl = server.url;
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
