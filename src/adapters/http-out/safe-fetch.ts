@@ -9,6 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import type { WebhookPostOptions } from '../../app/ports.ts';
 import { type AddressClass, classifyAddress } from '../../domain/net-address.ts';
 import { type Deadline, deadline } from './deadline.ts';
 
@@ -228,14 +229,7 @@ async function fetchWithin(
   });
 }
 
-export interface WebhookPostOptions {
-  headers: Readonly<Record<string, string>>;
-  body: string;
-  timeoutMs: number;
-  maxBytes: number;
-  allowPrivate: boolean;
-  signal?: AbortSignal;
-}
+export type { WebhookPostOptions };
 
 /** A webhook delivery: one POST through safeFetch (the app's WebhookPost port). */
 export function webhookPost(url: string, opts: WebhookPostOptions): Promise<SafeFetchResult> {
