@@ -42,8 +42,8 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
       violations.push(`asset ${s.asset}: pending balances sum to ${s.pending}, not 0`);
   }
 
-  // Per account: what its transfers add up to. A pending transfer counts as pending until it is resolved;
-  // a post counts as posted; a void moves nothing.
+  // Per account: what its transfers add up to, in one pass over the transfers. A pending transfer
+  // counts as pending until it is resolved; a post counts as posted; a void moves nothing.
   const rows = await sql<{
     id: bigint;
     asset: string;
@@ -58,20 +58,36 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
     t_debits_pending: bigint | null;
     t_credits_pending: bigint | null;
   }>`
-    WITH open_pending AS (
-      SELECT p.* FROM ledger_transfers p
-      WHERE (p.flags & ${TRANSFER_PENDING}) <> 0
-        AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = p.id)
+    WITH classified AS (
+      SELECT t.debit_account_id, t.credit_account_id, t.amount,
+        CASE
+          WHEN t.flags = 0 OR (t.flags & ${TRANSFER_POST_PENDING}) <> 0 THEN 'posted'
+          WHEN (t.flags & ${TRANSFER_PENDING}) <> 0
+            AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) THEN 'pending'
+          ELSE 'none'
+        END AS kind
+      FROM ledger_transfers t
     ),
-    posted AS (
-      SELECT * FROM ledger_transfers WHERE flags = 0 OR (flags & ${TRANSFER_POST_PENDING}) <> 0
+    legs AS (
+      SELECT debit_account_id AS account_id,
+        CASE WHEN kind = 'posted' THEN amount ELSE 0 END AS d_posted, 0 AS c_posted,
+        CASE WHEN kind = 'pending' THEN amount ELSE 0 END AS d_pending, 0 AS c_pending
+      FROM classified
+      UNION ALL
+      SELECT credit_account_id, 0, CASE WHEN kind = 'posted' THEN amount ELSE 0 END,
+        0, CASE WHEN kind = 'pending' THEN amount ELSE 0 END
+      FROM classified
+    ),
+    sums AS (
+      SELECT account_id,
+        CAST(SUM(d_posted) AS BIGINT) AS t_debits_posted, CAST(SUM(c_posted) AS BIGINT) AS t_credits_posted,
+        CAST(SUM(d_pending) AS BIGINT) AS t_debits_pending, CAST(SUM(c_pending) AS BIGINT) AS t_credits_pending
+      FROM legs GROUP BY account_id
     )
-    SELECT a.id, a.asset, a.flags, a.owner_account_id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending,
-      (SELECT CAST(SUM(amount) AS BIGINT) FROM posted t WHERE t.debit_account_id = a.id) AS t_debits_posted,
-      (SELECT CAST(SUM(amount) AS BIGINT) FROM posted t WHERE t.credit_account_id = a.id) AS t_credits_posted,
-      (SELECT CAST(SUM(amount) AS BIGINT) FROM open_pending t WHERE t.debit_account_id = a.id) AS t_debits_pending,
-      (SELECT CAST(SUM(amount) AS BIGINT) FROM open_pending t WHERE t.credit_account_id = a.id) AS t_credits_pending
-    FROM ledger_accounts a ORDER BY a.id`.execute(db);
+    SELECT a.id, a.asset, a.flags, a.owner_account_id, a.debits_posted, a.credits_posted, a.debits_pending,
+      a.credits_pending, s.t_debits_posted, s.t_credits_posted, s.t_debits_pending, s.t_credits_pending
+    FROM ledger_accounts a LEFT JOIN sums s ON s.account_id = a.id
+    ORDER BY a.id`.execute(db);
   for (const a of rows.rows) {
     const name =
       a.owner_account_id === null ? `system account ${a.id} (${a.asset})` : `account ${a.id} (${a.asset})`;

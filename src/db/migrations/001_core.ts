@@ -64,16 +64,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('pending_id', 'text', (c) => c.references('ledger_transfers.id'))
     .addColumn('created_at_ms', i64, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('ledger_transfers_debit')
-    .on('ledger_transfers')
-    .column('debit_account_id')
-    .execute();
-  await db.schema
-    .createIndex('ledger_transfers_credit')
-    .on('ledger_transfers')
-    .column('credit_account_id')
-    .execute();
+  // No index by debit or credit account: every transfer would pay for it, and the audit reads all
+  // transfers in one pass anyway. The first feature that lists an account's transfers adds one.
   await db.schema.createIndex('ledger_transfers_ref').on('ledger_transfers').column('ref').execute();
   // A pending transfer is resolved (posted or voided) at most once. Partial: most transfers have none.
   await db.schema
