@@ -97,6 +97,12 @@ export interface InvoiceSettlement {
   paymentHash: string;
   amountReceivedMsat: bigint;
   settledAtSec: number;
+  /**
+   * The backend's position after this settlement, opaque to callers (LND `settle_index`, CLN
+   * `pay_index`, both decimal integers). Given back as `fromCursor`, the backend replays what came after
+   * it. Absent when the backend has no such position (the sandbox).
+   */
+  cursor?: string;
 }
 
 export interface LightningBackend {
@@ -109,9 +115,15 @@ export interface LightningBackend {
   lookupInvoice(paymentHash: string): Promise<InvoiceState>;
   /**
    * Calls onSettled for each invoice of this node that gets paid from outside, until signal aborts.
-   * Delivery is at least once; the receiver is idempotent by payment hash.
+   * Delivery is at least once; the receiver is idempotent by payment hash. With `fromCursor` (a
+   * settlement's `cursor`) every settlement after that position is replayed first; without it only new
+   * ones are delivered.
    */
-  subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void;
+  subscribeSettlements(
+    onSettled: (s: InvoiceSettlement) => Promise<void>,
+    signal: AbortSignal,
+    fromCursor?: string,
+  ): void;
   close(): Promise<void>;
 }
 

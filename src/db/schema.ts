@@ -206,6 +206,13 @@ export interface VoucherStaticRedemptionsTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
 }
 
+/** Small service state by key (e.g. `lightning.settlement_cursor:<kind>:<pubkey>`). */
+export interface KvTable {
+  key: string;
+  value: string;
+  updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -218,4 +225,5 @@ export interface DB {
   voucher_batches: VoucherBatchesTable;
   vouchers: VouchersTable;
   voucher_static_redemptions: VoucherStaticRedemptionsTable;
+  kv: KvTable;
 }

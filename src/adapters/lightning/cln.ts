@@ -42,7 +42,8 @@ export interface ClnOptions {
   labelPrefix?: string;
   /**
    * Deliver settlements with a pay_index above this on the first subscription. When absent the
-   * current highest pay_index is read with listinvoices, so only new payments are delivered.
+   * current highest pay_index is read with listinvoices, so only new payments are delivered. A
+   * subscription's fromCursor takes precedence.
    */
   startPayIndex?: bigint;
   /** waitanyinvoice long-poll length. Default 30 s. */
@@ -80,6 +81,12 @@ function clnNetwork(name: JsonValue | undefined): LightningNetwork | null {
     default:
       return null;
   }
+}
+
+/** A settlement cursor given back by the caller: a pay_index, decimal. Anything else is a bug. */
+function cursorIndex(cursor: string): bigint {
+  if (!/^[0-9]{1,20}$/.test(cursor)) throw new RangeError('fromCursor must be a decimal pay_index');
+  return BigInt(cursor);
 }
 
 function isHash(v: string): boolean {
@@ -290,7 +297,13 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
       }
     },
 
-    subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void {
+    subscribeSettlements(
+      onSettled: (s: InvoiceSettlement) => Promise<void>,
+      signal: AbortSignal,
+      fromCursor?: string,
+    ): void {
+      // The cursor is a pay_index: waitanyinvoice answers the invoices paid after it, one by one.
+      const start = fromCursor !== undefined ? cursorIndex(fromCursor) : (opts.startPayIndex ?? null);
       const stop = AbortSignal.any([signal, closing.signal]);
       const waitSec = opts.waitTimeoutSec ?? 30;
       const baseDelay = opts.reconnectDelayMs ?? 1000;
@@ -307,7 +320,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
           );
         });
       const run = async () => {
-        let lastPayIndex = opts.startPayIndex ?? null;
+        let lastPayIndex = start;
         let delay = baseDelay;
         while (!stop.aborted) {
           try {
@@ -333,6 +346,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
                 paymentHash: hash,
                 amountReceivedMsat: amount,
                 settledAtSec: Number(jsonToBigInt(inv.paid_at) ?? 0n),
+                cursor: payIndex.toString(),
               });
             }
             // Advanced only after delivery: a failed delivery asks for the same invoice again.

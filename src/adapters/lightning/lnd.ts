@@ -41,7 +41,10 @@ export interface LndOptions {
   payGraceMs?: number;
   /** Ask LND for route hints to private channels in invoices. Default true. */
   privateRouteHints?: boolean;
-  /** Replay settlements after this settle_index on the first subscription; else only new ones. */
+  /**
+   * Replay settlements after this settle_index on the first subscription; else only new ones. A
+   * subscription's fromCursor takes precedence.
+   */
   startSettleIndex?: bigint;
   /** First reconnect delay of the settlement stream; doubles up to 30 s. Default 1 s. */
   reconnectDelayMs?: number;
@@ -66,6 +69,12 @@ function hexToB64Url(hash: string): string {
 
 function isHash(v: string): boolean {
   return /^[0-9a-fA-F]{64}$/.test(v);
+}
+
+/** A settlement cursor given back by the caller: a settle_index, decimal. Anything else is a bug. */
+function cursorIndex(cursor: string): bigint {
+  if (!/^[0-9]{1,20}$/.test(cursor)) throw new RangeError('fromCursor must be a decimal settle_index');
+  return BigInt(cursor);
 }
 
 function lndNetwork(name: JsonValue | undefined): LightningNetwork | null {
@@ -329,8 +338,13 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
 
     lookupInvoice,
 
-    subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void {
-      let settleIndex = opts.startSettleIndex ?? null;
+    subscribeSettlements(
+      onSettled: (s: InvoiceSettlement) => Promise<void>,
+      signal: AbortSignal,
+      fromCursor?: string,
+    ): void {
+      // The cursor is a settle_index: LND replays the settlements after it, then streams new ones.
+      let settleIndex = fromCursor !== undefined ? cursorIndex(fromCursor) : (opts.startSettleIndex ?? null);
       const baseDelay = opts.reconnectDelayMs ?? 1000;
       const stop = AbortSignal.any([signal, closing.signal]);
       const run = async () => {
@@ -361,6 +375,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
                   paymentHash,
                   amountReceivedMsat: amount,
                   settledAtSec: Number(jsonToBigInt(inv.settle_date) ?? 0n),
+                  cursor: index.toString(),
                 });
               } catch (e) {
                 opts.log?.warn(

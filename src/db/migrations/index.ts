@@ -4,6 +4,7 @@ import * as m002 from './002_outbox.ts';
 import * as m003 from './003_payments.ts';
 import * as m004 from './004_deliveries.ts';
 import * as m005 from './005_vouchers.ts';
+import * as m006 from './006_kv.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_payments': m003,
   '004_deliveries': m004,
   '005_vouchers': m005,
+  '006_kv': m006,
 };
 
 export const migrationProvider: MigrationProvider = {
