@@ -255,6 +255,66 @@ describe('CLN clnrest backend against the stand-in', () => {
     controller.abort();
   });
 
+  it('settlements carry their pay_index as cursor, and a subscription from a cursor replays what came after', async () => {
+    const got: InvoiceSettlement[] = [];
+    const first = new AbortController();
+    backend.subscribeSettlements(async (s) => {
+      got.push(s);
+    }, first.signal);
+    await waitFor(() => cln.waiterCount() > 0);
+    const a = await backend.createInvoice({ amountMsat: 1_000n, description: 'a', expirySec: 60 });
+    cln.receive(a.paymentHash);
+    await waitFor(() => got.length === 1);
+    const cursor = got[0]?.cursor;
+    expect(cursor).toBe(String(cln.invoice(a.paymentHash)?.pay_index));
+    first.abort();
+    await waitFor(() => cln.waiterCount() === 0);
+
+    // Paid while nobody listens; a new subscription from a's cursor gets both, in order, then new ones.
+    const b = await backend.createInvoice({ amountMsat: 2_000n, description: 'b', expirySec: 60 });
+    const c = await backend.createInvoice({ amountMsat: 3_000n, description: 'c', expirySec: 60 });
+    cln.receive(b.paymentHash);
+    cln.receive(c.paymentHash, 3_300n);
+    const replayed: InvoiceSettlement[] = [];
+    const second = new AbortController();
+    const resumed = createClnBackend({
+      url: cln.url,
+      rune: cln.rune,
+      waitTimeoutSec: 1,
+      reconnectDelayMs: 50,
+      // The cursor wins over the constructor's start index.
+      startPayIndex: 10_000n,
+    });
+    const requestsBefore = cln.requests.length;
+    resumed.subscribeSettlements(
+      async (s) => {
+        replayed.push(s);
+      },
+      second.signal,
+      cursor,
+    );
+    await waitFor(() => replayed.length === 2);
+    expect(replayed.map((s) => [s.paymentHash, s.amountReceivedMsat, s.cursor])).toEqual([
+      [b.paymentHash, 2_000n, String(cln.invoice(b.paymentHash)?.pay_index)],
+      [c.paymentHash, 3_300n, String(cln.invoice(c.paymentHash)?.pay_index)],
+    ]);
+    const asked = cln.requests.slice(requestsBefore);
+    expect(asked[0]).toMatchObject({ method: 'waitanyinvoice', params: { lastpay_index: Number(cursor) } });
+    expect(asked.some((r) => r.method === 'listinvoices')).toBe(false);
+    const d = await backend.createInvoice({ amountMsat: 4_000n, description: 'd', expirySec: 60 });
+    cln.receive(d.paymentHash);
+    await waitFor(() => replayed.length === 3);
+    expect(replayed[2]?.paymentHash).toBe(d.paymentHash);
+    second.abort();
+    await resumed.close();
+  });
+
+  it('a cursor that is not a decimal pay_index is a bug', () => {
+    expect(() => backend.subscribeSettlements(async () => {}, new AbortController().signal, '-1')).toThrow(
+      RangeError,
+    );
+  });
+
   it('keeps waiting across waitanyinvoice timeouts and retries a failed delivery', async () => {
     const got: string[] = [];
     let failures = 1;

@@ -260,6 +260,63 @@ describe('LND REST backend against the stand-in', () => {
     await waitFor(() => lnd.subscriberCount() === 0);
   });
 
+  it('settlements carry their settle_index as cursor, and a subscription from a cursor replays what came after', async () => {
+    const got: InvoiceSettlement[] = [];
+    const first = new AbortController();
+    backend.subscribeSettlements(async (s) => {
+      got.push(s);
+    }, first.signal);
+    await waitFor(() => lnd.subscriberCount() > 0);
+    const a = await backend.createInvoice({ amountMsat: 1_000n, description: 'a', expirySec: 60 });
+    lnd.receive(a.paymentHash);
+    await waitFor(() => got.length === 1);
+    const cursor = got[0]?.cursor;
+    expect(cursor).toBe(lnd.invoice(a.paymentHash)?.settle_index);
+    first.abort();
+    await waitFor(() => lnd.subscriberCount() === 0);
+
+    // Paid while nobody listens; a new subscription from a's cursor gets both, in order, then new ones.
+    const b = await backend.createInvoice({ amountMsat: 2_000n, description: 'b', expirySec: 60 });
+    const c = await backend.createInvoice({ amountMsat: 3_000n, description: 'c', expirySec: 60 });
+    lnd.receive(b.paymentHash);
+    lnd.receive(c.paymentHash, 3_300n);
+    const replayed: InvoiceSettlement[] = [];
+    const second = new AbortController();
+    const resumed = createLndBackend({
+      url: lnd.url,
+      macaroonHex: lnd.macaroonHex,
+      reconnectDelayMs: 50,
+      // The cursor wins over the constructor's start index.
+      startSettleIndex: 0n,
+    });
+    resumed.subscribeSettlements(
+      async (s) => {
+        replayed.push(s);
+      },
+      second.signal,
+      cursor,
+    );
+    await waitFor(() => replayed.length === 2);
+    expect(replayed.map((s) => [s.paymentHash, s.amountReceivedMsat, s.cursor])).toEqual([
+      [b.paymentHash, 2_000n, lnd.invoice(b.paymentHash)?.settle_index],
+      [c.paymentHash, 3_300n, lnd.invoice(c.paymentHash)?.settle_index],
+    ]);
+    expect(lnd.requests.some((r) => r.path === `/v1/invoices/subscribe?settle_index=${cursor}`)).toBe(true);
+    const d = await backend.createInvoice({ amountMsat: 4_000n, description: 'd', expirySec: 60 });
+    lnd.receive(d.paymentHash);
+    await waitFor(() => replayed.length === 3);
+    expect(replayed[2]?.paymentHash).toBe(d.paymentHash);
+    second.abort();
+    await resumed.close();
+    await waitFor(() => lnd.subscriberCount() === 0);
+  });
+
+  it('a cursor that is not a decimal settle_index is a bug', () => {
+    expect(() => backend.subscribeSettlements(async () => {}, new AbortController().signal, 'x1')).toThrow(
+      RangeError,
+    );
+  });
+
   it('redelivers a settlement whose delivery failed', async () => {
     const got: string[] = [];
     let failures = 1;
