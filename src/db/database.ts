@@ -309,10 +309,43 @@ function startCheckpointer(path: string): Worker {
   return worker;
 }
 
-function directExecutor(db: { prepare(sql: string): BetterSqlite3.Statement }): DirectExecutor {
+/**
+ * A query that returns rows, read as arrays and turned into objects by a function compiled for its
+ * columns: better-sqlite3 builds row objects one property at a time through V8's API, which costs
+ * about 2.5 times as much as one object literal per row.
+ */
+interface RowReader {
+  stmt: BetterSqlite3.Statement;
+  toObject: (values: unknown[]) => Record<string, unknown>;
+}
+
+function rowReader(conn: BetterSqlite3.Database, sql: string): RowReader {
+  const stmt = conn.prepare(sql).raw(true);
+  const names = stmt.columns().map((c) => c.name);
+  // Column names come from our own SQL; JSON.stringify quotes them safely as property names.
+  const toObject = new Function(
+    'v',
+    `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`,
+  ) as RowReader['toObject'];
+  return { stmt, toObject };
+}
+
+function directExecutor(
+  conn: BetterSqlite3.Database,
+  db: { prepare(sql: string): BetterSqlite3.Statement },
+): DirectExecutor {
+  const readers = new Map<string, RowReader>();
   return (sql, parameters) => {
     const stmt = db.prepare(sql);
-    if (stmt.reader) return { rows: stmt.all(...parameters) };
+    if (stmt.reader) {
+      let reader = readers.get(sql);
+      if (reader === undefined) {
+        reader = rowReader(conn, sql);
+        if (readers.size >= 2000) readers.clear();
+        readers.set(sql, reader);
+      }
+      return { rows: (reader.stmt.all(...parameters) as unknown[][]).map(reader.toObject) };
+    }
     const { changes, lastInsertRowid } = stmt.run(...parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
@@ -331,12 +364,12 @@ function openSqlite(opts: DatabaseOptions): Database {
   const readConn = memory ? writeConn : sqliteConnection(path, sync);
   const writeDb = cachingDatabase(writeConn);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: writeDb }) });
-  registerDirectExecutor(writer, directExecutor(writeDb));
+  registerDirectExecutor(writer, directExecutor(writeConn, writeDb));
   let read = writer;
   if (readConn !== writeConn) {
     const readDb = cachingDatabase(readConn);
     read = new Kysely<DB>({ dialect: new SqliteDialect({ database: readDb }) });
-    registerDirectExecutor(read, directExecutor(readDb));
+    registerDirectExecutor(read, directExecutor(readConn, readDb));
   }
   const committer = new GroupCommitter(writeConn, writer, opts.sqliteMaxBatch ?? 256, durability);
   return {
