@@ -17,13 +17,19 @@ import type {
   PayResult,
 } from '../../app/ports.ts';
 import { isJsonObject, type JsonValue, jsonToBigInt } from '../http-out/json.ts';
-import { decodeInvoice } from './bolt11.ts';
 import {
+  checkedCreatedInvoice,
+  cursorIndex,
   errorCodeOf,
   errorMessageOf,
+  invoiceToPay,
+  isPaymentHash,
   LightningBackendError,
+  MAX_RECONNECT_DELAY_MS,
+  nodeRestOptions,
   RestClient,
   type RestFailure,
+  sleepUnlessAborted,
   toError,
 } from './rest.ts';
 
@@ -65,7 +71,6 @@ const PAY_FAILED_CODES = new Set([
 ]);
 const WAIT_TIMED_OUT = 904;
 const NOT_AUTHORIZED_CODES = new Set([1501, 1502]);
-const MAX_RECONNECT_DELAY_MS = 30_000;
 
 function clnNetwork(name: JsonValue | undefined): LightningNetwork | null {
   switch (name) {
@@ -81,16 +86,6 @@ function clnNetwork(name: JsonValue | undefined): LightningNetwork | null {
     default:
       return null;
   }
-}
-
-/** A settlement cursor given back by the caller: a pay_index, decimal. Anything else is a bug. */
-function cursorIndex(cursor: string): bigint {
-  if (!/^[0-9]{1,20}$/.test(cursor)) throw new RangeError('fromCursor must be a decimal pay_index');
-  return BigInt(cursor);
-}
-
-function isHash(v: string): boolean {
-  return /^[0-9a-fA-F]{64}$/.test(v);
 }
 
 function isUnauthorized(f: RestFailure): boolean {
@@ -111,7 +106,7 @@ function payResultOf(
         sent === null ||
         amount === null ||
         typeof preimage !== 'string' ||
-        !isHash(preimage) ||
+        !isPaymentHash(preimage) ||
         sent < amount
       ) {
         return { status: 'pending' };
@@ -126,12 +121,7 @@ function payResultOf(
 }
 
 export function createClnBackend(opts: ClnOptions): LightningBackend {
-  const rest = new RestClient({
-    url: opts.url,
-    headers: { Rune: opts.rune },
-    ...(opts.tlsCertPem !== undefined ? { tlsCertPem: opts.tlsCertPem } : {}),
-    ...(opts.tlsCertPath !== undefined ? { tlsCertPath: opts.tlsCertPath } : {}),
-  });
+  const rest = new RestClient(nodeRestOptions(opts, { Rune: opts.rune }));
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const payGraceMs = opts.payGraceMs ?? 10_000;
   const labelPrefix = opts.labelPrefix ?? 'paytag';
@@ -215,29 +205,13 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
       if (hash === null || bolt11 === null) {
         throw new LightningBackendError('bad_response', 'invoice: missing payment_hash or bolt11');
       }
-      const decoded = decodeInvoice(bolt11);
-      if (
-        !decoded.ok ||
-        decoded.invoice.paymentHash !== hash ||
-        decoded.invoice.amountMsat !== input.amountMsat
-      ) {
-        throw new LightningBackendError('bad_response', 'invoice: the returned invoice does not match');
-      }
-      return {
-        payreq: decoded.invoice.payreq,
-        paymentHash: hash,
-        createdAtSec: decoded.invoice.createdAtSec,
-        expiresAtSec: decoded.invoice.expiresAtSec,
-      };
+      return checkedCreatedInvoice(bolt11, hash, input.amountMsat, 'invoice');
     },
 
     async payInvoice(input: PayInvoiceInput): Promise<PayResult> {
-      const decoded = decodeInvoice(input.payreq);
-      if (!decoded.ok) return { status: 'failed', reason: `invalid invoice: ${decoded.message}` };
-      const inv = decoded.invoice;
-      if (inv.amountMsat !== null && inv.amountMsat !== input.amountMsat) {
-        return { status: 'failed', reason: 'amount does not match the invoice' };
-      }
+      const checked = invoiceToPay(input);
+      if (!checked.ok) return checked.result;
+      const inv = checked.invoice;
       const retryFor = Math.max(1, Math.floor(input.timeoutSec));
       const params: { [key: string]: JsonValue } = {
         bolt11: inv.payreq,
@@ -263,7 +237,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
     },
 
     async lookupPayment(paymentHash: string): Promise<PayResult> {
-      if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
       const r = await call('listpays', { payment_hash: paymentHash.toLowerCase() });
       if (!r.ok || !isJsonObject(r.json) || !Array.isArray(r.json.pays)) return { status: 'pending' };
       const pays = r.json.pays.filter(isJsonObject);
@@ -279,7 +253,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
     },
 
     async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
-      if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
       const json = await callObject('listinvoices', { payment_hash: paymentHash.toLowerCase() });
       const inv = Array.isArray(json.invoices) ? json.invoices.find(isJsonObject) : undefined;
       if (inv === undefined) throw new LightningBackendError('not_found', 'listinvoices: no such invoice');
@@ -303,22 +277,11 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
       fromCursor?: string,
     ): void {
       // The cursor is a pay_index: waitanyinvoice answers the invoices paid after it, one by one.
-      const start = fromCursor !== undefined ? cursorIndex(fromCursor) : (opts.startPayIndex ?? null);
+      const start =
+        fromCursor !== undefined ? cursorIndex(fromCursor, 'pay_index') : (opts.startPayIndex ?? null);
       const stop = AbortSignal.any([signal, closing.signal]);
       const waitSec = opts.waitTimeoutSec ?? 30;
       const baseDelay = opts.reconnectDelayMs ?? 1000;
-      const sleep = (ms: number) =>
-        new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, ms);
-          stop.addEventListener(
-            'abort',
-            () => {
-              clearTimeout(t);
-              resolve();
-            },
-            { once: true },
-          );
-        });
       const run = async () => {
         let lastPayIndex = start;
         let delay = baseDelay;
@@ -341,7 +304,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
               throw new LightningBackendError('bad_response', 'waitanyinvoice: no pay_index');
             const hash = typeof inv.payment_hash === 'string' ? inv.payment_hash.toLowerCase() : '';
             const amount = jsonToBigInt(inv.amount_received_msat);
-            if (inv.status === 'paid' && isHash(hash) && amount !== null) {
+            if (inv.status === 'paid' && isPaymentHash(hash) && amount !== null) {
               await onSettled({
                 paymentHash: hash,
                 amountReceivedMsat: amount,
@@ -358,7 +321,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
               { error: e instanceof Error ? e.message : String(e) },
               'CLN settlement loop error',
             );
-            await sleep(delay);
+            await sleepUnlessAborted(delay, stop);
             delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
           }
         }

@@ -18,13 +18,19 @@ import type {
   PayResult,
 } from '../../app/ports.ts';
 import { isJsonObject, type JsonValue, jsonToBigInt } from '../http-out/json.ts';
-import { decodeInvoice } from './bolt11.ts';
 import {
+  checkedCreatedInvoice,
+  cursorIndex,
   errorCodeOf,
   errorMessageOf,
+  invoiceToPay,
+  isPaymentHash,
   LightningBackendError,
+  MAX_RECONNECT_DELAY_MS,
+  nodeRestOptions,
   RestClient,
   type RestFailure,
+  sleepUnlessAborted,
   toError,
 } from './rest.ts';
 
@@ -55,7 +61,6 @@ export interface LndOptions {
 const GRPC_MAYBE_IN_PROGRESS = new Set([1, 4, 10, 13, 14]);
 const GRPC_ALREADY_EXISTS = 6;
 const GRPC_NOT_FOUND = 5;
-const MAX_RECONNECT_DELAY_MS = 30_000;
 
 function b64ToHex(v: JsonValue | undefined): string | null {
   if (typeof v !== 'string' || v === '') return null;
@@ -65,16 +70,6 @@ function b64ToHex(v: JsonValue | undefined): string | null {
 
 function hexToB64Url(hash: string): string {
   return Buffer.from(hash, 'hex').toString('base64url');
-}
-
-function isHash(v: string): boolean {
-  return /^[0-9a-fA-F]{64}$/.test(v);
-}
-
-/** A settlement cursor given back by the caller: a settle_index, decimal. Anything else is a bug. */
-function cursorIndex(cursor: string): bigint {
-  if (!/^[0-9]{1,20}$/.test(cursor)) throw new RangeError('fromCursor must be a decimal settle_index');
-  return BigInt(cursor);
 }
 
 function lndNetwork(name: JsonValue | undefined): LightningNetwork | null {
@@ -102,7 +97,7 @@ function paymentResult(p: { [key: string]: JsonValue }): PayResult {
       const feeMsat = jsonToBigInt(p.fee_msat ?? '0');
       const preimage = typeof p.payment_preimage === 'string' ? p.payment_preimage : '';
       // A success without its proof is not something to book; leave it to the next lookup.
-      if (feeMsat === null || !isHash(preimage)) return { status: 'pending' };
+      if (feeMsat === null || !isPaymentHash(preimage)) return { status: 'pending' };
       return { status: 'succeeded', feeMsat, preimage: preimage.toLowerCase() };
     }
     case 'FAILED':
@@ -173,12 +168,7 @@ function invoiceState(inv: { [key: string]: JsonValue }): InvoiceState {
 
 export function createLndBackend(opts: LndOptions): LightningBackend {
   if (!/^[0-9a-fA-F]+$/.test(opts.macaroonHex)) throw new RangeError('macaroonHex must be hex');
-  const rest = new RestClient({
-    url: opts.url,
-    headers: { 'Grpc-Metadata-macaroon': opts.macaroonHex },
-    ...(opts.tlsCertPem !== undefined ? { tlsCertPem: opts.tlsCertPem } : {}),
-    ...(opts.tlsCertPath !== undefined ? { tlsCertPath: opts.tlsCertPath } : {}),
-  });
+  const rest = new RestClient(nodeRestOptions(opts, { 'Grpc-Metadata-macaroon': opts.macaroonHex }));
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const payGraceMs = opts.payGraceMs ?? 5_000;
   const closing = new AbortController();
@@ -201,7 +191,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
   }
 
   async function lookupInvoice(paymentHash: string): Promise<InvoiceState> {
-    if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+    if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
     const inv = await get(`/v1/invoice/${paymentHash.toLowerCase()}`, 'lookup invoice');
     return invoiceState(inv);
   }
@@ -243,32 +233,13 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
       if (hash === null || payreq === null) {
         throw new LightningBackendError('bad_response', 'create invoice: missing r_hash or payment_request');
       }
-      const decoded = decodeInvoice(payreq);
-      if (
-        !decoded.ok ||
-        decoded.invoice.paymentHash !== hash ||
-        decoded.invoice.amountMsat !== input.amountMsat
-      ) {
-        throw new LightningBackendError(
-          'bad_response',
-          'create invoice: the returned invoice does not match',
-        );
-      }
-      return {
-        payreq: decoded.invoice.payreq,
-        paymentHash: hash,
-        createdAtSec: decoded.invoice.createdAtSec,
-        expiresAtSec: decoded.invoice.expiresAtSec,
-      };
+      return checkedCreatedInvoice(payreq, hash, input.amountMsat, 'create invoice');
     },
 
     async payInvoice(input: PayInvoiceInput): Promise<PayResult> {
-      const decoded = decodeInvoice(input.payreq);
-      if (!decoded.ok) return { status: 'failed', reason: `invalid invoice: ${decoded.message}` };
-      const inv = decoded.invoice;
-      if (inv.amountMsat !== null && inv.amountMsat !== input.amountMsat) {
-        return { status: 'failed', reason: 'amount does not match the invoice' };
-      }
+      const checked = invoiceToPay(input);
+      if (!checked.ok) return checked.result;
+      const inv = checked.invoice;
       const timeoutSec = Math.max(1, Math.floor(input.timeoutSec));
       const body: { [key: string]: JsonValue } = {
         payment_request: inv.payreq,
@@ -306,7 +277,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
     },
 
     async lookupPayment(paymentHash: string): Promise<PayResult> {
-      if (!isHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
       let outcome: PayResult | null = null;
       let notFound = false;
       const r = await rest.stream(
@@ -344,7 +315,8 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
       fromCursor?: string,
     ): void {
       // The cursor is a settle_index: LND replays the settlements after it, then streams new ones.
-      let settleIndex = fromCursor !== undefined ? cursorIndex(fromCursor) : (opts.startSettleIndex ?? null);
+      let settleIndex =
+        fromCursor !== undefined ? cursorIndex(fromCursor, 'settle_index') : (opts.startSettleIndex ?? null);
       const baseDelay = opts.reconnectDelayMs ?? 1000;
       const stop = AbortSignal.any([signal, closing.signal]);
       const run = async () => {
@@ -392,17 +364,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
           if (stop.aborted) break;
           if (!r.ok) opts.log?.warn({ error: r.message, code: r.code }, 'LND invoice stream ended');
           if (delivered) delay = baseDelay;
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, delay);
-            stop.addEventListener(
-              'abort',
-              () => {
-                clearTimeout(t);
-                resolve();
-              },
-              { once: true },
-            );
-          });
+          await sleepUnlessAborted(delay, stop);
           delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
         }
       };

@@ -1,12 +1,15 @@
 // A small JSON-over-HTTP(S) client for node REST interfaces (LND's REST proxy, Core Lightning's
 // clnrest): unary calls, newline-delimited JSON streams, optional TLS pinning to the node's own
 // certificate, and errors that say whether the node may have acted (timeouts) or surely did not.
+// Below the client: the checks and steps the LND and CLN backends share.
 
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { CreatedInvoice, PayInvoiceInput, PayResult } from '../../app/ports.ts';
 import { deadline } from '../http-out/deadline.ts';
 import { type JsonValue, parseJson } from '../http-out/json.ts';
+import { type Bolt11Invoice, decodeInvoice } from './bolt11.ts';
 
 export type LightningErrorCode =
   /** Could not connect, or the connection broke: the node may or may not have acted. */
@@ -315,4 +318,91 @@ export function errorCodeOf(body: JsonValue | undefined): number | null {
   if (typeof code === 'number') return code;
   if (typeof code === 'bigint') return Number(code);
   return null;
+}
+
+// ---------------------------------------------------------------- shared by the node backends
+
+/** The longest wait between reconnects of a settlement stream or loop. */
+export const MAX_RECONNECT_DELAY_MS = 30_000;
+
+export function isPaymentHash(v: string): boolean {
+  return /^[0-9a-fA-F]{64}$/.test(v);
+}
+
+/** A settlement cursor given back by the caller: the node's decimal index. Anything else is a bug. */
+export function cursorIndex(cursor: string, indexName: string): bigint {
+  if (!/^[0-9]{1,20}$/.test(cursor)) throw new RangeError(`fromCursor must be a decimal ${indexName}`);
+  return BigInt(cursor);
+}
+
+/** Waits `ms`, or less when `signal` aborts; leaves no listener behind either way. */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** RestOptions for a node backend's connection options and its authentication header. */
+export function nodeRestOptions(
+  opts: { url: string; tlsCertPem?: string; tlsCertPath?: string },
+  headers: Readonly<Record<string, string>>,
+): RestOptions {
+  return {
+    url: opts.url,
+    headers,
+    ...(opts.tlsCertPem !== undefined ? { tlsCertPem: opts.tlsCertPem } : {}),
+    ...(opts.tlsCertPath !== undefined ? { tlsCertPath: opts.tlsCertPath } : {}),
+  };
+}
+
+/**
+ * The node's answer to an invoice request, checked: the payment request must decode, carry the
+ * payment hash the node reported and the amount asked for.
+ */
+export function checkedCreatedInvoice(
+  payreq: string,
+  paymentHash: string,
+  amountMsat: bigint | null,
+  what: string,
+): CreatedInvoice {
+  const decoded = decodeInvoice(payreq);
+  if (
+    !decoded.ok ||
+    decoded.invoice.paymentHash !== paymentHash ||
+    decoded.invoice.amountMsat !== amountMsat
+  ) {
+    throw new LightningBackendError('bad_response', `${what}: the returned invoice does not match`);
+  }
+  return {
+    payreq: decoded.invoice.payreq,
+    paymentHash,
+    createdAtSec: decoded.invoice.createdAtSec,
+    expiresAtSec: decoded.invoice.expiresAtSec,
+  };
+}
+
+/**
+ * What a backend checks before asking its node to pay: the invoice decodes, and the amount matches
+ * it when it has one. A failure here means nothing was sent.
+ */
+export function invoiceToPay(
+  input: PayInvoiceInput,
+): { ok: true; invoice: Bolt11Invoice } | { ok: false; result: PayResult } {
+  const decoded = decodeInvoice(input.payreq);
+  if (!decoded.ok) {
+    return { ok: false, result: { status: 'failed', reason: `invalid invoice: ${decoded.message}` } };
+  }
+  if (decoded.invoice.amountMsat !== null && decoded.invoice.amountMsat !== input.amountMsat) {
+    return { ok: false, result: { status: 'failed', reason: 'amount does not match the invoice' } };
+  }
+  return { ok: true, invoice: decoded.invoice };
 }
