@@ -1,12 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
 import { presentedKey, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
@@ -17,7 +12,7 @@ import { sandboxFamily } from './families/sandbox.ts';
 import { sapiFamily } from './families/sapi.ts';
 import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
-import { errorBody, toProblem } from './family.ts';
+import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -83,8 +78,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         title: 'paytag API',
         version: '1',
         description:
-          'Payments, vouchers, balances, prices and account verification. Standard families answer ' +
-          '{status, success, data, message}; the pro family (/sapi) answers bare records.',
+          'Lightning payments, withdraw vouchers, balances and webhook deliveries. The standard families ' +
+          'answer {status, success, data, message}; errors add a stable code and, for a bad field, field.',
       },
       components: {
         securitySchemes: {
@@ -118,19 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerBodyHandling(app, deps.config.bodyLimitBytes);
 
   // Outside every family (unknown paths, errors in shared hooks): the standard envelope.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const p = toProblem(error, request);
-    return reply.status(p.status).send(errorBody('envelope', p));
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(
-      errorBody('envelope', {
-        status: 404,
-        code: 'not_found',
-        message: `no endpoint ${request.method} ${request.url.split('?')[0]}`,
-      }),
-    ),
-  );
+  answerErrorsAs(app, 'envelope');
 
   await app.register(systemRoutes, { deps });
   await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app/deps.ts';
 import type { KeyKind } from '../domain/api-keys.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import { presentedKey } from './auth.ts';
-import { HttpError, httpStatusOf } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -126,11 +126,15 @@ export function applyFamily(scope: FastifyInstance, { deps, shape }: FamilyOptio
       existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check];
   });
 
+  answerErrorsAs(scope, shape);
+}
+
+/** Every failure in `scope` (validation, parsing, limits, bugs) and every unknown path, in `shape`. */
+export function answerErrorsAs(scope: FastifyInstance, shape: Shape): void {
   scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const p = toProblem(error, request);
     return reply.status(p.status).send(errorBody(shape, p));
   });
-
   scope.setNotFoundHandler((request, reply) =>
     reply.status(404).send(
       errorBody(shape, {
@@ -147,5 +151,3 @@ export function callerOf(request: FastifyRequest): Caller {
   if (request.caller === null) throw new Error('route without config.key asked for its caller');
   return request.caller;
 }
-
-export { httpStatusOf };
