@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodeInvoice, encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
+import { decodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
 import { createClnBackend } from '../../../src/adapters/lightning/cln.ts';
 import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
 import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
 import { type ClnStandin, startClnStandin } from '../../fixtures/lightning/cln-standin.ts';
+import { foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
 
 let cln: ClnStandin;
 let backend: LightningBackend;
@@ -29,31 +30,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await backend.close();
 });
-
-function foreignInvoice(amountMsat: bigint | null = 100_000n): { payreq: string; paymentHash: string } {
-  const paymentHash = randomBytes(32);
-  const payreq = encodeInvoice(
-    {
-      network: 'regtest',
-      amountMsat,
-      paymentHash,
-      paymentSecret: randomBytes(32),
-      description: 'elsewhere',
-      expirySec: 600,
-      createdAtSec: Math.floor(Date.now() / 1000),
-    },
-    randomBytes(32),
-  );
-  return { payreq, paymentHash: paymentHash.toString('hex') };
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('CLN clnrest backend against the stand-in', () => {
   it('reads node info and sends the rune', async () => {

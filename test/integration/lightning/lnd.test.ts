@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodeInvoice, encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
+import { decodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
 import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
 import { createLndBackend } from '../../../src/adapters/lightning/lnd.ts';
 import { LightningBackendError } from '../../../src/adapters/lightning/rest.ts';
 import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
+import { foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
 import { type LndStandin, startLndStandin } from '../../fixtures/lightning/lnd-standin.ts';
 
 let lnd: LndStandin;
@@ -29,32 +30,6 @@ beforeEach(() => {
 afterEach(async () => {
   await backend.close();
 });
-
-/** An invoice of some other node, to be paid through the stand-in. */
-function foreignInvoice(amountMsat: bigint | null = 100_000n): { payreq: string; paymentHash: string } {
-  const paymentHash = randomBytes(32);
-  const payreq = encodeInvoice(
-    {
-      network: 'regtest',
-      amountMsat,
-      paymentHash,
-      paymentSecret: randomBytes(32),
-      description: 'elsewhere',
-      expirySec: 600,
-      createdAtSec: Math.floor(Date.now() / 1000),
-    },
-    randomBytes(32),
-  );
-  return { payreq, paymentHash: paymentHash.toString('hex') };
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('LND REST backend against the stand-in', () => {
   it('reads node info and sends the macaroon on every request', async () => {
