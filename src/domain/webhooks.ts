@@ -1,6 +1,7 @@
 // Webhook rules: the Standard Webhooks signature (https://www.standardwebhooks.com), the retry
 // schedule, which responses count as delivered, and which callback URLs may be called at all.
-// Receivers can import `verifyWebhook` from this module: it depends on nothing but node:crypto/node:net.
+// Receivers can import `verifyWebhook` from this module: besides node:crypto and node:net it depends
+// only on ./net-address.ts (for the callback URL rules), so the two files can be copied together.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
