@@ -1,15 +1,10 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import type { PaymentReferences } from './input.ts';
 
 /** The caller-supplied fields every send carries onto its payment row. */
-export interface SendDetails {
-  description: string | null;
-  customerName: string | null;
-  orderId: string | null;
-  fiatCurrency: string | null;
-  fiatValue: string | null;
-  extra: string;
+export interface SendDetails extends PaymentReferences {
   idempotencyKey: string | null;
   requestHash: string;
 }

@@ -11,25 +11,19 @@ import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { replayOrConflict } from './idempotency.ts';
-import { optionalHttpUrl, parseReferences, requestHash } from './input.ts';
+import { optionalHttpUrl, type PaymentReferences, parseReferences, requestHash } from './input.ts';
 
 export interface ReceiveInput {
   body: Record<string, unknown>;
   idempotencyKey: string | null;
 }
 
-interface ValidReceive {
+interface ValidReceive extends PaymentReferences {
   amountMsat: bigint;
   receiverUsertag: string | null;
   expiresInMin: number;
-  description: string | null;
   callbackUrl: string | null;
   successUrl: string | null;
-  customerName: string | null;
-  orderId: string | null;
-  fiatCurrency: string | null;
-  fiatValue: string | null;
-  extra: string;
 }
 
 function validate(body: Record<string, unknown>): Result<ValidReceive> {
