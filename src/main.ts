@@ -21,7 +21,6 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { buildApp } from './http/app.ts';
-import { redactUrl } from './http/auth.ts';
 import { ALL_JOBS } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 
@@ -29,19 +28,10 @@ import { startJobs } from './jobs/runner.ts';
 // The only module that chooses concrete adapters.
 
 export function createLogger(config: Config) {
+  // Request lines carry URLs already stripped of api_key (http/app.ts); headers are never logged.
   return pino({
     level: config.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.password', '*.secret'],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        ip: req.ip,
-      }),
-    },
+    redact: { paths: ['*.password', '*.secret', '*.authorization', '*["x-api-key"]'], censor: '[redacted]' },
   });
 }
 
@@ -83,23 +73,18 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
   });
+  let lightning: LightningBackend;
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await db.write((trx) => ensureSystemAccounts(trx, systemClock.nowMs()));
+    lightning = await createLightningBackend(lightningConfig(config));
   } catch (e) {
     await db.close();
     throw e;
   }
   registerPaymentAudit();
   registerVoucherHooks();
-  let lightning: LightningBackend;
-  try {
-    lightning = await createLightningBackend(lightningConfig(config));
-  } catch (e) {
-    await db.close();
-    throw e;
-  }
   const mailer: Mailer =
     config.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)
