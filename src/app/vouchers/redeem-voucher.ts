@@ -199,6 +199,40 @@ const issuerOf = (batch: VoucherBatchRow): Caller => ({
 });
 
 /**
+ * Inside a write unit, what every redemption starts with: takes the voucher, hands its escrow to the
+ * issuer and records the issuer's payment of the redemption (`fields.id` is `redeemed_tid`).
+ */
+async function takeAndRecordPayment(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  loaded: Loaded,
+  take: Take,
+  staticUsertag: string | null,
+  fields: Pick<PaymentRow, 'id' | 'route' | 'amount_msat'> & Partial<PaymentRow>,
+  nowMs: number,
+): Promise<{ voucher: VoucherRow; out: PaymentRow }> {
+  const { batch } = loaded;
+  const voucher = await takeVoucher(deps, trx, loaded, take, staticUsertag, nowMs);
+  await releaseToIssuer(trx, batch, voucher.code, fields.id, nowMs);
+  const out = newOutgoingRow(deps, issuerOf(batch), redemptionDetails(batch, voucher.code), fields, nowMs);
+  await insertPayment(trx, out);
+  return { voucher, out };
+}
+
+/** The end of a redemption settled inside the ledger (after the receiver was credited): webhook and answer. */
+async function redeemedInLedger(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  batch: VoucherBatchRow,
+  voucher: VoucherRow,
+  out: PaymentRow,
+  redemption: Redemption,
+): Promise<RedeemOutcome> {
+  await enqueueRedeemedWebhook(trx, deps.config.publicUrl, batch, voucher, redemption, redemption.nowMs);
+  return outcome(batch, { ...voucher, ...redeemedFields(redemption) }, out, redemption, true);
+}
+
+/**
  * Redeems a voucher (by code, or any voucher of a batch by its static URL) to a usertag or a Lightning
  * invoice. Exactly one redemption per voucher, whatever runs concurrently. The escrow hands the voucher's
  * funds to the issuer and the issuer pays the redemption in the same write unit: a payment in both
@@ -254,19 +288,12 @@ function toUsertag(
       );
     }
     const redemption: Redemption = { mode: 'usertag', by: usertag, paymentId: outId, nowMs };
-    const voucher = await takeVoucher(
+    const { voucher, out } = await takeAndRecordPayment(
       deps,
       trx,
       loaded,
       { redeem: redemption },
       isStatic ? usertag : null,
-      nowMs,
-    );
-    await releaseToIssuer(trx, batch, voucher.code, outId, nowMs);
-    const out = newOutgoingRow(
-      deps,
-      issuerOf(batch),
-      redemptionDetails(batch, voucher.code),
       {
         id: outId,
         route: 'internal',
@@ -278,7 +305,6 @@ function toUsertag(
       },
       nowMs,
     );
-    await insertPayment(trx, out);
     await insertPayment(trx, {
       ...out,
       id: inId,
@@ -304,15 +330,7 @@ function toUsertag(
       },
       nowMs,
     );
-    await enqueueRedeemedWebhook(
-      trx,
-      deps.config.publicUrl,
-      batch,
-      voucher,
-      { by: usertag, paymentId: outId },
-      nowMs,
-    );
-    return outcome(batch, { ...voucher, ...redeemedFields(redemption) }, out, redemption, true);
+    return redeemedInLedger(deps, trx, batch, voucher, out, redemption);
   });
 }
 
@@ -358,12 +376,12 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
       amountMessage: 'the invoice is not for the voucher’s amount',
     });
     const redemption: Redemption = { mode: 'invoice', by: inv.payreq, paymentId: outId, nowMs };
-    const voucher = await takeVoucher(deps, trx, loaded, { redeem: redemption }, null, nowMs);
-    await releaseToIssuer(trx, batch, voucher.code, outId, nowMs);
-    const out = newOutgoingRow(
+    const { voucher, out } = await takeAndRecordPayment(
       deps,
-      issuerOf(batch),
-      redemptionDetails(batch, voucher.code),
+      trx,
+      loaded,
+      { redeem: redemption },
+      null,
       {
         ...invoiceFields(inv, amountMsat),
         id: outId,
@@ -374,7 +392,6 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
       },
       nowMs,
     );
-    await insertPayment(trx, out);
     await settleOwnInvoice(trx, {
       target,
       outId,
@@ -385,15 +402,7 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
       field: 'redeem_to',
       nowMs,
     });
-    await enqueueRedeemedWebhook(
-      trx,
-      deps.config.publicUrl,
-      batch,
-      voucher,
-      { by: inv.payreq, paymentId: outId },
-      nowMs,
-    );
-    return outcome(batch, { ...voucher, ...redeemedFields(redemption) }, out, redemption, true);
+    return redeemedInLedger(deps, trx, batch, voucher, out, redemption);
   });
 }
 
@@ -417,12 +426,12 @@ async function toExternalInvoice(
     if (await findLiveOutgoingByHash(trx, inv.paymentHash)) {
       abort('invoice_already_paid', 'this invoice is already paid or being paid', 'redeem_to');
     }
-    const voucher = await takeVoucher(deps, trx, loaded, { claimFor: outId }, null, nowMs);
-    await releaseToIssuer(trx, batch, voucher.code, outId, nowMs);
-    const row = newOutgoingRow(
+    const { voucher, out: row } = await takeAndRecordPayment(
       deps,
-      issuerOf(batch),
-      redemptionDetails(batch, voucher.code),
+      trx,
+      loaded,
+      { claimFor: outId },
+      null,
       {
         ...invoiceFields(inv, batch.amount_msat),
         id: outId,
@@ -432,7 +441,6 @@ async function toExternalInvoice(
       },
       nowMs,
     );
-    await insertPayment(trx, row);
     await reserveOutgoing(trx, row, nowMs);
     return { voucher, row };
   });
