@@ -189,6 +189,34 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(requestsTo('/bad')).toHaveLength(1);
   });
 
+  it('does not follow a redirect: a 3xx is a failed delivery, never retried', async () => {
+    receiver.respond('/moved', () => ({
+      status: 302,
+      headers: { location: receiver.url('/moved-here') },
+    }));
+    const id = await produce('/moved', { tid: 'moved' });
+    expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 1, failed: 1 });
+    expect(await callbackStatus(rt.deps, itemOf(id))).toBe(302);
+    clock.advance(48 * 3600_000);
+    await dispatchDue(rt.deps, never);
+    expect(requestsTo('/moved')).toHaveLength(1);
+    expect(requestsTo('/moved-here')).toHaveLength(0);
+  });
+
+  it('keeps at most 1,024 characters of the answer in the attempt record', async () => {
+    receiver.respond('/chatty', () => ({ status: 200, body: 'x'.repeat(3000) }));
+    const id = await produce('/chatty', { tid: 'chatty' });
+    expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 1, delivered: 1 });
+    const row = await rt.deps.db.read
+      .selectFrom('outbox_attempts')
+      .innerJoin('outbox', 'outbox.id', 'outbox_attempts.outbox_id')
+      .select('outbox_attempts.response_excerpt')
+      .where('outbox.event_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.response_excerpt?.length).toBeLessThanOrEqual(1025);
+    expect(row.response_excerpt?.startsWith('x'.repeat(1000))).toBe(true);
+  });
+
   it('retries timeouts and connection failures; callback_status is null when no answer came', async () => {
     receiver.respond('/slow', (_r, n) => (n === 1 ? 'hang' : { status: 200 }));
     const id = await produce('/slow', { tid: 'slow' });
