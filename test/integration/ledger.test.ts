@@ -77,79 +77,49 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
 
   it('reserves with a pending transfer, then posts part of it or voids it', async () => {
     const a = await makeAccount(rt.deps, { fund: { lbtc: '0.00001' } }); // 1,000,000 msat
-    const write = <T>(fn: Parameters<typeof runWrite<T>>[1]) => runWrite(rt.deps.db, fn);
-    const reserve = await transfer({
-      id: `res-${dialect}`,
-      debit: { owner: a.id },
-      credit: { system: 'lightning_node' },
-      asset: 'lbtc',
-      amount: 600_000n,
-      code: 'reserve',
-      pending: true,
-    });
-    expect(reserve.ok).toBe(true);
+    const reserve = (id: string, amount: bigint) =>
+      transfer({
+        id: `${id}-${dialect}`,
+        debit: { owner: a.id },
+        credit: { system: 'lightning_node' },
+        asset: 'lbtc',
+        amount,
+        code: 'reserve',
+        pending: true,
+      });
+    const resolve = (id: string, pendingId: string, action: 'post' | 'void', amount?: bigint) =>
+      runWrite(rt.deps.db, (trx) =>
+        resolvePending(
+          trx,
+          {
+            id: `${id}-${dialect}`,
+            pendingId: `${pendingId}-${dialect}`,
+            action,
+            code: action,
+            ...(amount ? { amount } : {}),
+          },
+          now(),
+        ),
+      );
+
+    expect((await reserve('res', 600_000n)).ok).toBe(true);
     expect(await balance(a.id)).toBe(400_000n);
     // The reservation counts against the balance: a second reservation beyond what is left fails.
-    const second = await transfer({
-      id: `res2-${dialect}`,
-      debit: { owner: a.id },
-      credit: { system: 'lightning_node' },
-      asset: 'lbtc',
-      amount: 500_000n,
-      code: 'reserve',
-      pending: true,
-    });
-    expect(second.ok).toBe(false);
+    expect((await reserve('res2', 500_000n)).ok).toBe(false);
     // Post less than reserved: the rest returns.
-    const post = await write((trx) =>
-      resolvePending(
-        trx,
-        { id: `post-${dialect}`, pendingId: `res-${dialect}`, action: 'post', amount: 550_000n, code: 'pay' },
-        now(),
-      ),
-    );
-    expect(post).toEqual({ ok: true, value: 'created' });
+    expect(await resolve('post', 'res', 'post', 550_000n)).toEqual({ ok: true, value: 'created' });
     expect(await balance(a.id)).toBe(450_000n);
     // A pending transfer resolves once: a void after the post is refused.
-    const late = await write((trx) =>
-      resolvePending(
-        trx,
-        { id: `void-${dialect}`, pendingId: `res-${dialect}`, action: 'void', code: 'void' },
-        now(),
-      ),
-    );
+    const late = await resolve('void', 'res', 'void');
     expect(late.ok).toBe(false);
     if (!late.ok) expect(late.error.code).toBe('transfer_not_pending');
     // Replaying the same post is answered, not applied twice.
-    const again = await write((trx) =>
-      resolvePending(
-        trx,
-        { id: `post-${dialect}`, pendingId: `res-${dialect}`, action: 'post', amount: 550_000n, code: 'pay' },
-        now(),
-      ),
-    );
-    expect(again).toEqual({ ok: true, value: 'exists' });
+    expect(await resolve('post', 'res', 'post', 550_000n)).toEqual({ ok: true, value: 'exists' });
     expect(await balance(a.id)).toBe(450_000n);
 
-    const r2 = await transfer({
-      id: `res3-${dialect}`,
-      debit: { owner: a.id },
-      credit: { system: 'lightning_node' },
-      asset: 'lbtc',
-      amount: 450_000n,
-      code: 'reserve',
-      pending: true,
-    });
-    expect(r2.ok).toBe(true);
+    expect((await reserve('res3', 450_000n)).ok).toBe(true);
     expect(await balance(a.id)).toBe(0n);
-    const v = await write((trx) =>
-      resolvePending(
-        trx,
-        { id: `void3-${dialect}`, pendingId: `res3-${dialect}`, action: 'void', code: 'void' },
-        now(),
-      ),
-    );
-    expect(v.ok).toBe(true);
+    expect((await resolve('void3', 'res3', 'void')).ok).toBe(true);
     expect(await balance(a.id)).toBe(450_000n);
     expect((await auditLedger(rt.deps)).violations).toEqual([]);
   });
