@@ -5,7 +5,7 @@ import { createClnBackend } from '../../../src/adapters/lightning/cln.ts';
 import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
 import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
 import { type ClnStandin, startClnStandin } from '../../fixtures/lightning/cln-standin.ts';
-import { foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
+import { expectUnreachableNodeBehaviour, foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
 
 let cln: ClnStandin;
 let backend: LightningBackend;
@@ -337,18 +337,6 @@ describe('CLN clnrest backend against the stand-in', () => {
     const gone = await startClnStandin();
     const url = gone.url;
     await gone.close();
-    const offline = createClnBackend({ url, rune: 'x', requestTimeoutMs: 1000 });
-    try {
-      const { payreq } = foreignInvoice();
-      expect(
-        await offline.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1n, timeoutSec: 1 }),
-      ).toEqual({
-        status: 'pending',
-      });
-      expect(await offline.lookupPayment('ab'.repeat(32))).toEqual({ status: 'pending' });
-      await expect(offline.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
-    } finally {
-      await offline.close();
-    }
+    await expectUnreachableNodeBehaviour(createClnBackend({ url, rune: 'x', requestTimeoutMs: 1000 }));
   });
 });

@@ -6,7 +6,7 @@ import { createLightningBackend } from '../../../src/adapters/lightning/index.ts
 import { createLndBackend } from '../../../src/adapters/lightning/lnd.ts';
 import { LightningBackendError } from '../../../src/adapters/lightning/rest.ts';
 import type { InvoiceSettlement, LightningBackend } from '../../../src/app/ports.ts';
-import { foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
+import { expectUnreachableNodeBehaviour, foreignInvoice, waitFor } from '../../fixtures/lightning/helpers.ts';
 import { type LndStandin, startLndStandin } from '../../fixtures/lightning/lnd-standin.ts';
 
 let lnd: LndStandin;
@@ -337,19 +337,9 @@ describe('LND REST backend against the stand-in', () => {
     const gone = await startLndStandin();
     const url = gone.url;
     await gone.close();
-    const offline = createLndBackend({ url, macaroonHex: 'ab', requestTimeoutMs: 1000 });
-    try {
-      const { payreq } = foreignInvoice();
-      expect(
-        await offline.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1n, timeoutSec: 1 }),
-      ).toEqual({
-        status: 'pending',
-      });
-      expect(await offline.lookupPayment('ab'.repeat(32))).toEqual({ status: 'pending' });
-      await expect(offline.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
-    } finally {
-      await offline.close();
-    }
+    await expectUnreachableNodeBehaviour(
+      createLndBackend({ url, macaroonHex: 'ab', requestTimeoutMs: 1000 }),
+    );
   });
 });
 
