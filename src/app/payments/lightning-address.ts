@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
+import { newPaymentRow } from './outgoing-row.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
 export const LNURL_MIN_SENDABLE_MSAT = 1000n;
@@ -83,39 +84,23 @@ export async function lightningAddressInvoice(
     expirySec: LNURL_INVOICE_EXPIRY_SEC,
   });
   if (!invoice.ok) return invoice;
-  const nowMs = deps.clock.nowMs();
-  const expiresAtMs = BigInt(invoice.value.expiresAtSec * 1000);
-  await deps.db.write((trx) =>
-    insertPayment(trx, {
-      id: BigInt(deps.ids.randomInt53()),
-      public_id: deps.ids.publicId(16),
+  const row = newPaymentRow(
+    deps,
+    {
       account_id: account.id,
       requester_account_id: account.id,
       direction: 'in',
       route: 'lightning',
       amount_msat: amountMsat,
-      status: 'pending',
       payment_hash: invoice.value.paymentHash,
       payreq: invoice.value.payreq,
       invoice_type: 'lnurl',
-      invoice_expires_at_ms: expiresAtMs,
-      counterpart_id: null,
+      invoice_expires_at_ms: BigInt(invoice.value.expiresAtSec * 1000),
       receiver_usertag: account.usertag,
       description: `Payment to ${account.usertag}`,
-      callback_url: null,
-      success_url: null,
-      hosted_checkout_expiry_ms: null,
-      customer_name: null,
-      order_id: null,
-      fiat_currency: null,
-      fiat_value: null,
-      preimage: null,
-      failure_reason: null,
-      idempotency_key: null,
-      request_hash: null,
-      created_at_ms: nowMs,
-      updated_at_ms: nowMs,
-    }),
+    },
+    deps.clock.nowMs(),
   );
+  await deps.db.write((trx) => insertPayment(trx, row));
   return ok({ payreq: invoice.value.payreq });
 }

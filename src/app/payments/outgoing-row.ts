@@ -9,6 +9,51 @@ export interface SendDetails extends PaymentReferences {
   requestHash: string;
 }
 
+/** The columns a new payment row must be given; every other one starts empty (null, zero, `{}`). */
+type RequiredColumns = 'account_id' | 'requester_account_id' | 'direction' | 'route' | 'amount_msat';
+
+/** A new payment row, status pending, with a fresh id and tid; `fields` fills in what it has. */
+export function newPaymentRow(
+  deps: AppDeps,
+  fields: Pick<PaymentRow, RequiredColumns> & Partial<PaymentRow>,
+  nowMs: number,
+): PaymentRow {
+  return {
+    id: BigInt(deps.ids.randomInt53()),
+    public_id: deps.ids.publicId(16),
+    status: 'pending',
+    payment_hash: null,
+    payreq: null,
+    invoice_type: null,
+    invoice_expires_at_ms: null,
+    counterpart_id: null,
+    receiver_usertag: null,
+    description: null,
+    callback_url: null,
+    callback_status: null,
+    success_url: null,
+    hosted_checkout_expiry_ms: null,
+    customer_name: null,
+    order_id: null,
+    fiat_currency: null,
+    fiat_value: null,
+    extra: '{}',
+    network_fee_msat: 0n,
+    fee_reserve_msat: 0n,
+    service_fee_msat: 0n,
+    service_fee_ppm: 0n,
+    gst_fee_msat: 0n,
+    preimage: null,
+    failure_reason: null,
+    idempotency_key: null,
+    request_hash: null,
+    created_at_ms: BigInt(nowMs),
+    paid_at_ms: null,
+    updated_at_ms: BigInt(nowMs),
+    ...fields,
+  };
+}
+
 /** A new outgoing payment row of the caller, status pending, with the caller's details. */
 export function newOutgoingRow(
   deps: AppDeps,
@@ -17,41 +62,22 @@ export function newOutgoingRow(
   fields: Pick<PaymentRow, 'route' | 'amount_msat'> & Partial<PaymentRow>,
   nowMs: number,
 ): PaymentRow {
-  return {
-    id: BigInt(deps.ids.randomInt53()),
-    public_id: deps.ids.publicId(16),
-    account_id: caller.accountId,
-    requester_account_id: caller.accountId,
-    direction: 'out',
-    status: 'pending',
-    payment_hash: null,
-    payreq: null,
-    invoice_type: null,
-    invoice_expires_at_ms: null,
-    counterpart_id: null,
-    receiver_usertag: null,
-    description: d.description,
-    callback_url: null,
-    callback_status: null,
-    success_url: null,
-    hosted_checkout_expiry_ms: null,
-    customer_name: d.customerName,
-    order_id: d.orderId,
-    fiat_currency: d.fiatCurrency,
-    fiat_value: d.fiatValue,
-    extra: d.extra,
-    network_fee_msat: 0n,
-    fee_reserve_msat: 0n,
-    service_fee_msat: 0n,
-    service_fee_ppm: 0n,
-    gst_fee_msat: 0n,
-    preimage: null,
-    failure_reason: null,
-    idempotency_key: d.idempotencyKey,
-    request_hash: d.idempotencyKey === null ? null : d.requestHash,
-    created_at_ms: BigInt(nowMs),
-    paid_at_ms: null,
-    updated_at_ms: BigInt(nowMs),
-    ...fields,
-  };
+  return newPaymentRow(
+    deps,
+    {
+      account_id: caller.accountId,
+      requester_account_id: caller.accountId,
+      direction: 'out',
+      description: d.description,
+      customer_name: d.customerName,
+      order_id: d.orderId,
+      fiat_currency: d.fiatCurrency,
+      fiat_value: d.fiatValue,
+      extra: d.extra,
+      idempotency_key: d.idempotencyKey,
+      request_hash: d.idempotencyKey === null ? null : d.requestHash,
+      ...fields,
+    },
+    nowMs,
+  );
 }

@@ -12,6 +12,7 @@ import { runWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { replayOrConflict } from './idempotency.ts';
 import { optionalHttpUrl, type PaymentReferences, parseReferences, requestHash } from './input.ts';
+import { newPaymentRow } from './outgoing-row.ts';
 
 export interface ReceiveInput {
   body: Record<string, unknown>;
@@ -113,44 +114,33 @@ export async function receive(
   if (!invoice.ok) return invoice;
   const nowMs = deps.clock.nowMs();
   const expiresAtMs = invoice.value.expiresAtSec * 1000;
-  const row: PaymentRow = {
-    id: BigInt(deps.ids.randomInt53()),
-    public_id: deps.ids.publicId(16),
-    account_id: owner.id,
-    requester_account_id: caller.accountId,
-    direction: 'in',
-    route: 'lightning',
-    amount_msat: r.amountMsat,
-    status: 'pending',
-    payment_hash: invoice.value.paymentHash,
-    payreq: invoice.value.payreq,
-    invoice_type: 'invoice',
-    invoice_expires_at_ms: BigInt(expiresAtMs),
-    counterpart_id: null,
-    receiver_usertag: owner.usertag,
-    description: r.description,
-    callback_url: r.callbackUrl,
-    callback_status: null,
-    success_url: r.successUrl,
-    hosted_checkout_expiry_ms: BigInt(expiresAtMs),
-    customer_name: r.customerName,
-    order_id: r.orderId,
-    fiat_currency: r.fiatCurrency,
-    fiat_value: r.fiatValue,
-    extra: r.extra,
-    network_fee_msat: 0n,
-    fee_reserve_msat: 0n,
-    service_fee_msat: 0n,
-    service_fee_ppm: 0n,
-    gst_fee_msat: 0n,
-    preimage: null,
-    failure_reason: null,
-    idempotency_key: input.idempotencyKey,
-    request_hash: input.idempotencyKey === null ? null : hash,
-    created_at_ms: BigInt(nowMs),
-    paid_at_ms: null,
-    updated_at_ms: BigInt(nowMs),
-  };
+  const row = newPaymentRow(
+    deps,
+    {
+      account_id: owner.id,
+      requester_account_id: caller.accountId,
+      direction: 'in',
+      route: 'lightning',
+      amount_msat: r.amountMsat,
+      payment_hash: invoice.value.paymentHash,
+      payreq: invoice.value.payreq,
+      invoice_type: 'invoice',
+      invoice_expires_at_ms: BigInt(expiresAtMs),
+      receiver_usertag: owner.usertag,
+      description: r.description,
+      callback_url: r.callbackUrl,
+      success_url: r.successUrl,
+      hosted_checkout_expiry_ms: BigInt(expiresAtMs),
+      customer_name: r.customerName,
+      order_id: r.orderId,
+      fiat_currency: r.fiatCurrency,
+      fiat_value: r.fiatValue,
+      extra: r.extra,
+      idempotency_key: input.idempotencyKey,
+      request_hash: input.idempotencyKey === null ? null : hash,
+    },
+    nowMs,
+  );
   const written = await runWrite(deps.db, async (trx) => {
     if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
     return row;
