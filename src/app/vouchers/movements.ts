@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTransfer } from '../../db/repos/ledger.ts';
+import { type AccountRef, createTransfer } from '../../db/repos/ledger.ts';
 import {
   closeIfSettled,
   refundRedeemable,
@@ -56,54 +56,66 @@ export async function fundBatch(trx: Trx, b: VoucherBatchRow, nowMs: number): Pr
   );
 }
 
-/** Hands a voucher's escrow to its issuer, who pays the redemption (payment `paymentId`) from it. */
-export async function releaseToIssuer(
+const ESCROW: AccountRef = { system: 'voucher_escrow' };
+
+/** Moves one voucher's funds (amount + fee reserve) out of the escrow to its issuer, or back. */
+async function moveVoucherFunds(
   trx: Trx,
   b: VoucherBatchRow,
-  code: string,
-  paymentId: bigint,
+  voucherCode: string,
+  t: { id: string; code: string; toIssuer: boolean },
   nowMs: number,
 ): Promise<void> {
+  const issuer: AccountRef = { owner: b.account_id };
   await createTransfer(
     trx,
     {
-      id: `vch:${code}:release:${paymentId}`,
-      debit: { system: 'voucher_escrow' },
-      credit: { owner: b.account_id },
+      id: t.id,
+      debit: t.toIssuer ? ESCROW : issuer,
+      credit: t.toIssuer ? issuer : ESCROW,
       asset: 'lbtc',
       amount: escrowPerVoucher(b),
-      code: 'voucher_release',
-      ref: voucherRef(code),
+      code: t.code,
+      ref: voucherRef(voucherCode),
     },
     nowMs,
   );
 }
 
-/**
- * Puts the funds of a failed invoice redemption back into escrow. Runs in the unit that voided the
- * payment's reserve, so the issuer holds exactly these funds again and the debit cannot fail.
- */
-export async function returnToEscrow(
+/** Hands a voucher's escrow to its issuer, who pays the redemption (payment `paymentId`) from it. */
+export const releaseToIssuer = (
   trx: Trx,
   b: VoucherBatchRow,
   code: string,
   paymentId: bigint,
   nowMs: number,
-): Promise<void> {
-  await createTransfer(
+): Promise<void> =>
+  moveVoucherFunds(
     trx,
-    {
-      id: `vch:${code}:return:${paymentId}`,
-      debit: { owner: b.account_id },
-      credit: { system: 'voucher_escrow' },
-      asset: 'lbtc',
-      amount: escrowPerVoucher(b),
-      code: 'voucher_return',
-      ref: voucherRef(code),
-    },
+    b,
+    code,
+    { id: `vch:${code}:release:${paymentId}`, code: 'voucher_release', toIssuer: true },
     nowMs,
   );
-}
+
+/**
+ * Puts the funds of a failed invoice redemption back into escrow. Runs in the unit that voided the
+ * payment's reserve, so the issuer holds exactly these funds again and the debit cannot fail.
+ */
+export const returnToEscrow = (
+  trx: Trx,
+  b: VoucherBatchRow,
+  code: string,
+  paymentId: bigint,
+  nowMs: number,
+): Promise<void> =>
+  moveVoucherFunds(
+    trx,
+    b,
+    code,
+    { id: `vch:${code}:return:${paymentId}`, code: 'voucher_return', toIssuer: false },
+    nowMs,
+  );
 
 /**
  * Returns the escrow of every still redeemable voucher of the batch to its issuer (revoke, expiry) and
@@ -113,17 +125,11 @@ export async function returnToEscrow(
 export async function refundBatch(trx: Trx, b: VoucherBatchRow, nowMs: number): Promise<number> {
   const refunded = await refundRedeemable(trx, b.id, nowMs);
   for (const v of refunded) {
-    await createTransfer(
+    await moveVoucherFunds(
       trx,
-      {
-        id: `vch:${v.code}:refund`,
-        debit: { system: 'voucher_escrow' },
-        credit: { owner: b.account_id },
-        asset: 'lbtc',
-        amount: escrowPerVoucher(b),
-        code: 'voucher_refund',
-        ref: voucherRef(v.code),
-      },
+      b,
+      v.code,
+      { id: `vch:${v.code}:refund`, code: 'voucher_refund', toIssuer: true },
       nowMs,
     );
   }
