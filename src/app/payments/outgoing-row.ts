@@ -1,4 +1,5 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import type { ServiceFees } from '../../domain/payments.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PaymentReferences } from './input.ts';
@@ -8,6 +9,15 @@ export interface SendDetails extends PaymentReferences {
   idempotencyKey: string | null;
   requestHash: string;
 }
+
+/** The payment columns of a service fee and its GST. */
+export const feeColumns = (
+  f: ServiceFees,
+): Pick<PaymentRow, 'service_fee_msat' | 'service_fee_ppm' | 'gst_fee_msat'> => ({
+  service_fee_msat: f.serviceFeeMsat,
+  service_fee_ppm: f.servicePpm,
+  gst_fee_msat: f.gstFeeMsat,
+});
 
 /** The columns a new payment row must be given; every other one starts empty (null, zero, `{}`). */
 type RequiredColumns = 'account_id' | 'requester_account_id' | 'direction' | 'route' | 'amount_msat';

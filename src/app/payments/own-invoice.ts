@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { abort } from '../../domain/errors.ts';
 import { isExpired, type ServiceFees } from '../../domain/payments.ts';
 import { enqueuePaidWebhook, moveInternal } from './movements.ts';
+import { feeColumns } from './outgoing-row.ts';
 
 // Paying an invoice issued by this service (by `send`, or by redeeming a voucher to it) never touches
 // the Lightning backend: inside one write unit the invoice is checked, marked paid and settled in the
@@ -51,9 +52,7 @@ export async function settleOwnInvoice(
     route: 'internal',
     counterpart_id: p.outId,
     paid_at_ms: nowMs,
-    service_fee_msat: receive.serviceFeeMsat,
-    service_fee_ppm: receive.servicePpm,
-    gst_fee_msat: receive.gstFeeMsat,
+    ...feeColumns(receive),
     updated_at_ms: nowMs,
   });
   if (!settled) abort('invoice_already_paid', 'the invoice is already paid', p.field);

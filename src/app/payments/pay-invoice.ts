@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
 import { feesFor, reserveOutgoing } from './movements.ts';
-import { newOutgoingRow, type SendDetails } from './outgoing-row.ts';
+import { feeColumns, newOutgoingRow, type SendDetails } from './outgoing-row.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
 
@@ -88,9 +88,7 @@ function payOwnInvoice(
         status: 'paid',
         paid_at_ms: BigInt(nowMs),
         counterpart_id: target.id,
-        service_fee_msat: send.serviceFeeMsat,
-        service_fee_ppm: send.servicePpm,
-        gst_fee_msat: send.gstFeeMsat,
+        ...feeColumns(send),
       },
       nowMs,
     );
@@ -118,7 +116,6 @@ async function payExternal(
 ): Promise<Result<PaymentRow>> {
   const backend = deps.lightning;
   if (backend === null) return err('lightning_unavailable', 'no Lightning backend is configured');
-  const fees = feesFor(deps, req.amountMsat, 'out');
   const { feeReservePpm, feeReserveMinMsat, payTimeoutSec } = deps.config.payments;
   const row = newOutgoingRow(
     deps,
@@ -128,9 +125,7 @@ async function payExternal(
       ...invoiceFields(req),
       route: 'lightning',
       fee_reserve_msat: feeReserveRoundedUp(req.amountMsat, feeReservePpm, feeReserveMinMsat),
-      service_fee_msat: fees.serviceFeeMsat,
-      service_fee_ppm: fees.servicePpm,
-      gst_fee_msat: fees.gstFeeMsat,
+      ...feeColumns(feesFor(deps, req.amountMsat, 'out')),
     },
     nowMs,
   );

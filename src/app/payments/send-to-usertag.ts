@@ -5,7 +5,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 import { feesFor, moveInternal } from './movements.ts';
-import { newOutgoingRow, type SendDetails } from './outgoing-row.ts';
+import { feeColumns, newOutgoingRow, type SendDetails } from './outgoing-row.ts';
 
 /**
  * Pays another account of this service by usertag: one write unit, instant, no network fee. The sender
@@ -37,9 +37,7 @@ export async function sendToUsertag(
       paid_at_ms: BigInt(nowMs),
       counterpart_id: inId,
       receiver_usertag: p.usertag,
-      service_fee_msat: send.serviceFeeMsat,
-      service_fee_ppm: send.servicePpm,
-      gst_fee_msat: send.gstFeeMsat,
+      ...feeColumns(send),
     },
     nowMs,
   );
@@ -59,9 +57,7 @@ export async function sendToUsertag(
       customer_name: null,
       order_id: null,
       extra: '{}',
-      service_fee_msat: receive.serviceFeeMsat,
-      service_fee_ppm: receive.servicePpm,
-      gst_fee_msat: receive.gstFeeMsat,
+      ...feeColumns(receive),
       idempotency_key: null,
       request_hash: null,
     });

@@ -2,6 +2,7 @@ import { findIncomingByHash, transitionPayment } from '../../db/repos/payments.t
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement } from '../ports.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
+import { feeColumns } from './outgoing-row.ts';
 
 export type SettleOutcome = 'credited' | 'already_paid' | 'unknown_invoice';
 
@@ -23,9 +24,7 @@ export async function settleIncomingInvoice(deps: AppDeps, s: InvoiceSettlement)
       status: 'paid',
       amount_msat: amountMsat,
       paid_at_ms: s.settledAtSec * 1000,
-      service_fee_msat: fees.serviceFeeMsat,
-      service_fee_ppm: fees.servicePpm,
-      gst_fee_msat: fees.gstFeeMsat,
+      ...feeColumns(fees),
       failure_reason: null,
       updated_at_ms: nowMs,
     });
