@@ -6,7 +6,7 @@ import {
 } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
 import { feeReserveRoundedUp, isExpired } from '../../domain/payments.ts';
-import { err, type Result } from '../../domain/result.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
@@ -152,12 +152,19 @@ async function payExternal(
     deps.log.error({ err: e, paymentId: String(row.id) }, 'Lightning backend failed during payInvoice');
     result = { status: 'pending' };
   }
-  const after = await resolveOutgoing(deps, row, result);
-  if (after.status === 'declined') {
+  return asOutcome(await resolveOutgoing(deps, row, result));
+}
+
+/**
+ * A sent payment as the sender is answered: paid or pending as itself, declined as the payment_failed
+ * error naming its tid (a retry with the same Idempotency-Key answers the same).
+ */
+export function asOutcome(row: PaymentRow): Result<PaymentRow> {
+  if (row.status === 'declined') {
     return err(
       'payment_failed',
-      `the payment failed (${after.failure_reason ?? 'no route'}); no money was moved (tid ${after.public_id})`,
+      `the payment failed (${row.failure_reason ?? 'no route'}); no money was moved (tid ${row.public_id})`,
     );
   }
-  return { ok: true, value: after };
+  return ok(row);
 }

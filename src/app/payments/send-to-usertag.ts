@@ -1,6 +1,6 @@
 import { findRecipientId, insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
-import type { Result } from '../../domain/result.ts';
+import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
@@ -17,10 +17,7 @@ export async function sendToUsertag(
   p: { usertag: string; amountMsat: bigint; details: SendDetails },
 ): Promise<Result<PaymentRow>> {
   if (p.usertag === caller.usertag) {
-    return {
-      ok: false,
-      error: { code: 'self_payment', message: 'cannot send to your own usertag', field: 'usertag' },
-    };
+    return err('self_payment', 'cannot send to your own usertag', 'usertag');
   }
   const nowMs = deps.clock.nowMs();
   const send = feesFor(deps, p.amountMsat, 'out');

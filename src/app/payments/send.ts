@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { replayOrConflict } from './idempotency.ts';
 import { parseReferences, requestHash } from './input.ts';
 import type { SendDetails } from './outgoing-row.ts';
-import { payInvoice } from './pay-invoice.ts';
+import { asOutcome, payInvoice } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
 import { sendToUsertag } from './send-to-usertag.ts';
 
@@ -88,17 +88,6 @@ function details(
   return ok({ ...refs.value, idempotencyKey, requestHash: hash });
 }
 
-/** A payment that reached a final or pending state answers as itself; a declined one as the failure. */
-function asOutcome(row: PaymentRow): Result<PaymentRow> {
-  if (row.status === 'declined') {
-    return err(
-      'payment_failed',
-      `the payment failed (${row.failure_reason ?? 'no route'}); no money was moved (tid ${row.public_id})`,
-    );
-  }
-  return ok(row);
-}
-
 /**
  * Sends a payment from the caller's Lightning balance to a usertag, a BOLT11 invoice or an LNURL /
  * Lightning address. Answers the outgoing payment (paid, or pending while the network decides). Every
@@ -106,28 +95,26 @@ function asOutcome(row: PaymentRow): Result<PaymentRow> {
  * and moves nothing again; the same key with another body is a conflict.
  */
 export async function send(deps: AppDeps, caller: Caller, input: SendInput): Promise<Result<PaymentRow>> {
-  const hash = requestHash('send', input.body);
   const key = input.idempotencyKey;
-  if (key !== null) {
+  const hash = requestHash('send', input.body);
+  const replay = async (): Promise<Result<PaymentRow> | undefined> => {
+    if (key === null) return undefined;
     const earlier = await findByIdempotencyKey(deps.db.read, caller.accountId, key);
-    if (earlier !== undefined) {
-      const replay = replayOrConflict(earlier, hash);
-      return replay.ok ? asOutcome(replay.value) : replay;
-    }
-  }
+    if (earlier === undefined) return undefined;
+    const r = replayOrConflict(earlier, hash);
+    return r.ok ? asOutcome(r.value) : r;
+  };
+  const earlier = await replay();
+  if (earlier !== undefined) return earlier;
   const p = plan(input.body);
   if (!p.ok) return p;
   const d = details(input.body, key, hash);
   if (!d.ok) return d;
 
   const result = await dispatch(deps, caller, p.value, d.value);
-  if (!result.ok && result.error.code === 'idempotency_conflict' && key !== null) {
+  if (!result.ok && result.error.code === 'idempotency_conflict') {
     // A concurrent request with the same key won the insert; this one answers as a retry of it.
-    const winner = await findByIdempotencyKey(deps.db.read, caller.accountId, key);
-    if (winner !== undefined) {
-      const replay = replayOrConflict(winner, hash);
-      return replay.ok ? asOutcome(replay.value) : replay;
-    }
+    return (await replay()) ?? result;
   }
   return result;
 }
