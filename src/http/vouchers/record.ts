@@ -65,6 +65,13 @@ export function redeemRecord(r: RedeemOutcome) {
   };
 }
 
+/** revokeVoucher's data. */
+export const revokeRecord = (b: VoucherBatchView['batch']) => ({
+  tid: b.id,
+  revoked: b.revoked_at_ms !== null,
+  revoked_at: seconds(b.revoked_at_ms),
+});
+
 const str = { type: ['string', 'null'] };
 const int = { type: ['integer', 'null'] };
 

@@ -22,6 +22,7 @@ import {
   fullBatchSchema,
   redeemRecord,
   redeemSchema,
+  revokeRecord,
   revokeSchema,
 } from './record.ts';
 
@@ -200,12 +201,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
             message: `revoking a voucher batch needs the admin key; the ${caller.kind} key was sent`,
           });
         }
-        const b = unwrap(await revokeVoucher(deps, caller, params['tid']));
-        return envelope({
-          tid: b.id,
-          revoked: b.revoked_at_ms !== null,
-          revoked_at: b.revoked_at_ms === null ? null : Number(b.revoked_at_ms / 1000n),
-        });
+        return envelope(revokeRecord(unwrap(await revokeVoucher(deps, caller, params['tid']))));
       },
     });
   }
