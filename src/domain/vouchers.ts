@@ -33,7 +33,6 @@ export const VOUCHER_TEXT_LIMITS = {
 } as const;
 
 export type RedeemMode = 'usertag' | 'invoice';
-export const REDEEM_MODES: readonly RedeemMode[] = ['usertag', 'invoice'];
 
 export type VoucherState = 'redeemable' | 'in_progress' | 'redeemed' | 'revoked' | 'expired';
 

@@ -18,7 +18,7 @@ import {
   voucherState,
 } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { encodeLnurl, staticVoucherUrl, voucherUrl, withdrawRequestUrl } from './urls.ts';
+import { encodeLnurl, voucherUrl, withdrawRequestUrl } from './urls.ts';
 
 /** What the public voucher pages show. No key: whoever has the address sees it. */
 
@@ -38,7 +38,6 @@ export interface VoucherView {
   batch: VoucherBatchRow;
   voucher: VoucherRow;
   state: VoucherState;
-  voucherUrl: string;
   /** LUD-03 LNURL of the voucher (bech32, upper case), for its QR code. */
   lnurl: string;
 }
@@ -55,7 +54,6 @@ export async function viewVoucher(deps: AppDeps, code: unknown): Promise<Result<
     batch,
     voucher,
     state: voucherStateOf(voucher, batch, deps.clock.nowMs()),
-    voucherUrl: voucherUrl(publicUrl, voucher.code),
     lnurl: encodeLnurl(withdrawRequestUrl(publicUrl, { code: voucher.code })),
   });
 }
@@ -65,7 +63,6 @@ export interface StaticView {
   state: BatchState;
   /** Vouchers still redeemable through the static URL. */
   remaining: number;
-  staticUrl: string;
   lnurl: string;
 }
 
@@ -81,7 +78,6 @@ export async function viewStaticBatch(deps: AppDeps, batchId: unknown): Promise<
     batch,
     state,
     remaining,
-    staticUrl: staticVoucherUrl(publicUrl, batch.id),
     lnurl: encodeLnurl(withdrawRequestUrl(publicUrl, { batchId: batch.id })),
   });
 }
