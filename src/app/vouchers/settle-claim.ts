@@ -8,8 +8,10 @@ import {
   releaseClaim,
 } from '../../db/repos/vouchers.ts';
 import type { DB } from '../../db/schema.ts';
+import { batchState } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueRedeemedWebhook, returnToEscrow } from './movements.ts';
+import { batchFacts } from './view-voucher.ts';
 
 /**
  * Settles the voucher behind an outgoing payment, inside the unit that posted or voided that payment
@@ -29,7 +31,7 @@ export async function settleVoucherClaim(
   if (voucher === undefined) return;
   const batch = await findBatch(trx, voucher.batch_id);
   if (batch === undefined) throw new Error(`voucher ${voucher.id} without its batch`);
-  const ended = batch.revoked_at_ms !== null || batch.expires_at_ms <= BigInt(nowMs);
+  const ended = batchState(batchFacts(batch), nowMs, null) !== 'redeemable';
   if (outcome === 'paid') {
     const by = row.payreq ?? '';
     await completeClaim(trx, row.id, { mode: 'invoice', by, paymentId: row.id, nowMs });
