@@ -1,4 +1,7 @@
+import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { requestHash } from './input.ts';
 
 /**
  * The answer to a request whose Idempotency-Key was used before: the earlier record (a payment, a voucher
@@ -18,4 +21,28 @@ export function replayOrConflict<T extends { request_hash: string | null }>(
     );
   }
   return ok(earlier);
+}
+
+/** An Idempotency-Key and the fingerprint of its request. */
+export interface Idempotent {
+  key: string;
+  hash: string;
+}
+
+/** The key and request fingerprint to check, or null without a key (nothing is hashed then). */
+export const idempotencyOf = (key: string | null, operation: string, body: unknown): Idempotent | null =>
+  key === null ? null : { key, hash: requestHash(operation, body) };
+
+/**
+ * The answer of an earlier payment request of the caller with this key: a replay, or a conflict when it
+ * had another body. Undefined without a key or when the key is new.
+ */
+export async function replayPayment(
+  deps: AppDeps,
+  accountId: bigint,
+  idem: Idempotent | null,
+): Promise<Result<PaymentRow> | undefined> {
+  if (idem === null) return undefined;
+  const earlier = await findByIdempotencyKey(deps.db.read, accountId, idem.key);
+  return earlier === undefined ? undefined : replayOrConflict(earlier, idem.hash);
 }

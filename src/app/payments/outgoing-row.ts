@@ -7,7 +7,8 @@ import type { PaymentReferences } from './input.ts';
 /** The caller-supplied fields every send carries onto its payment row. */
 export interface SendDetails extends PaymentReferences {
   idempotencyKey: string | null;
-  requestHash: string;
+  /** Fingerprint of the request; kept only with an Idempotency-Key (null or anything without one). */
+  requestHash: string | null;
 }
 
 /** The payment columns of a service fee and its GST. */

@@ -1,5 +1,5 @@
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
-import { findByIdempotencyKey, insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
+import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
 import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
@@ -10,8 +10,8 @@ import type { AppDeps } from '../deps.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
-import { replayOrConflict } from './idempotency.ts';
-import { optionalHttpUrl, type PaymentReferences, parseReferences, requestHash } from './input.ts';
+import { idempotencyOf, replayPayment } from './idempotency.ts';
+import { optionalHttpUrl, type PaymentReferences, parseReferences } from './input.ts';
 import { newPaymentRow } from './outgoing-row.ts';
 
 export interface ReceiveInput {
@@ -82,11 +82,9 @@ export async function receive(
   caller: Caller,
   input: ReceiveInput,
 ): Promise<Result<PaymentRow>> {
-  const hash = requestHash('receive', input.body);
-  if (input.idempotencyKey !== null) {
-    const earlier = await findByIdempotencyKey(deps.db.read, caller.accountId, input.idempotencyKey);
-    if (earlier !== undefined) return replayOrConflict(earlier, hash);
-  }
+  const idem = idempotencyOf(input.idempotencyKey, 'receive', input.body);
+  const earlier = await replayPayment(deps, caller.accountId, idem);
+  if (earlier !== undefined) return earlier;
   const v = validate(input.body);
   if (!v.ok) return v;
   const r = v.value;
@@ -136,8 +134,8 @@ export async function receive(
       fiat_currency: r.fiatCurrency,
       fiat_value: r.fiatValue,
       extra: r.extra,
-      idempotency_key: input.idempotencyKey,
-      request_hash: input.idempotencyKey === null ? null : hash,
+      idempotency_key: idem?.key ?? null,
+      request_hash: idem?.hash ?? null,
     },
     nowMs,
   );
@@ -145,10 +143,9 @@ export async function receive(
     if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
     return row;
   });
-  if (!written.ok && written.error.code === 'idempotency_conflict' && input.idempotencyKey !== null) {
+  if (!written.ok && written.error.code === 'idempotency_conflict') {
     // A concurrent request with the same key won; this one answers as a retry of it.
-    const winner = await findByIdempotencyKey(deps.db.read, caller.accountId, input.idempotencyKey);
-    if (winner !== undefined) return replayOrConflict(winner, hash);
+    return (await replayPayment(deps, caller.accountId, idem)) ?? written;
   }
   return written;
 }

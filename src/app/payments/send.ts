@@ -1,11 +1,11 @@
-import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import { replayOrConflict } from './idempotency.ts';
-import { parseReferences, requestHash } from './input.ts';
+import { type Idempotent, idempotencyOf, replayPayment } from './idempotency.ts';
+import { parseReferences } from './input.ts';
 import type { SendDetails } from './outgoing-row.ts';
 import { asOutcome, payInvoice } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
@@ -78,14 +78,10 @@ function plan(body: Record<string, unknown>): Result<Plan> {
   return ok({ mode: 'invoice', payreq: invoice.trim(), amountMsat: amount.value });
 }
 
-function details(
-  body: Record<string, unknown>,
-  idempotencyKey: string | null,
-  hash: string,
-): Result<SendDetails> {
+function details(body: Record<string, unknown>, idem: Idempotent | null): Result<SendDetails> {
   const refs = parseReferences(body);
   if (!refs.ok) return refs;
-  return ok({ ...refs.value, idempotencyKey, requestHash: hash });
+  return ok({ ...refs.value, idempotencyKey: idem?.key ?? null, requestHash: idem?.hash ?? null });
 }
 
 /**
@@ -95,20 +91,16 @@ function details(
  * and moves nothing again; the same key with another body is a conflict.
  */
 export async function send(deps: AppDeps, caller: Caller, input: SendInput): Promise<Result<PaymentRow>> {
-  const key = input.idempotencyKey;
-  const hash = requestHash('send', input.body);
+  const idem = idempotencyOf(input.idempotencyKey, 'send', input.body);
   const replay = async (): Promise<Result<PaymentRow> | undefined> => {
-    if (key === null) return undefined;
-    const earlier = await findByIdempotencyKey(deps.db.read, caller.accountId, key);
-    if (earlier === undefined) return undefined;
-    const r = replayOrConflict(earlier, hash);
-    return r.ok ? asOutcome(r.value) : r;
+    const r = await replayPayment(deps, caller.accountId, idem);
+    return r?.ok ? asOutcome(r.value) : r;
   };
   const earlier = await replay();
   if (earlier !== undefined) return earlier;
   const p = plan(input.body);
   if (!p.ok) return p;
-  const d = details(input.body, key, hash);
+  const d = details(input.body, idem);
   if (!d.ok) return d;
 
   const result = await dispatch(deps, caller, p.value, d.value);
