@@ -1,3 +1,4 @@
+import { isExpired } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice } from '../ports.ts';
@@ -14,5 +15,5 @@ export function decodeInvoiceInfo(deps: AppDeps, invoice: unknown): Result<Invoi
   if (typeof invoice !== 'string') return err('invalid_request', 'invoice must be a string', 'invoice');
   const r = deps.decodeInvoice(invoice);
   if (!r.ok) return err('invoice_invalid', `not a valid BOLT11 invoice: ${r.message}`, 'invoice');
-  return ok({ ...r.invoice, expired: r.invoice.expiresAtSec * 1000 <= deps.clock.nowMs() });
+  return ok({ ...r.invoice, expired: isExpired(r.invoice.expiresAtSec * 1000, deps.clock.nowMs()) });
 }
