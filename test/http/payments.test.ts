@@ -389,6 +389,62 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
       expect(await balanceOf(bob)).toBe('0.00020000');
     });
 
+    it('refuses invoices it cannot pay and bad Idempotency-Keys with their own 4xx, moving no money', async () => {
+      const payreqOf = async (amount: string) =>
+        (await post('/lapi/v1/receive', bob.invoiceKey, { amount })).json().data.lightning_invoice
+          .payreq as string;
+      const pay = (invoice: string, extra: Record<string, unknown> = {}, headers = {}) =>
+        post(
+          '/lapi/v1/send',
+          alice.adminKey,
+          { payment_mode: 'lightning', lightning_invoice: invoice, ...extra },
+          headers,
+        );
+      const paid = await payreqOf('0.001');
+      expect((await pay(paid)).statusCode).toBe(200);
+      const nowSec = Math.floor(t.deps.clock.nowMs() / 1000);
+      const expired = foreignInvoice(100_000n, { expirySec: 60, createdAtSec: nowSec - 120 }).payreq;
+      const open = await payreqOf('0.0005');
+      const cases: Array<[string, () => ReturnType<typeof post>, number, string]> = [
+        ['already paid', () => pay(paid), 409, 'invoice_already_paid'],
+        ['amount differs', () => pay(open, { amount: '0.0006' }), 400, 'amount_mismatch'],
+        ['expired', () => pay(expired), 422, 'invoice_expired'],
+        [
+          'own invoice',
+          () => post('/lapi/v1/send', bob.adminKey, { payment_mode: 'lightning', lightning_invoice: open }),
+          422,
+          'self_payment',
+        ],
+        [
+          'Idempotency-Key with a space',
+          () => pay(open, {}, { 'idempotency-key': 'a b' }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'receive with a bad Idempotency-Key',
+          () =>
+            post('/lapi/v1/receive', bob.invoiceKey, { amount: 1 }, { 'idempotency-key': 'x'.repeat(256) }),
+          400,
+          'invalid_request',
+        ],
+      ];
+      for (const [name, call, status, code] of cases) {
+        const res = await call();
+        expect([name, res.statusCode, res.json().status, res.json().code]).toEqual([
+          name,
+          status,
+          false,
+          code,
+        ]);
+      }
+      expect(await balanceOf(alice)).toBe('0.00900000');
+      expect(await balanceOf(bob)).toBe('0.00100000');
+      const bobHistory = (await get('/lapi/v1/history?limit=10', bob.invoiceKey)).json().data;
+      expect(bobHistory.map((h: { status: string }) => h.status).sort()).toEqual(['paid', 'pending']);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    });
+
     it('checkPayment shows a payment only to its own account', async () => {
       const p = (await post('/lapi/v1/receive', bob.invoiceKey, { amount: '0.0001' })).json().data;
       expect((await get(`/lapi/v1/checkPayment?tid=${p.tid}`, alice.invoiceKey)).statusCode).toBe(404);
