@@ -28,7 +28,6 @@ export const PRINT_TOKEN_BYTES = 24;
 export const VOUCHER_TEXT_LIMITS = {
   from: 100,
   title: 280,
-  url: 2048,
   redeem_to: 8000,
 } as const;
 

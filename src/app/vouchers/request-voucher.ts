@@ -6,7 +6,7 @@ import {
 } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
 import { formatMsatAsBtc, parseBtcToMsat } from '../../domain/money.ts';
-import { feeReserveRoundedUp } from '../../domain/payments.ts';
+import { feeReserveRoundedUp, TEXT_LIMITS } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeEmail } from '../../domain/usertag.ts';
 import {
@@ -172,7 +172,7 @@ function validate(
   const callback = optionalText(
     body['callback_url'] === '' ? null : body['callback_url'],
     'callback_url',
-    VOUCHER_TEXT_LIMITS.url,
+    TEXT_LIMITS.url,
   );
   if (!callback.ok) return callback;
 
