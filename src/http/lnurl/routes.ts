@@ -7,6 +7,18 @@ import { toProblem } from '../family.ts';
 /** LNURL answers errors as `{status: "ERROR", reason}` (LUD-06), whatever the HTTP status. */
 const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
 
+/** LUD-06's error answer, for every status these routes answer besides 200. */
+const lnurlErrorSchema = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['ERROR'] }, reason: { type: 'string' } },
+};
+const lnurlErrors = {
+  400: lnurlErrorSchema,
+  404: lnurlErrorSchema,
+  422: lnurlErrorSchema,
+  503: lnurlErrorSchema,
+};
+
 const usertagParams = {
   type: 'object',
   required: ['usertag'],
@@ -34,6 +46,19 @@ export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppD
         tags: ['lightning address'],
         summary: 'LUD-16 payRequest of an account’s Lightning address',
         params: usertagParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              tag: { type: 'string', enum: ['payRequest'] },
+              callback: { type: 'string', description: 'the LUD-06 callback URL' },
+              minSendable: { type: 'integer', description: 'millisatoshis' },
+              maxSendable: { type: 'integer', description: 'millisatoshis' },
+              metadata: { type: 'string', description: 'JSON text; the invoice commits to its SHA-256' },
+            },
+          },
+          ...lnurlErrors,
+        },
       },
     },
     async (request) => {
@@ -62,6 +87,16 @@ export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppD
           type: 'object',
           required: ['amount'],
           properties: { amount: { type: 'string', description: 'millisatoshis' } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              pr: { type: 'string', description: 'BOLT11 invoice' },
+              routes: { type: 'array', maxItems: 0, items: {} },
+            },
+          },
+          ...lnurlErrors,
         },
       },
     },
