@@ -223,6 +223,25 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
     expect((await get(`/voucher/${v.batch.id}/print`)).statusCode).toBe(404);
   });
 
+  it('the OpenAPI document describes the LNURL-withdraw answers', async () => {
+    const doc = (await get('/openapi.json')).json();
+    for (const path of ['/lnurlw/{code}', '/lnurlw/s/{id}']) {
+      const ok = doc.paths[path].get.responses['200'].content['application/json'].schema;
+      expect(Object.keys(ok.properties)).toEqual([
+        'tag',
+        'callback',
+        'k1',
+        'defaultDescription',
+        'minWithdrawable',
+        'maxWithdrawable',
+      ]);
+      const refused = doc.paths[path].get.responses['4XX'].content['application/json'].schema;
+      expect(Object.keys(refused.properties)).toEqual(['status', 'reason']);
+    }
+    const callback = doc.paths['/lnurlw/{code}/callback'].get.responses['200'].content['application/json'];
+    expect(callback.schema.properties.status.enum).toEqual(['OK']);
+  });
+
   it('serves LNURL-withdraw documents and answers LNURL errors', async () => {
     const v = await create();
     const code = v.vouchers[0]!.code;

@@ -27,6 +27,33 @@ const callbackQuery = {
   },
 };
 
+const lnurlErrorSchema = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['ERROR'] }, reason: { type: 'string' } },
+};
+const withdrawRequestSchema = {
+  200: {
+    type: 'object',
+    properties: {
+      tag: { type: 'string', enum: ['withdrawRequest'] },
+      callback: { type: 'string' },
+      k1: { type: 'string' },
+      defaultDescription: { type: 'string' },
+      minWithdrawable: { type: 'integer', description: 'msat; equal to maxWithdrawable, the voucher amount' },
+      maxWithdrawable: { type: 'integer', description: 'msat' },
+    },
+  },
+  '4xx': lnurlErrorSchema,
+};
+const callbackSchema = {
+  200: {
+    type: 'object',
+    description: 'the invoice is paid or its payment is under way',
+    properties: { status: { type: 'string', enum: ['OK'] } },
+  },
+  '4xx': lnurlErrorSchema,
+};
+
 /**
  * LNURL-withdraw (LUD-03) of every one-time voucher (`/lnurlw/<code>`) and every batch's static URL
  * (`/lnurlw/s/<batch>`): the QR codes of the voucher pages carry these. No key: the wallet is the redeemer.
@@ -74,7 +101,13 @@ export async function lnurlWithdrawRoutes(
 
   scope.get(
     '/:code',
-    { schema: { ...summary('LUD-03 withdrawRequest of a one-time voucher'), params: codeParams } },
+    {
+      schema: {
+        ...summary('LUD-03 withdrawRequest of a one-time voucher'),
+        params: codeParams,
+        response: withdrawRequestSchema,
+      },
+    },
     async (request) => offer({ code: (request.params as { code: string }).code }),
   );
   scope.get(
@@ -84,13 +117,20 @@ export async function lnurlWithdrawRoutes(
         ...summary('LUD-03 callback: the wallet’s invoice redeems the voucher'),
         params: codeParams,
         querystring: callbackQuery,
+        response: callbackSchema,
       },
     },
     async (request, reply) => callback(request, reply, { code: (request.params as { code: string }).code }),
   );
   scope.get(
     '/s/:id',
-    { schema: { ...summary('LUD-03 withdrawRequest of a batch’s static URL'), params: batchParams } },
+    {
+      schema: {
+        ...summary('LUD-03 withdrawRequest of a batch’s static URL'),
+        params: batchParams,
+        response: withdrawRequestSchema,
+      },
+    },
     async (request) => offer({ batchId: (request.params as { id: string }).id }),
   );
   scope.get(
@@ -100,6 +140,7 @@ export async function lnurlWithdrawRoutes(
         ...summary('LUD-03 callback of a static URL: the invoice redeems any voucher left'),
         params: batchParams,
         querystring: callbackQuery,
+        response: callbackSchema,
       },
     },
     async (request, reply) => callback(request, reply, { batchId: (request.params as { id: string }).id }),
