@@ -454,6 +454,18 @@ describe.each(DIALECTS)('payments over HTTP on %s', (dialect) => {
     });
   });
 
+  describe('with a real Lightning node', () => {
+    it('answers 404 on the sandbox payer, which only the sandbox backend has', async () => {
+      t = await testRuntime(dialect, {
+        LIGHTNING_BACKEND: 'lnd',
+        LND_URL: 'http://127.0.0.1:9',
+        LND_MACAROON_HEX: '00',
+      });
+      const res = await post('/sandbox/v1/pay', null, { invoice: foreignInvoice(1000n).payreq });
+      expect([res.statusCode, res.json().status]).toEqual([404, false]);
+    });
+  });
+
   describe('with fees', () => {
     beforeEach(() =>
       setUp({ SERVICE_FEE_SEND_PERCENT: '0.1', SERVICE_FEE_RECEIVE_PERCENT: '0', GST_PERCENT: '18' }),
