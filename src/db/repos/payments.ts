@@ -7,7 +7,6 @@ import { TRANSFER_POST_PENDING } from './ledger.ts';
 
 type Exec = Kysely<DB>;
 export type PaymentRow = Selectable<PaymentsTable>;
-export type NewPayment = Insertable<PaymentsTable>;
 
 // Literals (not parameters) where a partial index must be recognised by the planner.
 const IN = sql.lit<'in'>('in');
@@ -57,23 +56,10 @@ const COLUMNS = [
 type Column = (typeof COLUMNS)[number];
 type PaymentParams = Record<Column, unknown>;
 
-const DEFAULTS = {
-  callback_status: null,
-  extra: '{}',
-  network_fee_msat: 0n,
-  fee_reserve_msat: 0n,
-  service_fee_msat: 0n,
-  service_fee_ppm: 0n,
-  gst_fee_msat: 0n,
-  paid_at_ms: null,
-} as const;
-
-/** Every column's value for the insert statements, defaults filled in. */
-function paramsOf(row: NewPayment): PaymentParams {
-  const source = row as Record<string, unknown>;
-  const defaults = DEFAULTS as Record<string, unknown>;
+/** Every column's value for the insert statements (a row has every column: see newPaymentRow). */
+function paramsOf(row: PaymentRow): PaymentParams {
   const params = {} as PaymentParams;
-  for (const c of COLUMNS) params[c] = source[c] !== undefined ? source[c] : defaults[c];
+  for (const c of COLUMNS) params[c] = row[c];
   return params;
 }
 
@@ -97,7 +83,7 @@ const insertRowUnlessKeyUsed = prepare<PaymentParams, never>((db, p) =>
  * Inserts a payment. With an idempotency key, a concurrent insert of the same (requester, key) makes this
  * one a no-op: answered false, and the caller replays the winner.
  */
-export async function insertPayment(trx: Exec, row: NewPayment): Promise<boolean> {
+export async function insertPayment(trx: Exec, row: PaymentRow): Promise<boolean> {
   const params = paramsOf(row);
   if (row.idempotency_key == null) {
     await insertRow.run(trx, params);
