@@ -1,6 +1,6 @@
 import type { Payment } from '../../app/payments/payment.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
 
 /**
  * The standard variant's payment record (spec "Payment record", compatibility.md): string tid, amount and
@@ -88,7 +88,7 @@ export const standardRecordSchema = {
     receiver_usertag: str,
     description: str,
     created_at: { type: 'integer', description: 'unix seconds' },
-    status: { type: 'string', enum: ['undefined', 'pending', 'declined', 'paid'] },
+    status: { type: 'string', enum: [...PAYMENT_STATUSES] },
     callback_url: str,
     callback_status: { ...int, description: 'HTTP status of the webhook delivery, once delivered' },
     success_url: str,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { payFromOutside } from '../../app/payments/pay-from-outside.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
+import { PAYMENT_STATUSES } from '../../domain/payments.ts';
 import { unwrap } from '../errors.ts';
 import { envelope } from '../family.ts';
 import { envelopeOf, standardErrors } from '../schemas.ts';
@@ -24,7 +25,7 @@ export function sandboxPayRoutes(scope: FastifyInstance, deps: AppDeps): void {
             type: 'object',
             properties: {
               tid: { type: 'string' },
-              status: { type: 'string' },
+              status: { type: 'string', enum: [...PAYMENT_STATUSES] },
               amount: { type: 'string', description: 'BTC credited to the invoice' },
               payment_hash: { type: 'string' },
             },
