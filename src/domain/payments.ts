@@ -87,7 +87,6 @@ export const TEXT_LIMITS = {
   customer_name: 200,
   order_id: 200,
   fiat_currency: 10,
-  fiat_value: 40,
   url: 2048,
   idempotency_key: 255,
   extra_json: 8192,

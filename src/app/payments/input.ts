@@ -93,13 +93,15 @@ export function optionalExtra(value: unknown): Result<string> {
   return ok(text);
 }
 
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${TEXT_LIMITS.idempotency_key}}$`);
+
 /** Idempotency-Key header: 1-255 visible ASCII characters. */
 export function idempotencyKey(value: unknown): Result<string | null> {
   if (value === undefined || value === null) return ok(null);
-  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
     return err(
       'invalid_request',
-      'Idempotency-Key must be 1 to 255 visible ASCII characters',
+      `Idempotency-Key must be 1 to ${TEXT_LIMITS.idempotency_key} visible ASCII characters`,
       'Idempotency-Key',
     );
   }
