@@ -226,6 +226,22 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(await audit()).toEqual([]);
     });
 
+    it('ten concurrent sends of one external invoice pay it once', async () => {
+      const inv = foreignInvoice(1_000_000n);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          send(t.deps, callerOf(alice), {
+            body: { payment_mode: 'lightning', lightning_invoice: inv.payreq },
+            idempotencyKey: null,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      for (const r of results) if (!r.ok) expect(r.error.code).toBe('invoice_already_paid');
+      expect(node.paid.filter((p) => p.payreq === inv.payreq)).toHaveLength(1);
+      expect(await audit()).toEqual([]);
+    });
+
     it('a failed external payment releases the reserve and answers payment_failed', async () => {
       node.payOutcomes.push({ status: 'failed', reason: 'no route' });
       const r = await send(t.deps, callerOf(alice), {

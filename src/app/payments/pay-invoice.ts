@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   findIncomingByHash,
   findLiveOutgoingByHash,
@@ -15,6 +16,8 @@ import { feesFor, reserveOutgoing } from './movements.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './outgoing-row.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
+
+export const ALREADY_PAYING = 'this invoice is already paid or being paid';
 
 export interface PayInvoiceRequest {
   invoice: DecodedInvoice;
@@ -131,11 +134,15 @@ async function payExternal(
   );
   const reserved = await runWrite(deps.db, async (trx) => {
     if (await findLiveOutgoingByHash(trx, row.payment_hash!)) {
-      abort('invoice_already_paid', 'this invoice is already paid or being paid', 'lightning_invoice');
+      abort('invoice_already_paid', ALREADY_PAYING, 'lightning_invoice');
     }
     if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
     await reserveOutgoing(trx, row, nowMs);
     return row;
+  }).catch((e: unknown) => {
+    // A concurrent send of the same invoice won the unique index on live outgoing payment hashes.
+    if (isUniqueViolation(e)) return err('invoice_already_paid', ALREADY_PAYING, 'lightning_invoice');
+    throw e;
   });
   if (!reserved.ok) return reserved;
 

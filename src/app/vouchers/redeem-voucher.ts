@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
 import {
   findIncomingByHash,
@@ -38,6 +39,7 @@ import type { AppDeps } from '../deps.ts';
 import { feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
 import { newOutgoingRow } from '../payments/outgoing-row.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from '../payments/own-invoice.ts';
+import { ALREADY_PAYING } from '../payments/pay-invoice.ts';
 import { resolveOutgoing } from '../payments/resolve-outgoing.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
@@ -424,7 +426,7 @@ async function toExternalInvoice(
   const outId = BigInt(deps.ids.randomInt53());
   const claimed = await runWrite(deps.db, async (trx) => {
     if (await findLiveOutgoingByHash(trx, inv.paymentHash)) {
-      abort('invoice_already_paid', 'this invoice is already paid or being paid', 'redeem_to');
+      abort('invoice_already_paid', ALREADY_PAYING, 'redeem_to');
     }
     const { voucher, out: row } = await takeAndRecordPayment(
       deps,
@@ -443,6 +445,10 @@ async function toExternalInvoice(
     );
     await reserveOutgoing(trx, row, nowMs);
     return { voucher, row };
+  }).catch((e: unknown) => {
+    // A concurrent payment of the same invoice won the unique index on live outgoing payment hashes.
+    if (isUniqueViolation(e)) return err('invoice_already_paid', ALREADY_PAYING, 'redeem_to');
+    throw e;
   });
   if (!claimed.ok) return claimed;
   const { voucher: taken, row } = claimed.value;

@@ -75,6 +75,21 @@ export async function up(db: AnyDb): Promise<void> {
       eb.and([eb(sql.ref('direction'), '=', 'out'), eb(sql.ref('payment_hash'), 'is not', null)]),
     )
     .execute();
+  // An invoice is paid at most once: at most one outgoing payment per hash that is paid or under way
+  // (a declined attempt may be retried). Checked in the send's write unit too; this decides races.
+  await db.schema
+    .createIndex('payments_out_hash_live')
+    .on('payments')
+    .column('payment_hash')
+    .unique()
+    .where((eb) =>
+      eb.and([
+        eb(sql.ref('direction'), '=', 'out'),
+        eb(sql.ref('payment_hash'), 'is not', null),
+        eb(sql.ref('status'), 'in', ['pending', 'paid']),
+      ]),
+    )
+    .execute();
   // Idempotency-Key: unique per requesting account. Partial: most payments carry no key, and (like the
   // hash indexes) an index entry per NULL would only slow every insert.
   await db.schema
