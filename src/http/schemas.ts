@@ -33,6 +33,15 @@ export const proError = {
   },
 };
 
+/** An optional string field of a request body (null accepted as absent). */
+export const optionalString = (description?: string) => ({
+  type: ['string', 'null'],
+  ...(description ? { description } : {}),
+});
+
+/** Unix seconds of a millisecond timestamp, as the API shows every time. */
+export const seconds = (ms: bigint | null): number | null => (ms === null ? null : Number(ms / 1000n));
+
 export const standardErrors = {
   400: errorEnvelope,
   401: errorEnvelope,
@@ -42,6 +51,7 @@ export const standardErrors = {
   413: errorEnvelope,
   422: errorEnvelope,
   429: errorEnvelope,
+  503: errorEnvelope,
 };
 
 export const standardSecurity: Array<Record<string, string[]>> = [

@@ -1,6 +1,7 @@
 import type { Payment } from '../../app/payments/payment.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
+import { seconds } from '../schemas.ts';
 
 /**
  * The standard variant's payment record (spec "Payment record", compatibility.md): string tid, amount and
@@ -9,8 +10,6 @@ import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/p
 
 /** Minutes a client should keep polling a pending payment (the spec's pending-payment polling timeout). */
 export const PAYMENT_TTL = 10;
-
-const seconds = (ms: bigint | null): number | null => (ms === null ? null : Number(ms / 1000n));
 
 /** `"<btc> btc"`, or null when zero. Routing fees (msat-exact) are shown rounded up to the satoshi. */
 const feeText = (msat: bigint): string | null =>

@@ -15,15 +15,11 @@ import {
   btcAmountInput,
   envelopeOf,
   idempotencyHeader,
+  optionalString,
   standardErrors,
   standardSecurity,
 } from '../schemas.ts';
 import { standardRecord, standardRecordSchema } from './record.ts';
-
-const optionalString = (description?: string) => ({
-  type: ['string', 'null'],
-  ...(description ? { description } : {}),
-});
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   return unwrap(idempotencyKey(request.headers['idempotency-key']));
@@ -75,7 +71,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
             wallet: optionalString('lbtc (the only wallet of this endpoint)'),
           },
         },
-        response: { 200: envelopeOf(standardRecordSchema), ...standardErrors, 503: standardErrors[422] },
+        response: { 200: envelopeOf(standardRecordSchema), ...standardErrors },
       },
     },
     async (request) => {
@@ -174,7 +170,6 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
         response: {
           200: envelopeOf({ type: 'object', properties: { tid: { type: 'string' } } }),
           ...standardErrors,
-          503: standardErrors[422],
         },
       },
     },

@@ -2,13 +2,12 @@ import type { RedeemOutcome } from '../../app/vouchers/redeem-voucher.ts';
 import type { VoucherBatchView } from '../../app/vouchers/request-voucher.ts';
 import { printUrl, staticVoucherUrl, voucherUrl } from '../../app/vouchers/urls.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
+import { seconds } from '../schemas.ts';
 
 /**
  * The voucher batch record (spec "Voucher batch record", compatibility.md): `amount` a JSON number of BTC,
  * `redeemed_tid` an integer, timestamps in unix seconds.
  */
-
-const seconds = (ms: bigint | null): number | null => (ms === null ? null : Number(ms / 1000n));
 
 /** requestVoucher's record: the creation fields, items with voucher_url only, and the print sheet's URL. */
 export function createdBatchRecord(view: VoucherBatchView, publicUrl: string) {

@@ -11,6 +11,7 @@ import {
   btcAmountInput,
   envelopeOf,
   idempotencyHeader,
+  optionalString,
   standardErrors,
   standardSecurity,
 } from '../schemas.ts';
@@ -25,11 +26,6 @@ import {
   revokeRecord,
   revokeSchema,
 } from './record.ts';
-
-const optionalString = (description?: string) => ({
-  type: ['string', 'null'],
-  ...(description ? { description } : {}),
-});
 
 /** GET reads the query (a JSON body merged in, query first); POST its body, with the query filling gaps. */
 function paramsOf(request: FastifyRequest): Record<string, unknown> {
