@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PaymentStatus } from '../domain/payments.ts';
 
 // Every integer column is read as bigint on both databases (better-sqlite3 safe integers; pg int8 parser).
 // Timestamps are unix milliseconds, named *_ms.
@@ -92,8 +93,6 @@ export interface OutboxTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
   delivered_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
 }
-
-export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'undefined';
 
 export interface PaymentsTable {
   id: bigint;
@@ -212,6 +211,8 @@ export interface KvTable {
   value: string;
   updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
 }
+
+export type { PaymentStatus };
 
 export interface DB {
   accounts: AccountsTable;
