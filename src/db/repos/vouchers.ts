@@ -167,24 +167,27 @@ export async function releaseClaim(
 }
 
 /**
- * The first redeemable voucher of a batch, for its static URL. On PostgreSQL a voucher another
- * transaction is redeeming right now is skipped (its row is locked), so concurrent redeemers of one
- * batch take different vouchers instead of queueing for the same one.
+ * The first redeemable voucher of a batch, for its static URL, locked for this transaction. On
+ * PostgreSQL a voucher another transaction is redeeming right now is skipped (its row is locked), so
+ * concurrent redeemers of one batch take different vouchers instead of queueing for the same one. When
+ * every remaining voucher is locked, this waits for them: a redemption in flight may still fail (its
+ * usertag already redeemed, say), and its voucher must then go to the next redeemer, not be reported
+ * gone.
  */
 export async function pickRedeemable(
   trx: Exec,
   dialect: Dialect,
   batchId: string,
 ): Promise<VoucherRow | undefined> {
-  let q = trx
+  const q = trx
     .selectFrom('vouchers')
     .selectAll()
     .where('batch_id', '=', batchId)
     .$call(redeemable)
     .orderBy('position')
     .limit(1);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  return q.executeTakeFirst();
+  if (dialect !== 'postgres') return q.executeTakeFirst();
+  return (await q.forUpdate().skipLocked().executeTakeFirst()) ?? q.forUpdate().executeTakeFirst();
 }
 
 /** Records that `usertag` redeemed through the batch's static URL. False when it already had. */
