@@ -11,6 +11,7 @@ import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
+import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { registerPaymentAudit } from './app/payments/audit.ts';
@@ -26,6 +27,9 @@ import { startJobs } from './jobs/runner.ts';
 
 // The composition root: config → database → migrations → adapters → use-case deps → HTTP and jobs.
 // The only module that chooses concrete adapters.
+
+/** How long shutdown waits for background tasks (e.g. a voucher withdrawal being paid) to end. */
+const BACKGROUND_DRAIN_MS = 10_000;
 
 export function createLogger(config: Config) {
   // Request lines carry URLs already stripped of api_key (http/app.ts); headers are never logged.
@@ -94,6 +98,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
           maxConnections: Math.min(config.outbox.concurrency, 5),
         });
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
+  const background = createBackgroundTasks(log);
   const deps: AppDeps = {
     config,
     db,
@@ -112,10 +117,13 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     }),
     mailer,
     webhookPost,
+    background,
   };
   return {
     deps,
     async close() {
+      // A task cut short leaves committed state that a job completes after the next start.
+      await background.drain(BACKGROUND_DRAIN_MS);
       await lightning.close();
       await mailer.close();
       await db.close();

@@ -1,5 +1,6 @@
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
+import type { BackgroundTasks } from './background.ts';
 import type {
   Clock,
   Ids,
@@ -27,4 +28,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Outbound webhook requests, SSRF-guarded (src/adapters/http-out). */
   webhookPost: WebhookPost;
+  /** Work that goes on after a use case has answered; shutdown waits for it (bounded). */
+  background: BackgroundTasks;
 }

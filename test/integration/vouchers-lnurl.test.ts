@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LightningBackend } from '../../src/app/ports.ts';
 import { decodeLnurl } from '../../src/domain/lnurl.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
@@ -125,12 +126,50 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     const before = await balanceOf(w, issuer);
     const invoice = await outsideInvoice(w, 50_000_000n);
     expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
-    // The issuer gets back the fee reserve the routing fee (1 sat + 1000 ppm) did not use.
+    // The payment is made after the answer (LUD-03). The issuer then gets back the fee reserve the
+    // routing fee (1 sat + 1000 ppm) did not use.
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
     expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('answers the wallet before its invoice is paid, and a payment that then fails frees the voucher', async () => {
+    // The service's node holds each payment until the test lets it go, like a slow route.
+    let release = () => {};
+    const node = w.deps.lightning!;
+    w.deps.lightning = Object.assign(Object.create(node) as LightningBackend, {
+      payInvoice: async (input: Parameters<LightningBackend['payInvoice']>[0]) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return node.payInvoice(input);
+      },
+    });
+    const batch = await createBatch(1);
+    const url = await scan(batch.voucher_urls[0]!.voucher_url);
+    const req = await withdrawRequest(url);
+
+    const failing = await outsideInvoice(w, 50_000_000n, 'sandbox:fail');
+    expect(await submit(req, failing.payreq)).toEqual({ status: 'OK' });
+    // While the payment is under way the voucher is taken: a second wallet is refused.
+    expect(((await (await fetch(url)).json()) as { status: string }).status).toBe('ERROR');
+    release();
+    // The payment failed: the voucher can be withdrawn again, and nothing was spent.
+    await vi.waitFor(async () => expect((await withdrawRequest(url)).tag).toBe('withdrawRequest'));
+    expect(await redeemedCount(batch)).toBe(0);
+
+    const invoice = await outsideInvoice(w, 50_000_000n);
+    expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
+    expect(await redeemedCount(batch)).toBe(0);
+    release();
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  async function redeemedCount(batch: Batch): Promise<number> {
     const check = await fetch(`${base}/lapi/v1/checkVoucher?tid=${batch.tid}`, {
       headers: { 'x-api-key': issuer.invoiceKey },
     });
-    expect(((await check.json()) as { data: { voucher_redeemed: number } }).data.voucher_redeemed).toBe(1);
-    expect(await auditViolations(w)).toEqual([]);
-  });
+    return ((await check.json()) as { data: { voucher_redeemed: number } }).data.voucher_redeemed;
+  }
 });

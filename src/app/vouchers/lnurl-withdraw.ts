@@ -45,7 +45,11 @@ export async function withdrawRequest(deps: AppDeps, target: RedeemTarget): Prom
   });
 }
 
-/** LUD-03 callback: the wallet's invoice (`pr`) redeems the voucher exactly as redeem_mode invoice does. */
+/**
+ * LUD-03 callback: the wallet's invoice (`pr`) redeems the voucher exactly as redeem_mode invoice does,
+ * except that an invoice of another node is paid after the answer: LUD-03 has the service answer OK and
+ * then pay, so a wallet does not wait (and time out) while the payment is routed.
+ */
 export async function withdrawCallback(
   deps: AppDeps,
   target: RedeemTarget,
@@ -61,5 +65,5 @@ export async function withdrawCallback(
     return err('invalid_request', 'k1 does not belong to this voucher', 'k1');
   if (typeof pr !== 'string' || pr === '')
     return err('invalid_request', 'pr (the invoice) is required', 'pr');
-  return redeemVoucher(deps, { target: t, mode: 'invoice', to: pr });
+  return redeemVoucher(deps, { target: t, mode: 'invoice', to: pr, payment: 'background' });
 }

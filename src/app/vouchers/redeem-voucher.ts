@@ -55,6 +55,12 @@ export interface RedeemInput {
   mode: unknown;
   /** A usertag or a BOLT11 invoice, as sent. */
   to: unknown;
+  /**
+   * For an invoice of another node: `await` (the default) answers once the payment has an outcome or
+   * the backend's timeout passed; `background` answers as soon as the voucher and the payment are
+   * reserved and pays afterwards (an LNURL-withdraw callback, LUD-03).
+   */
+  payment?: 'await' | 'background';
 }
 
 export interface RedeemOutcome {
@@ -263,7 +269,7 @@ export async function redeemVoucher(deps: AppDeps, input: RedeemInput): Promise<
   const own = await findIncomingByHash(deps.db.read, inv.paymentHash);
   return own !== undefined
     ? toOwnInvoice(deps, loaded.value, inv)
-    : toExternalInvoice(deps, loaded.value, inv);
+    : toExternalInvoice(deps, loaded.value, inv, input.payment ?? 'await');
 }
 
 /** To an account of this service: one write unit, like a usertag payment from the issuer. */
@@ -412,12 +418,13 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
  * An invoice of another node: the voucher is put in progress and the payment reserved in one write
  * unit, the Lightning backend pays outside it, and resolveOutgoing posts or voids the payment and
  * settles the voucher in one more unit. An outcome the backend does not know yet stays reserved until
- * the payments reconciler learns it.
+ * the payments reconciler learns it. With `background` the answer comes right after the reservation.
  */
 async function toExternalInvoice(
   deps: AppDeps,
   loaded: Loaded,
   inv: DecodedInvoice,
+  payment: 'await' | 'background',
 ): Promise<Result<RedeemOutcome>> {
   const backend = deps.lightning;
   if (backend === null) return err('lightning_unavailable', 'no Lightning backend is configured');
@@ -452,21 +459,31 @@ async function toExternalInvoice(
   });
   if (!claimed.ok) return claimed;
   const { voucher: taken, row } = claimed.value;
+  const by = { mode: 'invoice' as const, by: inv.payreq };
 
-  let result: PayResult;
-  try {
-    result = await backend.payInvoice({
-      payreq: inv.payreq,
-      amountMsat: batch.amount_msat,
-      maxFeeMsat: batch.fee_reserve_msat,
-      timeoutSec: deps.config.payments.payTimeoutSec,
-    });
-  } catch (e) {
-    // The payment may or may not have left: it stays reserved and the reconciler asks the backend later.
-    deps.log.error({ err: e, paymentId: String(outId) }, 'Lightning backend failed while paying a voucher');
-    result = { status: 'pending' };
+  const pay = async (): Promise<PaymentRow> => {
+    let result: PayResult;
+    try {
+      result = await backend.payInvoice({
+        payreq: inv.payreq,
+        amountMsat: batch.amount_msat,
+        maxFeeMsat: batch.fee_reserve_msat,
+        timeoutSec: deps.config.payments.payTimeoutSec,
+      });
+    } catch (e) {
+      // The payment may or may not have left: it stays reserved and the reconciler asks the backend later.
+      deps.log.error({ err: e, paymentId: String(outId) }, 'Lightning backend failed while paying a voucher');
+      result = { status: 'pending' };
+    }
+    return resolveOutgoing(deps, row, result);
+  };
+  if (payment === 'background') {
+    // Reserved and committed: if the process stops before the payment has an outcome, the payments
+    // reconciler asks the backend and settles the voucher then.
+    deps.background.run('voucher invoice payment', pay);
+    return ok(outcome(batch, taken, row, by, false));
   }
-  const after = await resolveOutgoing(deps, row, result);
+  const after = await pay();
   if (after.status === 'declined') {
     return err(
       'payment_failed',
@@ -475,5 +492,5 @@ async function toExternalInvoice(
     );
   }
   const voucher = (await findVoucherById(deps.db.read, taken.id)) ?? taken;
-  return ok(outcome(batch, voucher, after, { mode: 'invoice', by: inv.payreq }, after.status === 'paid'));
+  return ok(outcome(batch, voucher, after, by, after.status === 'paid'));
 }
