@@ -96,6 +96,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
           url: config.smtpUrl,
           timeoutMs: config.mailTimeoutMs,
           maxConnections: Math.min(config.outbox.concurrency, 5),
+          caFile: config.smtpCaFile,
+          requireTls: config.smtpRequireTls,
         });
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const background = createBackgroundTasks(log);

@@ -66,6 +66,10 @@ export interface Config {
   };
   bodyLimitBytes: number;
   smtpUrl: string | null;
+  /** PEM file of certificate authorities trusted for the SMTP server, besides the system's. */
+  smtpCaFile: string | null;
+  /** Refuse to send (and to log in) over a connection that STARTTLS did not secure. */
+  smtpRequireTls: boolean;
   mailFrom: string;
   webhookAllowPrivate: boolean;
   /** Whole webhook request, connect to last response byte. */
@@ -292,6 +296,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
     smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),
+    smtpCaFile: r.optional('SMTP_CA_FILE'),
+    smtpRequireTls: r.bool('SMTP_REQUIRE_TLS', false),
     mailFrom: r.string('MAIL_FROM', 'paytag <no-reply@localhost>'),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
@@ -313,6 +319,15 @@ export function loadConfig(env: Env = process.env): Config {
     r.problems.push(
       `OUTBOX_LEASE_MS must be at least ${2 * longestAttemptMs} ms: twice the longer of WEBHOOK_TIMEOUT_MS and MAIL_TIMEOUT_MS`,
     );
+  }
+  if (config.smtpCaFile !== null) {
+    try {
+      if (!readFileSync(config.smtpCaFile, 'utf8').includes('-----BEGIN CERTIFICATE-----')) {
+        r.problems.push(`SMTP_CA_FILE ${config.smtpCaFile} holds no PEM certificate`);
+      }
+    } catch (e) {
+      r.problems.push(`SMTP_CA_FILE ${config.smtpCaFile} cannot be read: ${(e as Error).message}`);
+    }
   }
   if (config.vouchers.expiryDefaultMin > config.vouchers.expiryMaxMin) {
     r.problems.push('VOUCHER_EXPIRY_DEFAULT_MIN must not exceed VOUCHER_EXPIRY_MAX_MIN');

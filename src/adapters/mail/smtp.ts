@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { createTransport } from 'nodemailer';
 import type { Mailer, MailResult, OutgoingMail } from '../../app/ports.ts';
 
@@ -8,6 +10,10 @@ export interface SmtpMailerOptions {
   timeoutMs: number;
   /** SMTP connections kept open at most. */
   maxConnections: number;
+  /** PEM file of certificate authorities trusted for the server, in addition to the system's. */
+  caFile?: string | null;
+  /** Send nothing, not even the login, unless STARTTLS secured the connection. */
+  requireTls?: boolean;
 }
 
 interface SmtpError {
@@ -25,12 +31,20 @@ function domainOf(from: string): string {
 
 /**
  * Sends through an SMTP server with nodemailer. Plain `smtp://` upgrades with STARTTLS whenever the
- * server offers it (nodemailer's default). Message contents are never fetched from files or URLs, so a
- * message cannot make the service read a local file or call a URL.
+ * server offers it (nodemailer's default), and with `requireTls` refuses to go on without it. The
+ * server's certificate must verify, against the system's authorities and those of `caFile`. Message
+ * contents are never fetched from files or URLs, so a message cannot make the service read a local file
+ * or call a URL.
  */
 export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
+  const extraCa = opts.caFile ? readFileSync(opts.caFile, 'utf8') : null;
   const transport = createTransport({
     url: opts.url,
+    requireTLS: opts.requireTls === true,
+    tls: {
+      rejectUnauthorized: true,
+      ...(extraCa !== null ? { ca: [...rootCertificates, extraCa] } : {}),
+    },
     pool: true,
     maxConnections: opts.maxConnections,
     connectionTimeout: opts.timeoutMs,
