@@ -2,6 +2,7 @@ import { createSandboxBackend, type SandboxBackend } from '../../src/adapters/li
 import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { receive } from '../../src/app/payments/receive.ts';
+import type { LightningBackend, PayInvoiceInput } from '../../src/app/ports.ts';
 import type { Env } from '../../src/config/index.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
@@ -79,4 +80,22 @@ export async function outsideInvoice(
   description = 'coffee',
 ): Promise<{ payreq: string; paymentHash: string }> {
   return w.outside.createInvoice({ amountMsat, description, expirySec: 3600 });
+}
+
+/**
+ * Makes the service's node hold every payment until `release()` (like a slow route), then pay it as
+ * before. Each payment waits for its own release; `release` lets go of the latest one.
+ */
+export function holdPayments(w: VoucherWorld): { release(): void } {
+  const node = w.deps.lightning!;
+  const held = { release: () => {} };
+  w.deps.lightning = Object.assign(Object.create(node) as LightningBackend, {
+    payInvoice: async (input: PayInvoiceInput) => {
+      await new Promise<void>((resolve) => {
+        held.release = resolve;
+      });
+      return node.payInvoice(input);
+    },
+  });
+  return { release: () => held.release() };
 }

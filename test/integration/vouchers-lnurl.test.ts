@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LightningBackend } from '../../src/app/ports.ts';
 import { decodeLnurl } from '../../src/domain/lnurl.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
   balanceOf,
+  holdPayments,
   outsideInvoice,
   ownInvoice,
   type VoucherWorld,
@@ -135,16 +135,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
 
   it('answers the wallet before its invoice is paid, and a payment that then fails frees the voucher', async () => {
     // The service's node holds each payment until the test lets it go, like a slow route.
-    let release = () => {};
-    const node = w.deps.lightning!;
-    w.deps.lightning = Object.assign(Object.create(node) as LightningBackend, {
-      payInvoice: async (input: Parameters<LightningBackend['payInvoice']>[0]) => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return node.payInvoice(input);
-      },
-    });
+    const held = holdPayments(w);
     const batch = await createBatch(1);
     const url = await scan(batch.voucher_urls[0]!.voucher_url);
     const req = await withdrawRequest(url);
@@ -153,7 +144,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     expect(await submit(req, failing.payreq)).toEqual({ status: 'OK' });
     // While the payment is under way the voucher is taken: a second wallet is refused.
     expect(((await (await fetch(url)).json()) as { status: string }).status).toBe('ERROR');
-    release();
+    held.release();
     // The payment failed: the voucher can be withdrawn again, and nothing was spent.
     await vi.waitFor(async () => expect((await withdrawRequest(url)).tag).toBe('withdrawRequest'));
     expect(await redeemedCount(batch)).toBe(0);
@@ -161,7 +152,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     const invoice = await outsideInvoice(w, 50_000_000n);
     expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
     expect(await redeemedCount(batch)).toBe(0);
-    release();
+    held.release();
     await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
     expect(await auditViolations(w)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentHistory } from '../../src/app/payments/history.ts';
 import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts';
 import { checkVoucher } from '../../src/app/vouchers/check-voucher.ts';
@@ -15,6 +15,7 @@ import {
   balanceOf,
   callerOf,
   errorOf,
+  holdPayments,
   outsideInvoice,
   ownInvoice,
   type VoucherWorld,
@@ -161,6 +162,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     const bad = await outsideInvoice(w, AMOUNT, 'sandbox:fail');
     const r = await redeem(codeOf(v), 'invoice', bad.payreq);
     expect(errorOf(r)).toBe('payment_failed');
+    expect(r.ok ? '' : r.error.message).toMatch(/the voucher was not used and can be redeemed again$/);
     expect(await balanceOf(w, issuer)).toBe(afterCreate);
     expect((await check(v)).vouchers[0]!.redeemed_at_ms).toBeNull();
     expect(await auditViolations(w)).toEqual([]);
@@ -340,6 +342,25 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(c.vouchers[0]).toMatchObject({ claim_payment_id: null, redeemed_at_ms: null });
     expect(c.vouchers[0]!.refunded_at_ms).not.toBeNull();
     expect(c.batch.closed_at_ms).not.toBeNull();
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('a payment that fails after a revoke during it says the voucher cannot be redeemed any more', async () => {
+    const v = await create({ voucher_count: 1 });
+    // The node holds the payment until the revoke has happened, then the destination refuses it.
+    const held = holdPayments(w);
+    const before = await balanceOf(w, issuer);
+    const bad = await outsideInvoice(w, AMOUNT, 'sandbox:fail');
+    const redeeming = redeem(codeOf(v), 'invoice', bad.payreq);
+    await vi.waitFor(async () => expect((await check(v)).vouchers[0]!.claim_payment_id).not.toBeNull());
+    value(await revokeVoucher(w.deps, callerOf(issuer), v.batch.id));
+    held.release();
+    const r = await redeeming;
+    expect(errorOf(r)).toBe('payment_failed');
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /the voucher was not used and cannot be redeemed any more \(these vouchers were revoked by their issuer\); its amount went back to the issuer$/,
+    );
+    expect(await balanceOf(w, issuer)).toBe(before + AMOUNT + RESERVE);
     expect(await auditViolations(w)).toEqual([]);
   });
 

@@ -485,10 +485,17 @@ async function toExternalInvoice(
   }
   const after = await pay();
   if (after.status === 'declined') {
+    // The voucher is redeemable again, unless its batch was revoked or expired meanwhile: then the
+    // voided payment gave its amount back to the issuer.
+    const batchNow = (await findBatch(deps.db.read, batch.id)) ?? batch;
+    const ended = batchStateError(batchState(batchFacts(batchNow), deps.clock.nowMs(), null));
+    const then =
+      ended === null
+        ? 'can be redeemed again'
+        : `cannot be redeemed any more (${ended.message}); its amount went back to the issuer`;
     return err(
       'payment_failed',
-      `the payment of the invoice failed (${after.failure_reason ?? 'no route'}); the voucher was not used and ` +
-        'can be redeemed again',
+      `the payment of the invoice failed (${after.failure_reason ?? 'no route'}); the voucher was not used and ${then}`,
     );
   }
   const voucher = (await findVoucherById(deps.db.read, taken.id)) ?? taken;
