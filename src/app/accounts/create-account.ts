@@ -1,5 +1,10 @@
 import { isUniqueViolation } from '../../db/errors.ts';
-import { findAccountByUsertag, findAccountIdByEmail, insertKey } from '../../db/repos/accounts.ts';
+import {
+  findAccountByUsertag,
+  findAccountIdByEmail,
+  insertAccount,
+  insertKey,
+} from '../../db/repos/accounts.ts';
 import { openUserLedgerAccounts } from '../../db/repos/ledger.ts';
 import { hashApiKey, KEY_LENGTH, type KeyKind } from '../../domain/api-keys.ts';
 import { abort } from '../../domain/errors.ts';
@@ -40,7 +45,13 @@ export async function createAccount(
   };
   const webhookSecret = `whsec_${Buffer.from(deps.ids.hex(24), 'hex').toString('base64')}`;
   try {
-    return await insertAccount(deps, { usertag: tag.value, email: email.value, input, keys, webhookSecret });
+    return await insertAccountWithKeys(deps, {
+      usertag: tag.value,
+      email: email.value,
+      input,
+      keys,
+      webhookSecret,
+    });
   } catch (e) {
     // Two creations raced past the checks; the database's unique indexes decided.
     if (isUniqueViolation(e))
@@ -49,7 +60,7 @@ export async function createAccount(
   }
 }
 
-async function insertAccount(
+async function insertAccountWithKeys(
   deps: AppDeps,
   a: {
     usertag: string;
@@ -66,20 +77,16 @@ async function insertAccount(
       abort('usertag_taken', `usertag "${a.usertag}" is taken`, 'usertag');
     if (await findAccountIdByEmail(trx, a.email))
       abort('email_taken', 'an account with this e-mail exists', 'email');
-    const { id } = await trx
-      .insertInto('accounts')
-      .values({
-        usertag: a.usertag,
-        email: a.email,
-        full_name: input.fullName ?? '',
-        phone: input.phone ?? '',
-        country: input.country ?? '',
-        password_hash: null,
-        webhook_secret: webhookSecret,
-        created_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertAccount(trx, {
+      usertag: a.usertag,
+      email: a.email,
+      full_name: input.fullName ?? '',
+      phone: input.phone ?? '',
+      country: input.country ?? '',
+      password_hash: null,
+      webhook_secret: webhookSecret,
+      created_at_ms: nowMs,
+    });
     for (const kind of ['invoice', 'admin'] as const) {
       await insertKey(trx, {
         accountId: id,

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { setPasswordHash } from '../../db/repos/accounts.ts';
 import { abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
@@ -49,12 +50,8 @@ export async function setPassword(deps: AppDeps, usertag: unknown, password: str
   }
   const hash = await hashPassword(password);
   return runWrite(deps.db, async (trx) => {
-    const r = await trx
-      .updateTable('accounts')
-      .set({ password_hash: hash })
-      .where('usertag', '=', tag.value)
-      .executeTakeFirst();
-    if (r.numUpdatedRows !== 1n) abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');
+    if (!(await setPasswordHash(trx, tag.value, hash)))
+      abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');
     return null;
   });
 }

@@ -1,5 +1,6 @@
+import type { OutboxRow } from '../../db/repos/outbox.ts';
 import type { AppDeps } from '../deps.ts';
-import type { AttemptResult, OutboxRow } from '../outbox/rows.ts';
+import type { AttemptResult } from '../outbox/record-attempt.ts';
 
 interface StoredMessage {
   subject: string;

@@ -1,3 +1,4 @@
+import { listMailboxMessages } from '../../db/repos/mailbox.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -23,9 +24,8 @@ export async function listMailbox(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAILBOX_LIST_MAX) {
     return err('invalid_request', `limit must be a whole number from 1 to ${MAILBOX_LIST_MAX}`, 'limit');
   }
-  let q = deps.db.read.selectFrom('dev_mailbox').selectAll().orderBy('id', 'desc').limit(limit);
-  if (opts.to !== undefined) q = q.where('to_address', '=', opts.to.trim().toLowerCase());
-  const rows = await q.execute();
+  const to = opts.to === undefined ? undefined : opts.to.trim().toLowerCase();
+  const rows = await listMailboxMessages(deps.db.read, limit, to);
   return ok(
     rows.map((r) => ({
       id: Number(r.id),

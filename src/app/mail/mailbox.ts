@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { insertMailboxMessage } from '../../db/repos/mailbox.ts';
 import type { Clock, DevMailboxStore } from '../ports.ts';
 
 /** The dev mailbox's storage: a table, written once per event id (a resend after a crash is a no-op). */
@@ -6,19 +7,15 @@ export function devMailboxStore(db: Database, clock: Clock): DevMailboxStore {
   return {
     async save(mail) {
       await db.write((trx) =>
-        trx
-          .insertInto('dev_mailbox')
-          .values({
-            event_id: mail.eventId,
-            to_address: mail.to.trim().toLowerCase(),
-            from_address: mail.from,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            created_at_ms: clock.nowMs(),
-          })
-          .onConflict((oc) => oc.column('event_id').doNothing())
-          .execute(),
+        insertMailboxMessage(trx, {
+          event_id: mail.eventId,
+          to_address: mail.to.trim().toLowerCase(),
+          from_address: mail.from,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          created_at_ms: clock.nowMs(),
+        }),
       );
     },
   };

@@ -1,15 +1,9 @@
+import { anyDue, claimDueRows, type OutboxRow, releaseLeases } from '../../db/repos/outbox.ts';
 import type { AppDeps } from '../deps.ts';
 import { attemptEmail } from '../mail/attempt-email.ts';
 import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
-import {
-  type AttemptResult,
-  anyDue,
-  claimDueRows,
-  type OutboxRow,
-  recordAttempt,
-  releaseLeases,
-} from './rows.ts';
+import { type AttemptResult, recordAttempt } from './record-attempt.ts';
 
 export interface DispatchRound {
   /** Rows claimed this round (at most OUTBOX_BATCH_SIZE). */

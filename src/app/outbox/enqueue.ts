@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertOutboxRow } from '../../db/repos/outbox.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** What a delivery reports its status to (e.g. a payment's callback_status). */
@@ -24,22 +25,18 @@ export interface WebhookEvent {
  * that causes it does. Delivery (signing, retries, callback_status) is the outbox dispatcher's job.
  */
 export async function enqueueWebhook(trx: Kysely<DB>, e: WebhookEvent, nowMs: number): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      kind: 'webhook',
-      event_id: e.eventId,
-      event_type: e.type,
-      account_id: e.accountId,
-      destination: e.url,
-      payload: JSON.stringify(e.body),
-      target_kind: e.target?.kind ?? null,
-      target_id: e.target?.id ?? null,
-      next_attempt_at_ms: nowMs,
-      created_at_ms: nowMs,
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
+  await insertOutboxRow(trx, {
+    kind: 'webhook',
+    event_id: e.eventId,
+    event_type: e.type,
+    account_id: e.accountId,
+    destination: e.url,
+    payload: JSON.stringify(e.body),
+    target_kind: e.target?.kind ?? null,
+    target_id: e.target?.id ?? null,
+    next_attempt_at_ms: nowMs,
+    created_at_ms: nowMs,
+  });
 }
 
 export interface EmailMessage {
@@ -56,20 +53,16 @@ export interface EmailMessage {
 
 /** Records an e-mail to send, inside the caller's write unit. */
 export async function enqueueEmail(trx: Kysely<DB>, m: EmailMessage, nowMs: number): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      kind: 'email',
-      event_id: m.eventId,
-      event_type: m.type,
-      account_id: m.accountId,
-      destination: m.to,
-      payload: JSON.stringify({ subject: m.subject, text: m.text, html: m.html }),
-      target_kind: m.target?.kind ?? null,
-      target_id: m.target?.id ?? null,
-      next_attempt_at_ms: nowMs,
-      created_at_ms: nowMs,
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
+  await insertOutboxRow(trx, {
+    kind: 'email',
+    event_id: m.eventId,
+    event_type: m.type,
+    account_id: m.accountId,
+    destination: m.to,
+    payload: JSON.stringify({ subject: m.subject, text: m.text, html: m.html }),
+    target_kind: m.target?.kind ?? null,
+    target_id: m.target?.id ?? null,
+    next_attempt_at_ms: nowMs,
+    created_at_ms: nowMs,
+  });
 }

@@ -1,5 +1,6 @@
+import { deleteMailboxBefore } from '../../db/repos/mailbox.ts';
+import { deleteOutboxRows, finishedRowsBefore } from '../../db/repos/outbox.ts';
 import type { AppDeps } from '../deps.ts';
-import { deleteMailboxBefore, deleteOutboxRows, finishedRowsBefore } from './rows.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,7 @@
+import type { OutboxRow } from '../../db/repos/outbox.ts';
 import { classifyWebhookStatus, retryAfterMs, webhookHeaders } from '../../domain/webhooks.ts';
 import type { AppDeps } from '../deps.ts';
-import type { AttemptResult, OutboxRow } from '../outbox/rows.ts';
+import type { AttemptResult } from '../outbox/record-attempt.ts';
 
 /** Refusals of the destination itself: asking again later cannot help. */
 const PERMANENT_FAILURES = new Set(['invalid_url', 'blocked_address']);

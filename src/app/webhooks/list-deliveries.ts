@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { listLatestAttempts, listWebhookDeliveries } from '../../db/repos/outbox.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -60,45 +60,14 @@ export async function listDeliveries(
     return err('invalid_request', `limit must be a whole number from 1 to ${DELIVERIES_LIST_MAX}`, 'limit');
   }
   const db = deps.db.read;
-  const rows = await db
-    .selectFrom('outbox')
-    .select([
-      'id',
-      'event_id',
-      'event_type',
-      'destination',
-      'state',
-      'attempts',
-      'last_status',
-      'last_error',
-      'next_attempt_at_ms',
-      'created_at_ms',
-      'delivered_at_ms',
-    ])
-    .where('account_id', '=', accountId)
-    .where('kind', '=', 'webhook')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await listWebhookDeliveries(db, accountId, limit);
   if (rows.length === 0) return ok([]);
 
-  const attempts = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('outbox_attempts')
-        .selectAll()
-        .select(sql<bigint>`row_number() over (partition by outbox_id order by id desc)`.as('rn'))
-        .where(
-          'outbox_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .as('a'),
-    )
-    .selectAll()
-    .where('rn', '<=', BigInt(ATTEMPTS_SHOWN_MAX))
-    .orderBy('id', 'desc')
-    .execute();
+  const attempts = await listLatestAttempts(
+    db,
+    rows.map((r) => r.id),
+    ATTEMPTS_SHOWN_MAX,
+  );
   const byRow = new Map<bigint, AttemptView[]>();
   for (const a of attempts) {
     const list = byRow.get(a.outbox_id) ?? [];

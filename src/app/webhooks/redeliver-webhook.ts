@@ -1,3 +1,4 @@
+import { findWebhookDelivery, rescheduleDelivery } from '../../db/repos/outbox.ts';
 import { abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
@@ -23,29 +24,12 @@ export async function redeliverWebhook(
   }
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom('outbox')
-      .select(['id', 'lease_until_ms'])
-      .where('event_id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('kind', '=', 'webhook')
-      .executeTakeFirst();
+    const row = await findWebhookDelivery(trx, accountId, id);
     if (row === undefined) return abort('not_found', `no webhook delivery ${id}`, 'delivery_id');
     if (row.lease_until_ms !== null && row.lease_until_ms >= BigInt(nowMs)) {
       return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
     }
-    await trx
-      .updateTable('outbox')
-      .set({
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at_ms: nowMs,
-        lease_owner: null,
-        lease_until_ms: null,
-        delivered_at_ms: null,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await rescheduleDelivery(trx, row.id, nowMs);
     return { deliveryId: id, nextAttemptAtMs: nowMs };
   });
 }

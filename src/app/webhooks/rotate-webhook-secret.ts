@@ -1,4 +1,4 @@
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { findAccountByUsertag, setWebhookSecret } from '../../db/repos/accounts.ts';
 import { abort } from '../../domain/errors.ts';
 import type { Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
@@ -25,15 +25,11 @@ export async function rotateWebhookSecret(deps: AppDeps, usertag: unknown): Prom
   return runWrite(deps.db, async (trx) => {
     const account = await findAccountByUsertag(trx, tag.value);
     if (account === undefined) return abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');
-    await trx
-      .updateTable('accounts')
-      .set({
-        webhook_secret: secret,
-        webhook_secret_previous: account.webhook_secret,
-        webhook_secret_previous_until_ms: previousValidUntilMs,
-      })
-      .where('id', '=', account.id)
-      .execute();
+    await setWebhookSecret(trx, account.id, {
+      secret,
+      previous: account.webhook_secret,
+      previousUntilMs: previousValidUntilMs,
+    });
     return { secret, previousValidUntilMs };
   });
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { listWebhookSecrets } from '../../db/repos/accounts.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -11,12 +12,7 @@ export async function signingSecrets(
   nowMs: number,
 ): Promise<Map<bigint, string[]>> {
   const out = new Map<bigint, string[]>();
-  if (accountIds.length === 0) return out;
-  const rows = await exec
-    .selectFrom('accounts')
-    .select(['id', 'webhook_secret', 'webhook_secret_previous', 'webhook_secret_previous_until_ms'])
-    .where('id', 'in', [...new Set(accountIds)])
-    .execute();
+  const rows = await listWebhookSecrets(exec, accountIds);
   for (const r of rows) {
     const live =
       r.webhook_secret_previous !== null &&

@@ -1,10 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { KeyKind } from '../../domain/api-keys.ts';
 import { prepare } from '../prepared.ts';
 import type { AccountsTable, DB } from '../schema.ts';
 
 type Exec = Kysely<DB>;
 export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
 
 export const findAccountByUsertag = (exec: Exec, usertag: string): Promise<AccountRow | undefined> =>
   exec.selectFrom('accounts').selectAll().where('usertag', '=', usertag).executeTakeFirst();
@@ -17,6 +18,57 @@ export const findAccountIdByEmail = async (exec: Exec, email: string): Promise<b
 
 export const listAccounts = (exec: Exec, limit: number, afterId: bigint): Promise<AccountRow[]> =>
   exec.selectFrom('accounts').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+/** Inserts an account; answers its id. */
+export async function insertAccount(trx: Exec, account: NewAccount): Promise<bigint> {
+  const { id } = await trx.insertInto('accounts').values(account).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Sets the password hash of the account with that usertag. False when there is no such account. */
+export async function setPasswordHash(trx: Exec, usertag: string, hash: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('accounts')
+    .set({ password_hash: hash })
+    .where('usertag', '=', usertag)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+export type WebhookSecretsRow = Pick<
+  AccountRow,
+  'id' | 'webhook_secret' | 'webhook_secret_previous' | 'webhook_secret_previous_until_ms'
+>;
+
+/** The webhook secret columns of those accounts (each once); accounts without a row are absent. */
+export async function listWebhookSecrets(
+  exec: Exec,
+  accountIds: readonly bigint[],
+): Promise<WebhookSecretsRow[]> {
+  if (accountIds.length === 0) return [];
+  return exec
+    .selectFrom('accounts')
+    .select(['id', 'webhook_secret', 'webhook_secret_previous', 'webhook_secret_previous_until_ms'])
+    .where('id', 'in', [...new Set(accountIds)])
+    .execute();
+}
+
+/** Sets the account's webhook secret; `previous` keeps signing alongside until `previousUntilMs`. */
+export async function setWebhookSecret(
+  trx: Exec,
+  accountId: bigint,
+  s: { secret: string; previous: string; previousUntilMs: number },
+): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set({
+      webhook_secret: s.secret,
+      webhook_secret_previous: s.previous,
+      webhook_secret_previous_until_ms: s.previousUntilMs,
+    })
+    .where('id', '=', accountId)
+    .execute();
+}
 
 export interface KeyOwner {
   accountId: bigint;

@@ -1,21 +1,27 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
-import type { DB, OutboxTable } from '../../db/schema.ts';
-import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
-import type { Logger } from '../ports.ts';
-import { type DeliveryReport, deliveryStatusSink } from './status-sinks.ts';
+import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import type { Dialect } from '../database.ts';
+import type { DB, OutboxAttemptsTable, OutboxTable } from '../schema.ts';
 
-// Queries of the outbox delivery engine: claiming due rows under a lease, giving leases back, and
-// recording an attempt together with the row's next state and the target's status.
-
-export type OutboxRow = Selectable<OutboxTable>;
-
-/** Longest response or server reply kept per attempt. */
-export const RESPONSE_EXCERPT_MAX_CHARS = 1024;
-/** Longest error text kept per attempt. */
-const ERROR_MAX_CHARS = 500;
+/**
+ * Query module of the outbox tables (`outbox`, `outbox_attempts`): enqueueing, claiming due rows under a
+ * lease, giving leases back, recording attempts, redelivery, listings and retention. Functions taking
+ * `trx` run inside the caller's write unit.
+ */
 
 type Exec = Kysely<DB>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;
+export type OutboxAttemptRow = Selectable<OutboxAttemptsTable>;
+export type NewOutboxAttempt = Insertable<OutboxAttemptsTable>;
+
+/** Inserts a row to deliver; a row with the same event_id already there makes this a no-op. */
+export async function insertOutboxRow(trx: Exec, row: NewOutboxRow): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values(row)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
 
 function dueRows(exec: Exec, nowMs: number) {
   const now = BigInt(nowMs);
@@ -75,107 +81,151 @@ export async function releaseLeases(trx: Exec, owner: string, ids: readonly bigi
     .execute();
 }
 
-/** What one attempt found out, before it is recorded. */
-export interface AttemptResult {
-  startedAtMs: number;
-  durationMs: number;
-  /** delivered; retry: worth trying again later; failed: never worth trying again. */
-  verdict: 'delivered' | 'retry' | 'failed';
-  status: number | null;
-  error: string | null;
-  responseExcerpt: string | null;
-  /** The least wait the receiver asked for (Retry-After), if any. */
-  minRetryDelayMs: number | null;
+/** Stores the record of one attempt. */
+export async function insertAttempt(trx: Exec, attempt: NewOutboxAttempt): Promise<void> {
+  await trx.insertInto('outbox_attempts').values(attempt).execute();
 }
 
-const clip = (s: string | null, max: number): string | null =>
-  s === null ? null : s.length > max ? `${s.slice(0, max)}…` : s;
+/** A row's state after an attempt (its lease is given up with it). */
+export interface AttemptedState {
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAtMs: number | bigint;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAtMs: number | null;
+}
 
 /**
- * Records one attempt in one write unit: the attempt row, the outbox row's next state (delivered;
- * pending with the next retry time; or failed when the schedule is used up) and the target's status via
- * its registered sink. Applies only while `owner` still holds the lease: if another worker took the row
- * over meanwhile, only the attempt row is kept (it did happen) and the other worker decides the state.
- * Returns the outcome, or null when the lease had been lost.
+ * Sets the row's state after an attempt and ends the lease, only while `owner` still holds it. False when
+ * another worker took the row over meanwhile (nothing was changed).
  */
-export async function recordAttempt(
+export async function setAttemptedState(
   trx: Exec,
-  row: OutboxRow,
+  id: bigint,
   owner: string,
-  a: AttemptResult,
-  nowMs: number,
-  log: Logger,
-): Promise<DeliveryReport['outcome'] | null> {
-  await trx
-    .insertInto('outbox_attempts')
-    .values({
-      outbox_id: row.id,
-      started_at_ms: a.startedAtMs,
-      duration_ms: a.durationMs,
-      outcome: a.verdict,
-      status: a.status,
-      error: clip(a.error, ERROR_MAX_CHARS),
-      response_excerpt: clip(a.responseExcerpt, RESPONSE_EXCERPT_MAX_CHARS),
-    })
-    .execute();
-
-  const attempts = Number(row.attempts) + 1;
-  const delayMs = a.verdict === 'retry' ? retryDelayMs(attempts) : null;
-  const outcome: DeliveryReport['outcome'] =
-    a.verdict === 'delivered' ? 'delivered' : delayMs === null ? 'failed' : 'retrying';
-  const lastError =
-    outcome === 'failed' && a.verdict === 'retry'
-      ? `gave up after ${attempts} attempts: ${a.error}`
-      : a.error;
-  // A receiver's Retry-After may lengthen the wait, up to the schedule's longest step.
-  const longestMs = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1] ?? 0;
-  const waitMs = delayMs === null ? 0 : Math.max(delayMs, Math.min(a.minRetryDelayMs ?? 0, longestMs));
-
+  s: AttemptedState,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('outbox')
     .set({
-      state: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
-      attempts,
-      next_attempt_at_ms: outcome === 'retrying' ? nowMs + waitMs : row.next_attempt_at_ms,
+      state: s.state,
+      attempts: s.attempts,
+      next_attempt_at_ms: s.nextAttemptAtMs,
       lease_owner: null,
       lease_until_ms: null,
-      last_status: a.status,
-      last_error: clip(lastError, ERROR_MAX_CHARS),
-      delivered_at_ms: outcome === 'delivered' ? nowMs : null,
+      last_status: s.lastStatus,
+      last_error: s.lastError,
+      delivered_at_ms: s.deliveredAtMs,
     })
-    .where('id', '=', row.id)
+    .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return null;
-
-  if (row.target_kind !== null && row.target_id !== null) {
-    const sink = deliveryStatusSink(row.target_kind);
-    if (sink === undefined) {
-      log.error(
-        { outboxId: String(row.id), targetKind: row.target_kind },
-        'no delivery status sink registered for this target kind; its status was not updated',
-      );
-    } else {
-      await sink(trx, row.target_id, {
-        channel: row.kind,
-        outcome,
-        status: a.status,
-        attemptedAtMs: a.startedAtMs,
-        error: outcome === 'delivered' ? null : lastError,
-      });
-    }
-  }
-  return outcome;
+  return updated.numUpdatedRows !== 0n;
 }
 
-// Retention: deleting delivered and failed rows with their attempts, and old dev mailbox messages.
+// Webhook deliveries as the account sees them, and redelivery.
+
+export type WebhookDeliveryRow = Pick<
+  OutboxRow,
+  | 'id'
+  | 'event_id'
+  | 'event_type'
+  | 'destination'
+  | 'state'
+  | 'attempts'
+  | 'last_status'
+  | 'last_error'
+  | 'next_attempt_at_ms'
+  | 'created_at_ms'
+  | 'delivered_at_ms'
+>;
+
+/** The account's newest webhook rows, newest first. */
+export const listWebhookDeliveries = (
+  exec: Exec,
+  accountId: bigint,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> =>
+  exec
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'event_id',
+      'event_type',
+      'destination',
+      'state',
+      'attempts',
+      'last_status',
+      'last_error',
+      'next_attempt_at_ms',
+      'created_at_ms',
+      'delivered_at_ms',
+    ])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'webhook')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** The newest `perRow` attempts of each of the rows `outboxIds` (not empty), newest first. */
+export const listLatestAttempts = (
+  exec: Exec,
+  outboxIds: readonly bigint[],
+  perRow: number,
+): Promise<OutboxAttemptRow[]> =>
+  exec
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('outbox_attempts')
+        .selectAll()
+        .select(sql<bigint>`row_number() over (partition by outbox_id order by id desc)`.as('rn'))
+        .where('outbox_id', 'in', outboxIds)
+        .as('a'),
+    )
+    .selectAll()
+    .where('rn', '<=', BigInt(perRow))
+    .orderBy('id', 'desc')
+    .execute();
+
+/** The account's webhook row with that event id: its id and lease. */
+export const findWebhookDelivery = (
+  exec: Exec,
+  accountId: bigint,
+  eventId: string,
+): Promise<{ id: bigint; lease_until_ms: bigint | null } | undefined> =>
+  exec
+    .selectFrom('outbox')
+    .select(['id', 'lease_until_ms'])
+    .where('event_id', '=', eventId)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'webhook')
+    .executeTakeFirst();
+
+/** Makes the row pending again, due at `nowMs`, with a fresh retry schedule and no lease. */
+export async function rescheduleDelivery(trx: Exec, id: bigint, nowMs: number): Promise<void> {
+  await trx
+    .updateTable('outbox')
+    .set({
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at_ms: nowMs,
+      lease_owner: null,
+      lease_until_ms: null,
+      delivered_at_ms: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+// Retention: deleting delivered and failed rows with their attempts.
 
 /**
  * PostgreSQL: locks the selected rows for the rest of the unit, skipping rows another transaction holds
  * (a redelivery, another process pruning), so concurrent units never wait on each other or delete the
  * same rows. SQLite has one writer, so the select and the delete that follows see no one in between.
  */
-function lockedForDelete<TB extends keyof DB, O>(
+export function lockedForDelete<TB extends keyof DB, O>(
   q: SelectQueryBuilder<DB, TB, O>,
   dialect: Dialect,
 ): SelectQueryBuilder<DB, TB, O> {
@@ -232,24 +282,4 @@ export async function deleteOutboxRows(
   const attempts = await trx.deleteFrom('outbox_attempts').where('outbox_id', 'in', ids).executeTakeFirst();
   const rows = await trx.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
   return { rows: Number(rows.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
-}
-
-/** Deletes up to `limit` dev mailbox messages stored before `beforeMs`, oldest first; returns how many. */
-export async function deleteMailboxBefore(
-  trx: Exec,
-  dialect: Dialect,
-  beforeMs: number,
-  limit: number,
-): Promise<number> {
-  const old = trx
-    .selectFrom('dev_mailbox')
-    .select('id')
-    .where('created_at_ms', '<', BigInt(beforeMs))
-    .orderBy('id')
-    .limit(limit);
-  const deleted = await trx
-    .deleteFrom('dev_mailbox')
-    .where('id', 'in', lockedForDelete(old, dialect))
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
 }

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { insertAttempt, type OutboxRow, setAttemptedState } from '../../db/repos/outbox.ts';
+import type { DB } from '../../db/schema.ts';
+import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
+import type { Logger } from '../ports.ts';
+import { type DeliveryReport, deliveryStatusSink } from './status-sinks.ts';
+
+// Recording an attempt of the outbox delivery engine together with the row's next state and the
+// target's status. The queries are in db/repos/outbox.ts.
+
+/** Longest response or server reply kept per attempt. */
+export const RESPONSE_EXCERPT_MAX_CHARS = 1024;
+/** Longest error text kept per attempt. */
+const ERROR_MAX_CHARS = 500;
+
+/** What one attempt found out, before it is recorded. */
+export interface AttemptResult {
+  startedAtMs: number;
+  durationMs: number;
+  /** delivered; retry: worth trying again later; failed: never worth trying again. */
+  verdict: 'delivered' | 'retry' | 'failed';
+  status: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  /** The least wait the receiver asked for (Retry-After), if any. */
+  minRetryDelayMs: number | null;
+}
+
+const clip = (s: string | null, max: number): string | null =>
+  s === null ? null : s.length > max ? `${s.slice(0, max)}…` : s;
+
+/**
+ * Records one attempt in one write unit: the attempt row, the outbox row's next state (delivered;
+ * pending with the next retry time; or failed when the schedule is used up) and the target's status via
+ * its registered sink. Applies only while `owner` still holds the lease: if another worker took the row
+ * over meanwhile, only the attempt row is kept (it did happen) and the other worker decides the state.
+ * Returns the outcome, or null when the lease had been lost.
+ */
+export async function recordAttempt(
+  trx: Kysely<DB>,
+  row: OutboxRow,
+  owner: string,
+  a: AttemptResult,
+  nowMs: number,
+  log: Logger,
+): Promise<DeliveryReport['outcome'] | null> {
+  await insertAttempt(trx, {
+    outbox_id: row.id,
+    started_at_ms: a.startedAtMs,
+    duration_ms: a.durationMs,
+    outcome: a.verdict,
+    status: a.status,
+    error: clip(a.error, ERROR_MAX_CHARS),
+    response_excerpt: clip(a.responseExcerpt, RESPONSE_EXCERPT_MAX_CHARS),
+  });
+
+  const attempts = Number(row.attempts) + 1;
+  const delayMs = a.verdict === 'retry' ? retryDelayMs(attempts) : null;
+  const outcome: DeliveryReport['outcome'] =
+    a.verdict === 'delivered' ? 'delivered' : delayMs === null ? 'failed' : 'retrying';
+  const lastError =
+    outcome === 'failed' && a.verdict === 'retry'
+      ? `gave up after ${attempts} attempts: ${a.error}`
+      : a.error;
+  // A receiver's Retry-After may lengthen the wait, up to the schedule's longest step.
+  const longestMs = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1] ?? 0;
+  const waitMs = delayMs === null ? 0 : Math.max(delayMs, Math.min(a.minRetryDelayMs ?? 0, longestMs));
+
+  const kept = await setAttemptedState(trx, row.id, owner, {
+    state: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
+    attempts,
+    nextAttemptAtMs: outcome === 'retrying' ? nowMs + waitMs : row.next_attempt_at_ms,
+    lastStatus: a.status,
+    lastError: clip(lastError, ERROR_MAX_CHARS),
+    deliveredAtMs: outcome === 'delivered' ? nowMs : null,
+  });
+  if (!kept) return null;
+
+  if (row.target_kind !== null && row.target_id !== null) {
+    const sink = deliveryStatusSink(row.target_kind);
+    if (sink === undefined) {
+      log.error(
+        { outboxId: String(row.id), targetKind: row.target_kind },
+        'no delivery status sink registered for this target kind; its status was not updated',
+      );
+    } else {
+      await sink(trx, row.target_id, {
+        channel: row.kind,
+        outcome,
+        status: a.status,
+        attemptedAtMs: a.startedAtMs,
+        error: outcome === 'delivered' ? null : lastError,
+      });
+    }
+  }
+  return outcome;
+}
