@@ -22,6 +22,19 @@ function parseJsonObject(text: string): Record<string, unknown> {
   return parsed;
 }
 
+/** The top-level name under which a string holds U+0000 ('' for a bare string), or null when none does. */
+function fieldWithNul(value: unknown, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
+  // Bodies are bounded (BODY_LIMIT_BYTES), so this walk is too; the depth bound guards the stack.
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return depth === 0 ? k.replaceAll('\u0000', '') : '';
+    const inner = fieldWithNul(v, depth + 1);
+    if (inner !== null) return depth === 0 ? k : '';
+  }
+  return null;
+}
+
 const tooLarge = (limit: number) =>
   new HttpError({ code: 'payload_too_large', message: `request body is larger than ${limit} bytes` });
 
@@ -65,6 +78,17 @@ export function registerBodyHandling(app: FastifyInstance, limit: number): void 
     const merged: Record<string, unknown> = { ...extra };
     for (const [k, v] of Object.entries(query)) merged[k] = v;
     request.query = merged;
+  });
+
+  // PostgreSQL cannot store U+0000 in text (SQLite can): refused here for every route and database alike,
+  // whether it came in the path, the query, a GET body, JSON or a form.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = fieldWithNul(part, 0);
+      if (field !== null) {
+        throw badRequest('text must not contain NUL characters (U+0000)', field === '' ? undefined : field);
+      }
+    }
   });
 
   const lenient = (_req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => {
