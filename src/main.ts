@@ -16,6 +16,7 @@ import type { AppDeps } from './app/deps.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { registerPaymentAudit } from './app/payments/audit.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
+import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { registerVoucherHooks } from './app/vouchers/register.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -101,6 +102,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
         });
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const background = createBackgroundTasks(log);
+  const rateCounter = config.rateLimit.store === 'database' ? databaseRateCounter(db) : memoryRateCounter();
   const deps: AppDeps = {
     config,
     db,
@@ -120,6 +122,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     mailer,
     webhookPost,
     background,
+    rateCounter,
   };
   return {
     deps,

@@ -11,6 +11,7 @@ import type {
   Mailer,
   WebhookPost,
 } from './ports.ts';
+import type { RateCounter } from './rate-limits/counters.ts';
 
 /** Everything a use case may reach. Built once by the composition root (src/main.ts). */
 export interface AppDeps {
@@ -30,4 +31,6 @@ export interface AppDeps {
   webhookPost: WebhookPost;
   /** Work that goes on after a use case has answered; shutdown waits for it (bounded). */
   background: BackgroundTasks;
+  /** Rate-limit counts: in this process, or in the database when instances share one (RATE_LIMIT_STORE). */
+  rateCounter: RateCounter;
 }

@@ -61,6 +61,8 @@ export interface Config {
   };
   rateLimit: {
     enabled: boolean;
+    /** Where hits are counted: this process, or the database every instance shares. */
+    store: 'memory' | 'database';
     receivePerMinute: number;
     otherPer10Minutes: number;
   };
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = r.int('PORT', 8080, 0, 65535);
   const dataDir = r.string('DATA_DIR', './data');
   const databaseUrl = r.string('DATABASE_URL', `sqlite:${dataDir}/paytag.sqlite`);
+  const postgres = /^postgres(ql)?:\/\//.test(databaseUrl);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     r.problems.push('DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db');
   }
@@ -291,6 +294,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: {
       enabled: r.bool('RATE_LIMIT_ENABLED', true),
+      // Several instances share a PostgreSQL database, and must share their counts too.
+      store: r.oneOf('RATE_LIMIT_STORE', ['memory', 'database'] as const, postgres ? 'database' : 'memory'),
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
       otherPer10Minutes: r.int('RATE_LIMIT_PER_10_MINUTES', 1000, 1, 100_000_000),
     },

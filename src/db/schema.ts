@@ -212,6 +212,13 @@ export interface KvTable {
   updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
 }
 
+/** A rate-limit window: hits counted for `key` until `reset_at_ms` (migration 007). */
+export interface RateLimitsTable {
+  key: string;
+  count: ColumnType<bigint, number | bigint, number | bigint>;
+  reset_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
 export type { PaymentStatus };
 
 export interface DB {
@@ -227,4 +234,5 @@ export interface DB {
   vouchers: VouchersTable;
   voucher_static_redemptions: VoucherStaticRedemptionsTable;
   kv: KvTable;
+  rate_limits: RateLimitsTable;
 }

@@ -15,6 +15,7 @@ import { tradeFamily } from './families/trade.ts';
 import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
+import { counterStore } from './rate-limit-store.ts';
 import { systemRoutes } from './system/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   if (deps.config.rateLimit.enabled) {
     await app.register(rateLimit, {
       global: true,
+      store: counterStore(deps.rateCounter, deps.clock),
       max: deps.config.rateLimit.otherPer10Minutes,
       timeWindow: 10 * 60_000,
       keyGenerator: (request) => {

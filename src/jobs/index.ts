@@ -3,6 +3,7 @@ import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { outboxRetentionJob } from './outbox-retention.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
+import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
 
@@ -14,4 +15,5 @@ export const ALL_JOBS: Job[] = [
   invoiceExpiryJob,
   paymentsReconcileJob,
   voucherExpiryJob,
+  rateLimitSweepJob,
 ];

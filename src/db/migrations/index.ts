@@ -5,6 +5,7 @@ import * as m003 from './003_payments.ts';
 import * as m004 from './004_deliveries.ts';
 import * as m005 from './005_vouchers.ts';
 import * as m006 from './006_kv.ts';
+import * as m007 from './007_rate_limits.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_deliveries': m004,
   '005_vouchers': m005,
   '006_kv': m006,
+  '007_rate_limits': m007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -89,7 +89,7 @@ export async function lnurlWithdrawRoutes(
   }
 
   async function callback(request: FastifyRequest, reply: FastifyReply, target: RedeemTarget) {
-    limiter.check(request, reply, 'code' in target ? target.code : null);
+    await limiter.check(request, reply, 'code' in target ? target.code : null);
     const { k1, pr } = request.query as { k1?: string; pr?: string };
     const r = await withdrawCallback(deps, target, k1, pr);
     if (!r.ok) throw new HttpError(r.error);

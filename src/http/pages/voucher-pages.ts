@@ -194,7 +194,7 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
       return s.ok ? sendPage(reply, await staticPage(s.value, fs, status)) : unknownVoucher(reply);
     };
     try {
-      limiter.check(request, reply, 'code' in target ? target.code : null);
+      await limiter.check(request, reply, 'code' in target ? target.code : null);
     } catch (e) {
       if (e instanceof HttpError) return again(e.status, { error: e.error.message });
       throw e;

@@ -54,7 +54,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
     const code = params['voucher_code'];
     if (!present(code)) throw badRequest('voucher_code is required', 'voucher_code');
     if (typeof code !== 'string') throw badRequest('voucher_code must be a string', 'voucher_code');
-    limiter.check(request, reply, code);
+    await limiter.check(request, reply, code);
     const r = unwrap(
       await redeemVoucher(deps, { target: { code }, mode: params['redeem_mode'], to: params['redeem_to'] }),
     );
