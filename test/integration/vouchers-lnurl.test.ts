@@ -111,6 +111,8 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
       status: 'ERROR',
       reason: 'this voucher has already been redeemed',
     });
+    // A wallet that retries with the invoice it sent is told OK again, and nothing moves twice.
+    expect(await submit(req, invoice.payreq!)).toEqual({ status: 'OK' });
     expect(await balanceOf(w, walletOwner)).toBe(50_000_000n);
     expect(await auditViolations(w)).toEqual([]);
   });
@@ -130,6 +132,9 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     // routing fee (1 sat + 1000 ppm) did not use.
     await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
     expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
+    // The static link still has a voucher; the same invoice sent again takes it not.
+    expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
+    expect(await redeemedCount(batch)).toBe(1);
     expect(await auditViolations(w)).toEqual([]);
   });
 
@@ -151,6 +156,10 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
 
     const invoice = await outsideInvoice(w, 50_000_000n);
     expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
+    // While it is under way the same invoice is answered OK (a retry), another one is refused.
+    expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
+    const other = await outsideInvoice(w, 50_000_000n);
+    expect(((await submit(req, other.payreq)) as { status: string }).status).toBe('ERROR');
     expect(await redeemedCount(batch)).toBe(0);
     held.release();
     await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));

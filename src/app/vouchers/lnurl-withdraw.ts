@@ -1,7 +1,8 @@
+import { findLiveOutgoingByHash } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { batchStateError, voucherStateError } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { type RedeemOutcome, type RedeemTarget, redeemVoucher } from './redeem-voucher.ts';
+import { type RedeemTarget, redeemVoucher } from './redeem-voucher.ts';
 import { withdrawK1, withdrawRequestUrl } from './urls.ts';
 import { viewStaticBatch, viewVoucher } from './view-voucher.ts';
 
@@ -48,14 +49,16 @@ export async function withdrawRequest(deps: AppDeps, target: RedeemTarget): Prom
 /**
  * LUD-03 callback: the wallet's invoice (`pr`) redeems the voucher exactly as redeem_mode invoice does,
  * except that an invoice of another node is paid after the answer: LUD-03 has the service answer OK and
- * then pay, so a wallet does not wait (and time out) while the payment is routed.
+ * then pay, so a wallet does not wait (and time out) while the payment is routed. A wallet that sends
+ * the same invoice again (it retried, or lost the answer) is answered OK again: that withdrawal is
+ * already paid or under way. Answers whether the withdrawal was new.
  */
 export async function withdrawCallback(
   deps: AppDeps,
   target: RedeemTarget,
   k1: unknown,
   pr: unknown,
-): Promise<Result<RedeemOutcome>> {
+): Promise<Result<{ repeated: boolean }>> {
   const t: RedeemTarget =
     'code' in target
       ? { code: target.code.trim().toLowerCase() }
@@ -65,5 +68,23 @@ export async function withdrawCallback(
     return err('invalid_request', 'k1 does not belong to this voucher', 'k1');
   if (typeof pr !== 'string' || pr === '')
     return err('invalid_request', 'pr (the invoice) is required', 'pr');
-  return redeemVoucher(deps, { target: t, mode: 'invoice', to: pr, payment: 'background' });
+  const r = await redeemVoucher(deps, { target: t, mode: 'invoice', to: pr, payment: 'background' });
+  if (r.ok) return ok({ repeated: false });
+  return (await alreadyWithdrawnTo(deps, t, pr)) ? ok({ repeated: true }) : r;
+}
+
+/** Whether this voucher (or a voucher of this static batch) is paid or being paid to invoice `pr`. */
+async function alreadyWithdrawnTo(deps: AppDeps, target: RedeemTarget, pr: string): Promise<boolean> {
+  const decoded = deps.decodeInvoice(pr.trim());
+  if (!decoded.ok) return false;
+  const payment = await findLiveOutgoingByHash(deps.db.read, decoded.invoice.paymentHash);
+  if (payment === undefined) return false;
+  // The issuer's payment of a redemption names its voucher (redemptionDetails).
+  let names: { voucher_tid?: unknown; voucher_code?: unknown };
+  try {
+    names = JSON.parse(payment.extra) as typeof names;
+  } catch {
+    return false;
+  }
+  return 'code' in target ? names.voucher_code === target.code : names.voucher_tid === target.batchId;
 }
