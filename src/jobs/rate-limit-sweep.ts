@@ -1,4 +1,4 @@
-import { SWEEP_BATCH, sweepRateLimits } from '../app/rate-limits/counters.ts';
+import { SWEEP_BATCH, SWEEP_UNITS, sweepRateLimits } from '../app/rate-limits/counters.ts';
 import type { Job } from './runner.ts';
 
 const INTERVAL_MS = 60_000;
@@ -13,7 +13,7 @@ export const rateLimitSweepJob: Job = {
   async run(deps, signal) {
     if (deps.config.rateLimit.store !== 'database') return INTERVAL_MS * 60;
     const deleted = await sweepRateLimits(deps.db, deps.clock, signal);
-    return deleted >= SWEEP_BATCH * 20 ? 0 : INTERVAL_MS;
+    return deleted >= SWEEP_BATCH * SWEEP_UNITS ? 0 : INTERVAL_MS;
   },
   errorDelayMs: INTERVAL_MS,
 };

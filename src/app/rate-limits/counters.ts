@@ -43,13 +43,14 @@ export function databaseRateCounter(db: Database): RateCounter {
   };
 }
 
-/** Rows one sweep deletes at most, per write unit. */
+/** Rows one sweep deletes at most per write unit, and units per sweep. */
 export const SWEEP_BATCH = 5000;
+export const SWEEP_UNITS = 20;
 
 /** Deletes windows that have ended, in bounded units; answers how many went. */
 export async function sweepRateLimits(db: Database, clock: Clock, signal: AbortSignal): Promise<number> {
   let deleted = 0;
-  for (let round = 0; round < 20 && !signal.aborted; round++) {
+  for (let unit = 0; unit < SWEEP_UNITS && !signal.aborted; unit++) {
     const n = await db.write((trx) => deleteEndedRateLimits(trx, clock.nowMs(), SWEEP_BATCH));
     deleted += n;
     if (n < SWEEP_BATCH) break;
