@@ -71,6 +71,7 @@ describe.each(DIALECTS)('webhook delivery routes on %s', (dialect) => {
     const d = body.data[0];
     expect(d).toMatchObject({
       delivery_id: eventId,
+      channel: 'webhook',
       event_type: 'voucher.redeemed',
       state: 'pending',
       attempts: 1,

@@ -6,7 +6,7 @@ import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
 import { type DeliveryReport, registerDeliveryStatusSink } from '../../src/app/outbox/status-sinks.ts';
 import { listDeliveries } from '../../src/app/webhooks/list-deliveries.ts';
-import { redeliverWebhook } from '../../src/app/webhooks/redeliver-webhook.ts';
+import { redeliver } from '../../src/app/webhooks/redeliver.ts';
 import { rotateWebhookSecret } from '../../src/app/webhooks/rotate-webhook-secret.ts';
 import { showWebhookSecret } from '../../src/app/webhooks/show-webhook-secret.ts';
 import { validateCallbackUrl } from '../../src/app/webhooks/validate-callback-url.ts';
@@ -268,16 +268,16 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(requestsTo('/again')).toHaveLength(1);
 
     const bob = await makeAccount(rt.deps);
-    expect(await redeliverWebhook(rt.deps, bob.id, id)).toMatchObject({
+    expect(await redeliver(rt.deps, bob.id, id)).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(await redeliverWebhook(rt.deps, alice.id, 'evt_nope')).toMatchObject({
+    expect(await redeliver(rt.deps, alice.id, 'evt_nope')).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
 
-    const r = await redeliverWebhook(rt.deps, alice.id, id);
+    const r = await redeliver(rt.deps, alice.id, id);
     expect(r).toMatchObject({ ok: true, value: { deliveryId: id } });
     await dispatchDue(rt.deps, never);
     const reqs = requestsTo('/again');
@@ -294,7 +294,7 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     const id = await produce('/inflight', { tid: 'inflight' });
     const running = dispatchDue(rt.deps, never);
     await receiver.waitFor(receiver.requests.length + 1);
-    expect(await redeliverWebhook(rt.deps, alice.id, id)).toMatchObject({
+    expect(await redeliver(rt.deps, alice.id, id)).toMatchObject({
       ok: false,
       error: { code: 'conflict' },
     });

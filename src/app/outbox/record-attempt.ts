@@ -3,7 +3,7 @@ import { insertAttempt, type OutboxRow, setAttemptedState } from '../../db/repos
 import type { DB } from '../../db/schema.ts';
 import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
 import type { Logger } from '../ports.ts';
-import { type DeliveryReport, deliveryStatusSink } from './status-sinks.ts';
+import { type DeliveryReport, reportToTarget } from './status-sinks.ts';
 
 // Recording an attempt of the outbox delivery engine together with the row's next state and the
 // target's status. The queries are in db/repos/outbox.ts.
@@ -26,6 +26,9 @@ export interface AttemptResult {
   minRetryDelayMs: number | null;
 }
 
+/** What an attempt leads to (an attempt is never `queued`: that is a redelivery being scheduled). */
+export type AttemptOutcome = Exclude<DeliveryReport['outcome'], 'queued'>;
+
 const clip = (s: string | null, max: number): string | null =>
   s === null ? null : s.length > max ? `${s.slice(0, max)}…` : s;
 
@@ -43,7 +46,7 @@ export async function recordAttempt(
   a: AttemptResult,
   nowMs: number,
   log: Logger,
-): Promise<DeliveryReport['outcome'] | null> {
+): Promise<AttemptOutcome | null> {
   await insertAttempt(trx, {
     outbox_id: row.id,
     started_at_ms: a.startedAtMs,
@@ -56,7 +59,7 @@ export async function recordAttempt(
 
   const attempts = Number(row.attempts) + 1;
   const delayMs = a.verdict === 'retry' ? retryDelayMs(attempts) : null;
-  const outcome: DeliveryReport['outcome'] =
+  const outcome: AttemptOutcome =
     a.verdict === 'delivered' ? 'delivered' : delayMs === null ? 'failed' : 'retrying';
   const lastError =
     outcome === 'failed' && a.verdict === 'retry'
@@ -76,22 +79,17 @@ export async function recordAttempt(
   });
   if (!kept) return null;
 
-  if (row.target_kind !== null && row.target_id !== null) {
-    const sink = deliveryStatusSink(row.target_kind);
-    if (sink === undefined) {
-      log.error(
-        { outboxId: String(row.id), targetKind: row.target_kind },
-        'no delivery status sink registered for this target kind; its status was not updated',
-      );
-    } else {
-      await sink(trx, row.target_id, {
-        channel: row.kind,
-        outcome,
-        status: a.status,
-        attemptedAtMs: a.startedAtMs,
-        error: outcome === 'delivered' ? null : lastError,
-      });
-    }
-  }
+  await reportToTarget(
+    trx,
+    row,
+    {
+      channel: row.kind,
+      outcome,
+      status: a.status,
+      attemptedAtMs: a.startedAtMs,
+      error: outcome === 'delivered' ? null : lastError,
+    },
+    log,
+  );
   return outcome;
 }

@@ -1,25 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Logger } from '../ports.ts';
 
-/** What one delivery attempt means for the thing the delivery reports to (an outbox row's target). */
+/**
+ * What happened to a delivery, for the thing the delivery reports to (an outbox row's target): one
+ * attempt's result, or a new round of attempts being scheduled.
+ */
 export interface DeliveryReport {
   channel: 'webhook' | 'email';
   /**
    * delivered: the receiver accepted it (2xx / SMTP accepted); retrying: this attempt failed and another
-   * is scheduled; failed: no further attempt will be made (the failure is in the delivery record).
+   * is scheduled; failed: no further attempt will be made (the failure is in the delivery record);
+   * queued: no attempt was made, a new one is scheduled (a redelivery), so `status` is null.
    */
-  outcome: 'delivered' | 'retrying' | 'failed';
+  outcome: 'delivered' | 'retrying' | 'failed' | 'queued';
   /** HTTP status of this attempt (webhook) or SMTP reply code (e-mail); null when no answer came. */
   status: number | null;
+  /** When the attempt started; for `queued`, when the redelivery was scheduled. */
   attemptedAtMs: number;
-  /** Why the attempt failed; null when it was delivered. */
+  /** Why the attempt failed; null when it was delivered or queued. */
   error: string | null;
 }
 
 /**
  * Updates the target's status columns (e.g. `payments.callback_status`). Runs inside the write unit that
- * records the attempt, so it must only use `trx` (database work only, no network) and must not throw for
- * a missing target (the target may be gone; the delivery record keeps the outcome).
+ * records the attempt (or schedules the redelivery), so it must only use `trx` (database work only, no
+ * network) and must not throw for a missing target (the target may be gone; the delivery record keeps
+ * the outcome).
  */
 export type DeliveryStatusSink = (trx: Kysely<DB>, targetId: string, report: DeliveryReport) => Promise<void>;
 
@@ -42,16 +49,47 @@ export function deliveryStatusSink(kind: string): DeliveryStatusSink | undefined
   return sinks.get(kind);
 }
 
+/** An outbox row's target, as stored (`target_kind`, `target_id`; both null when it reports nowhere). */
+export interface StoredTarget {
+  id: bigint;
+  target_kind: string | null;
+  target_id: string | null;
+}
+
+/**
+ * Hands `report` to the sink registered for the row's target, inside the caller's write unit. A row
+ * without a target reports nowhere; a target kind without a sink is logged (its status is not updated).
+ */
+export async function reportToTarget(
+  trx: Kysely<DB>,
+  row: StoredTarget,
+  report: DeliveryReport,
+  log: Logger,
+): Promise<void> {
+  if (row.target_kind === null || row.target_id === null) return;
+  const sink = deliveryStatusSink(row.target_kind);
+  if (sink === undefined) {
+    log.error(
+      { outboxId: String(row.id), targetKind: row.target_kind },
+      'no delivery status sink registered for this target kind; its status was not updated',
+    );
+    return;
+  }
+  await sink(trx, row.target_id, report);
+}
+
 /**
  * The `email_status` value a report leads to: `success` once the SMTP server accepted the message,
- * `pending` while retries remain, `undefined` (the API's string) when the last attempt failed.
- * Before the first attempt the producer writes `pending` itself, in the unit that enqueues the e-mail.
+ * `pending` while retries remain or once a redelivery is scheduled, `undefined` (the API's string) when
+ * the last attempt failed. Before the first attempt the producer writes `pending` itself, in the unit
+ * that enqueues the e-mail.
  */
 export function emailStatusOf(report: DeliveryReport): 'success' | 'pending' | 'undefined' {
   switch (report.outcome) {
     case 'delivered':
       return 'success';
     case 'retrying':
+    case 'queued':
       return 'pending';
     case 'failed':
       return 'undefined';

@@ -199,7 +199,8 @@ export async function voidOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Pr
   );
 }
 
-// callback_status of a payment is the HTTP status of the latest attempt that got an answer.
+// callback_status of a payment is the HTTP status of the latest attempt that got an answer; a report
+// without a status (no answer came, or a redelivery was queued) leaves it as it is.
 registerDeliveryStatusSink('payment', async (trx, targetId, report) => {
   if (report.channel !== 'webhook' || report.status === null || !/^\d{1,16}$/.test(targetId)) return;
   await setCallbackStatus(trx, BigInt(targetId), report.status);

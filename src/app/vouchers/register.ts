@@ -51,13 +51,16 @@ const auditVouchers: AuditCheck = async (deps: AppDeps) => {
   return found;
 };
 
-/** callback_status of a voucher item: the HTTP status of the latest answered attempt of its webhook. */
+/**
+ * callback_status of a voucher item: the HTTP status of the latest answered attempt of its webhook. A
+ * report without a status (no answer came, or a redelivery was queued) leaves it as it is.
+ */
 const voucherCallbackSink: DeliveryStatusSink = async (trx, targetId, report) => {
   if (report.channel !== 'webhook' || report.status === null || !/^\d{1,19}$/.test(targetId)) return;
   await setVoucherCallbackStatus(trx, BigInt(targetId), report.status);
 };
 
-/** email_status of a batch sent to receiver_email. */
+/** email_status of a batch sent to receiver_email (a queued redelivery makes it `pending` again). */
 const batchEmailSink: DeliveryStatusSink = async (trx, targetId, report) => {
   if (report.channel !== 'email') return;
   await setEmailStatus(trx, targetId, emailStatusOf(report));

@@ -1,4 +1,4 @@
-import { listLatestAttempts, listWebhookDeliveries } from '../../db/repos/outbox.ts';
+import { type DeliveryRow, listAccountDeliveries, listLatestAttempts } from '../../db/repos/outbox.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -18,14 +18,16 @@ export interface AttemptView {
 }
 
 export interface DeliveryView {
-  /** The event id: also the `webhook-id` header of every attempt. */
+  /** The event id: a webhook's `webhook-id` header; an e-mail's Message-ID is derived from it. */
   deliveryId: string;
+  channel: 'webhook' | 'email';
   eventType: string;
-  /** The callback URL without any user:password part. */
+  /** Webhook: the callback URL without any user:password part. E-mail: `mailto:<recipient as stored>`. */
   url: string;
   state: 'pending' | 'delivered' | 'failed';
   /** Attempts of the current round (a redelivery starts a new round). */
   attempts: number;
+  /** HTTP status (webhook) or SMTP reply code (e-mail) of the latest attempt. */
   lastStatus: number | null;
   lastError: string | null;
   /** When the next attempt is due; null once delivered or failed. */
@@ -48,9 +50,16 @@ function withoutCredentials(url: string): string {
   }
 }
 
+/** Where the delivery goes, as the account is shown it. */
+const urlOf = (r: Pick<DeliveryRow, 'kind' | 'destination'>): string =>
+  r.kind === 'email' ? `mailto:${r.destination}` : withoutCredentials(r.destination);
+
 const num = (v: bigint | null): number | null => (v === null ? null : Number(v));
 
-/** The account's webhook deliveries, newest first, each with its latest attempts. */
+/**
+ * The account's deliveries, webhooks and e-mails, newest first, each with its latest attempts. E-mails
+ * enqueued for no account (account_id null) are nobody's and appear in no listing.
+ */
 export async function listDeliveries(
   deps: AppDeps,
   accountId: bigint,
@@ -60,7 +69,7 @@ export async function listDeliveries(
     return err('invalid_request', `limit must be a whole number from 1 to ${DELIVERIES_LIST_MAX}`, 'limit');
   }
   const db = deps.db.read;
-  const rows = await listWebhookDeliveries(db, accountId, limit);
+  const rows = await listAccountDeliveries(db, accountId, limit);
   if (rows.length === 0) return ok([]);
 
   const attempts = await listLatestAttempts(
@@ -85,8 +94,9 @@ export async function listDeliveries(
   return ok(
     rows.map((r) => ({
       deliveryId: r.event_id,
+      channel: r.kind,
       eventType: r.event_type,
-      url: withoutCredentials(r.destination),
+      url: urlOf(r),
       state: r.state,
       attempts: Number(r.attempts),
       lastStatus: num(r.last_status),

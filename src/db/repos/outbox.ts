@@ -124,11 +124,12 @@ export async function setAttemptedState(
   return updated.numUpdatedRows !== 0n;
 }
 
-// Webhook deliveries as the account sees them, and redelivery.
+// Deliveries (webhooks and e-mails) as the account sees them, and redelivery.
 
-export type WebhookDeliveryRow = Pick<
+export type DeliveryRow = Pick<
   OutboxRow,
   | 'id'
+  | 'kind'
   | 'event_id'
   | 'event_type'
   | 'destination'
@@ -141,16 +142,13 @@ export type WebhookDeliveryRow = Pick<
   | 'delivered_at_ms'
 >;
 
-/** The account's newest webhook rows, newest first. */
-export const listWebhookDeliveries = (
-  exec: Exec,
-  accountId: bigint,
-  limit: number,
-): Promise<WebhookDeliveryRow[]> =>
+/** The account's newest rows of every kind (webhooks and e-mails), newest first. */
+export const listAccountDeliveries = (exec: Exec, accountId: bigint, limit: number): Promise<DeliveryRow[]> =>
   exec
     .selectFrom('outbox')
     .select([
       'id',
+      'kind',
       'event_id',
       'event_type',
       'destination',
@@ -163,7 +161,6 @@ export const listWebhookDeliveries = (
       'delivered_at_ms',
     ])
     .where('account_id', '=', accountId)
-    .where('kind', '=', 'webhook')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
@@ -188,18 +185,17 @@ export const listLatestAttempts = (
     .orderBy('id', 'desc')
     .execute();
 
-/** The account's webhook row with that event id: its id and lease. */
-export const findWebhookDelivery = (
+/** The account's row (webhook or e-mail) with that event id: its kind, lease and target. */
+export const findAccountDelivery = (
   exec: Exec,
   accountId: bigint,
   eventId: string,
-): Promise<{ id: bigint; lease_until_ms: bigint | null } | undefined> =>
+): Promise<Pick<OutboxRow, 'id' | 'kind' | 'lease_until_ms' | 'target_kind' | 'target_id'> | undefined> =>
   exec
     .selectFrom('outbox')
-    .select(['id', 'lease_until_ms'])
+    .select(['id', 'kind', 'lease_until_ms', 'target_kind', 'target_id'])
     .where('event_id', '=', eventId)
     .where('account_id', '=', accountId)
-    .where('kind', '=', 'webhook')
     .executeTakeFirst();
 
 /** Makes the row pending again, due at `nowMs`, with a fresh retry schedule and no lease. */

@@ -6,7 +6,7 @@ import {
   type DeliveryView,
   listDeliveries,
 } from '../../app/webhooks/list-deliveries.ts';
-import { redeliverWebhook } from '../../app/webhooks/redeliver-webhook.ts';
+import { redeliver } from '../../app/webhooks/redeliver.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
@@ -20,15 +20,26 @@ const nullable = (type: string, description?: string) => ({
 const deliverySchema = {
   type: 'object',
   properties: {
-    delivery_id: { type: 'string', description: 'the event id; also the webhook-id header of every attempt' },
+    delivery_id: {
+      type: 'string',
+      description:
+        'the event id: the webhook-id header of a webhook; the Message-ID of an e-mail derives from it',
+    },
+    channel: { type: 'string', enum: ['webhook', 'email'] },
     event_type: { type: 'string' },
-    url: { type: 'string' },
+    url: {
+      type: 'string',
+      description: 'webhook: the callback URL without credentials; email: mailto: and the recipient address',
+    },
     state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     attempts: {
       type: 'integer',
       description: 'attempts of the current round (a redelivery starts a new one)',
     },
-    last_status: nullable('integer', 'HTTP status of the latest attempt'),
+    last_status: nullable(
+      'integer',
+      'of the latest attempt: HTTP status (webhook) or SMTP reply code (email); null when no answer came',
+    ),
     last_error: nullable('string'),
     next_attempt_at: nullable('integer', 'unix seconds; null once delivered or failed'),
     created_at: { type: 'integer' },
@@ -54,6 +65,7 @@ const deliverySchema = {
 function present(d: DeliveryView) {
   return {
     delivery_id: d.deliveryId,
+    channel: d.channel,
     event_type: d.eventType,
     url: d.url,
     state: d.state,
@@ -74,7 +86,7 @@ function present(d: DeliveryView) {
   };
 }
 
-/** /lapi/v1/webhooks/*: the account's webhook delivery log and redelivery (admin key). */
+/** /lapi/v1/webhooks/*: the account's delivery log (webhooks and e-mails) and redelivery (admin key). */
 export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
   scope.get(
     '/webhooks/deliveries',
@@ -82,7 +94,7 @@ export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
       config: { key: 'admin' },
       schema: {
         tags: ['webhooks'],
-        summary: 'Webhook deliveries of the account, newest first, with their latest attempts',
+        summary: 'Deliveries of the account (webhooks and e-mails), newest first, with their latest attempts',
         security: standardSecurity,
         querystring: {
           type: 'object',
@@ -111,7 +123,8 @@ export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
       config: { key: 'admin' },
       schema: {
         tags: ['webhooks'],
-        summary: 'Send a webhook again now (same webhook-id, a fresh retry schedule)',
+        summary:
+          'Send a webhook or an e-mail again now (same webhook-id or Message-ID, a fresh retry schedule)',
         security: standardSecurity,
         body: {
           type: 'object',
@@ -135,7 +148,7 @@ export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const { delivery_id } = request.body as { delivery_id: unknown };
-      const r = unwrap(await redeliverWebhook(deps, callerOf(request).accountId, delivery_id));
+      const r = unwrap(await redeliver(deps, callerOf(request).accountId, delivery_id));
       return envelope(
         { delivery_id: r.deliveryId, state: 'pending', next_attempt_at: sec(r.nextAttemptAtMs) },
         'redelivery scheduled',

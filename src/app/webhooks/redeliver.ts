@@ -1,7 +1,8 @@
-import { findWebhookDelivery, rescheduleDelivery } from '../../db/repos/outbox.ts';
+import { findAccountDelivery, rescheduleDelivery } from '../../db/repos/outbox.ts';
 import { abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { reportToTarget } from '../outbox/status-sinks.ts';
 import { runWrite } from '../write.ts';
 
 export interface Redelivery {
@@ -10,10 +11,13 @@ export interface Redelivery {
 }
 
 /**
- * Schedules the account's webhook delivery `deliveryId` (its event id) again, now, with a fresh retry
- * schedule and the same `webhook-id`, whatever its state. Refused while an attempt is in flight.
+ * Schedules the account's delivery `deliveryId` (its event id), a webhook or an e-mail, again, now, with
+ * a fresh retry schedule, whatever its state. It goes out as before: a webhook with the same
+ * `webhook-id` and body, an e-mail with the same Message-ID and content to the same recipient. Refused
+ * while an attempt is in flight. In the same write unit the delivery's target is told a new attempt is
+ * queued (an e-mail's `email_status` says `pending` again).
  */
-export async function redeliverWebhook(
+export async function redeliver(
   deps: AppDeps,
   accountId: bigint,
   deliveryId: unknown,
@@ -24,12 +28,18 @@ export async function redeliverWebhook(
   }
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    const row = await findWebhookDelivery(trx, accountId, id);
-    if (row === undefined) return abort('not_found', `no webhook delivery ${id}`, 'delivery_id');
+    const row = await findAccountDelivery(trx, accountId, id);
+    if (row === undefined) return abort('not_found', `no delivery ${id}`, 'delivery_id');
     if (row.lease_until_ms !== null && row.lease_until_ms >= BigInt(nowMs)) {
       return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
     }
     await rescheduleDelivery(trx, row.id, nowMs);
+    await reportToTarget(
+      trx,
+      row,
+      { channel: row.kind, outcome: 'queued', status: null, attemptedAtMs: nowMs, error: null },
+      deps.log,
+    );
     return { deliveryId: id, nextAttemptAtMs: nowMs };
   });
 }
