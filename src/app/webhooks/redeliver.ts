@@ -30,10 +30,9 @@ export async function redeliver(
   return runWrite(deps.db, async (trx) => {
     const row = await findAccountDelivery(trx, accountId, id);
     if (row === undefined) return abort('not_found', `no delivery ${id}`, 'delivery_id');
-    if (row.lease_until_ms !== null && row.lease_until_ms >= BigInt(nowMs)) {
+    if (!(await rescheduleDelivery(trx, row.id, nowMs))) {
       return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
     }
-    await rescheduleDelivery(trx, row.id, nowMs);
     await reportToTarget(
       trx,
       row,

@@ -190,17 +190,20 @@ export const findAccountDelivery = (
   exec: Exec,
   accountId: bigint,
   eventId: string,
-): Promise<Pick<OutboxRow, 'id' | 'kind' | 'lease_until_ms' | 'target_kind' | 'target_id'> | undefined> =>
+): Promise<Pick<OutboxRow, 'id' | 'kind' | 'target_kind' | 'target_id'> | undefined> =>
   exec
     .selectFrom('outbox')
-    .select(['id', 'kind', 'lease_until_ms', 'target_kind', 'target_id'])
+    .select(['id', 'kind', 'target_kind', 'target_id'])
     .where('event_id', '=', eventId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 
-/** Makes the row pending again, due at `nowMs`, with a fresh retry schedule and no lease. */
-export async function rescheduleDelivery(trx: Exec, id: bigint, nowMs: number): Promise<void> {
-  await trx
+/**
+ * Makes the row pending again, due at `nowMs`, with a fresh retry schedule, unless a worker holds a live
+ * lease on it (an attempt in flight): then nothing changes and the answer is false.
+ */
+export async function rescheduleDelivery(trx: Exec, id: bigint, nowMs: number): Promise<boolean> {
+  const r = await trx
     .updateTable('outbox')
     .set({
       state: 'pending',
@@ -211,7 +214,10 @@ export async function rescheduleDelivery(trx: Exec, id: bigint, nowMs: number): 
       delivered_at_ms: null,
     })
     .where('id', '=', id)
-    .execute();
+    // A worker that claimed the row meanwhile keeps it: the claim and this update exclude each other.
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', BigInt(nowMs))]))
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }
 
 // Retention: deleting delivered and failed rows with their attempts.
