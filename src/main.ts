@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { safeFetch } from './adapters/http-out/safe-fetch.ts';
+import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
   decodeInvoice,
@@ -121,6 +121,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     }),
     mailer,
     webhookPost,
+    checkPublicHost: publicHostCheck(),
     background,
     rateCounter,
   };

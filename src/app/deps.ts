@@ -9,6 +9,7 @@ import type {
   LnurlPayClient,
   Logger,
   Mailer,
+  PublicHostCheck,
   WebhookPost,
 } from './ports.ts';
 import type { RateCounter } from './rate-limits/counters.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Outbound webhook requests, SSRF-guarded (src/adapters/http-out). */
   webhookPost: WebhookPost;
+  /** Request-time SSRF check of a host (src/adapters/http-out), e.g. a submitted callback URL's. */
+  checkPublicHost: PublicHostCheck;
   /** Work that goes on after a use case has answered; shutdown waits for it (bounded). */
   background: BackgroundTasks;
   /** Rate-limit counts: in this process, or in the database when instances share one (RATE_LIMIT_STORE). */

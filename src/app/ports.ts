@@ -184,6 +184,12 @@ export type WebhookPostResult =
 /** POSTs a webhook: no redirects followed, bounded time and response size, SSRF-guarded at connect time. */
 export type WebhookPost = (url: string, opts: WebhookPostOptions) => Promise<WebhookPostResult>;
 
+/**
+ * Resolves a host name (bounded in time) and answers whether every address it has is public: the
+ * request-time half of the SSRF guard, with the same address rules as the connect-time half.
+ */
+export type PublicHostCheck = (hostname: string) => Promise<{ ok: true } | { ok: false; message: string }>;
+
 // ---------------------------------------------------------------- Mail
 
 export interface OutgoingMail {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { publicHostCheck } from '../../src/adapters/http-out/safe-fetch.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
@@ -354,18 +355,55 @@ describe.each(DIALECTS)('SSRF guard on %s', (dialect) => {
     'ftp://example.com/hook',
     'gopher://example.com/',
   ])('refuses %s when the callback is submitted', async (url) => {
-    const r = await validateCallbackUrl(url, rt.deps.config.webhookAllowPrivate);
+    const r = await validateCallbackUrl(rt.deps, url);
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'callback_url' } });
   });
 
   it('accepts public addresses, and private ones only when WEBHOOK_ALLOW_PRIVATE is set', async () => {
-    expect(await validateCallbackUrl('https://93.184.215.14/hook', false)).toEqual({
+    const permissive = { ...rt.deps, config: { ...rt.deps.config, webhookAllowPrivate: true } };
+    expect(await validateCallbackUrl(rt.deps, 'https://93.184.215.14/hook')).toEqual({
       ok: true,
       value: 'https://93.184.215.14/hook',
     });
-    expect((await validateCallbackUrl('http://127.0.0.1:8080/hook', true)).ok).toBe(true);
-    expect((await validateCallbackUrl('ftp://127.0.0.1/', true)).ok).toBe(false);
-    expect((await validateCallbackUrl(42, true)).ok).toBe(false);
+    expect((await validateCallbackUrl(permissive, 'http://127.0.0.1:8080/hook')).ok).toBe(true);
+    expect((await validateCallbackUrl(permissive, 'ftp://127.0.0.1/')).ok).toBe(false);
+    expect((await validateCallbackUrl(permissive, 42)).ok).toBe(false);
+  });
+
+  it('resolves a host name and refuses it when any of its addresses is not public', async () => {
+    // A stand-in for DNS (the real resolver cannot be steered from here); the address rules are real.
+    const zone: Record<string, string[]> = {
+      'hooks.shop.example': ['93.184.215.14'],
+      'internal.shop.example': ['10.0.0.5'],
+      'split.shop.example': ['93.184.215.14', '192.168.1.9'],
+      'v6.shop.example': ['fd00::1'],
+      'empty.shop.example': [],
+    };
+    const lookup = async (host: string) => {
+      if (host === 'slow.shop.example') return new Promise<never>(() => {});
+      const found = zone[host];
+      if (found === undefined) throw new Error('ENOTFOUND');
+      return found.map((address) => ({ address, family: (address.includes(':') ? 6 : 4) as 4 | 6 }));
+    };
+    const deps = { ...rt.deps, checkPublicHost: publicHostCheck({ lookup, timeoutMs: 50 }) };
+    const check = async (url: string) => {
+      const r = await validateCallbackUrl(deps, url);
+      return r.ok ? 'ok' : r.error.message;
+    };
+    expect(await check('https://hooks.shop.example/paid')).toBe('ok');
+    expect(await check('https://hooks.shop.example./paid')).toBe('ok');
+    expect(await check('https://internal.shop.example/paid')).toBe(
+      'callback_url refused: internal.shop.example resolves to a private address',
+    );
+    expect(await check('https://split.shop.example/paid')).toMatch(
+      /split\.shop\.example resolves to a private/,
+    );
+    expect(await check('https://v6.shop.example/paid')).toMatch(/resolves to a/);
+    expect(await check('https://empty.shop.example/paid')).toMatch(/has no address/);
+    expect(await check('https://nowhere.shop.example/paid')).toMatch(/cannot resolve nowhere\.shop\.example/);
+    expect(await check('https://slow.shop.example/paid')).toBe(
+      'callback_url refused: slow.shop.example did not resolve within 50 ms',
+    );
   });
 
   it('refuses a loopback destination again at delivery time, without sending and without retrying', async () => {

@@ -9,7 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import type { WebhookPostOptions } from '../../app/ports.ts';
+import type { PublicHostCheck, WebhookPostOptions } from '../../app/ports.ts';
 import { type AddressClass, classifyAddress } from '../../domain/net-address.ts';
 import { type Deadline, deadline } from './deadline.ts';
 
@@ -112,6 +112,32 @@ async function pickAddress(
   const first = addresses[0];
   if (!first) return { ok: false, reason: 'dns_failure', message: `${hostname} has no address` };
   return { ok: true, address: first.address };
+}
+
+/** How long a PublicHostCheck waits for the DNS answer by default. */
+export const HOST_CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * The request-time check of a host (e.g. a submitted callback URL's): resolved and classified exactly as
+ * safeFetch does before it connects, within `timeoutMs`.
+ */
+export function publicHostCheck(opts: { lookup?: Lookup; timeoutMs?: number } = {}): PublicHostCheck {
+  const lookup = opts.lookup ?? systemLookup;
+  const timeoutMs = opts.timeoutMs ?? HOST_CHECK_TIMEOUT_MS;
+  return async (hostname) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), timeoutMs);
+    });
+    try {
+      const picked = await Promise.race([pickAddress(hostname, false, lookup), timeout]);
+      if (picked === null)
+        return { ok: false, message: `${hostname} did not resolve within ${timeoutMs} ms` };
+      return picked.ok ? { ok: true } : { ok: false, message: picked.message };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {

@@ -90,7 +90,7 @@ export async function receive(
   const r = v.value;
   if (r.callbackUrl !== null) {
     // Refuses private and loopback destinations now, so the caller learns at once (delivery checks again).
-    const url = await validateCallbackUrl(r.callbackUrl, deps.config.webhookAllowPrivate);
+    const url = await validateCallbackUrl(deps, r.callbackUrl);
     if (!url.ok) return url;
   }
   let owner = { id: caller.accountId, usertag: caller.usertag };

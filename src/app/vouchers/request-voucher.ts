@@ -223,7 +223,7 @@ export async function requestVoucher(
   if (!v.ok) return v;
   const r = v.value;
   if (r.callbackUrl !== null) {
-    const url = await validateCallbackUrl(r.callbackUrl, deps.config.webhookAllowPrivate);
+    const url = await validateCallbackUrl(deps, r.callbackUrl);
     if (!url.ok) return url;
   }
 
