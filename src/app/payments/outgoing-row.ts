@@ -1,6 +1,5 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { ServiceFees } from '../../domain/payments.ts';
-import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PaymentReferences } from './input.ts';
 
@@ -65,10 +64,10 @@ export function newPaymentRow(
   };
 }
 
-/** A new outgoing payment row of the caller, status pending, with the caller's details. */
+/** A new outgoing payment row of the paying account, status pending, with the payment's details. */
 export function newOutgoingRow(
   deps: AppDeps,
-  caller: Caller,
+  accountId: bigint,
   d: SendDetails,
   fields: Pick<PaymentRow, 'route' | 'amount_msat'> & Partial<PaymentRow>,
   nowMs: number,
@@ -76,8 +75,8 @@ export function newOutgoingRow(
   return newPaymentRow(
     deps,
     {
-      account_id: caller.accountId,
-      requester_account_id: caller.accountId,
+      account_id: accountId,
+      requester_account_id: accountId,
       direction: 'out',
       description: d.description,
       customer_name: d.customerName,

@@ -83,7 +83,7 @@ function payOwnInvoice(
     });
     const out = newOutgoingRow(
       deps,
-      caller,
+      caller.accountId,
       req.details,
       {
         ...invoiceFields(req),
@@ -122,7 +122,7 @@ async function payExternal(
   const { feeReservePpm, feeReserveMinMsat, payTimeoutSec } = deps.config.payments;
   const row = newOutgoingRow(
     deps,
-    caller,
+    caller.accountId,
     req.details,
     {
       ...invoiceFields(req),

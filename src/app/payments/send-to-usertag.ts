@@ -25,7 +25,7 @@ export async function sendToUsertag(
   const inId = BigInt(deps.ids.randomInt53());
   const out = newOutgoingRow(
     deps,
-    caller,
+    caller.accountId,
     p.details,
     {
       route: 'internal',

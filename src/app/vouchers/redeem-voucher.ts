@@ -34,7 +34,6 @@ import {
   VOUCHER_TEXT_LIMITS,
   voucherStateError,
 } from '../../domain/vouchers.ts';
-import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
 import { newOutgoingRow } from '../payments/outgoing-row.ts';
@@ -199,13 +198,6 @@ async function takeVoucher(
   return voucher;
 }
 
-/** newOutgoingRow needs the paying account as a caller; the issuer pays every redemption. */
-const issuerOf = (batch: VoucherBatchRow): Caller => ({
-  accountId: batch.account_id,
-  usertag: '',
-  kind: 'admin',
-});
-
 /**
  * Inside a write unit, what every redemption starts with: takes the voucher, hands its escrow to the
  * issuer and records the issuer's payment of the redemption (`fields.id` is `redeemed_tid`).
@@ -222,7 +214,7 @@ async function takeAndRecordPayment(
   const { batch } = loaded;
   const voucher = await takeVoucher(deps, trx, loaded, take, staticUsertag, nowMs);
   await releaseToIssuer(trx, batch, voucher.code, fields.id, nowMs);
-  const out = newOutgoingRow(deps, issuerOf(batch), redemptionDetails(batch, voucher.code), fields, nowMs);
+  const out = newOutgoingRow(deps, batch.account_id, redemptionDetails(batch, voucher.code), fields, nowMs);
   await insertPayment(trx, out);
   return { voucher, out };
 }
