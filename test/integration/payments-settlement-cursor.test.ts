@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClnBackend } from '../../src/adapters/lightning/cln.ts';
 import { createLndBackend } from '../../src/adapters/lightning/lnd.ts';
@@ -5,6 +6,7 @@ import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { receive } from '../../src/app/payments/receive.ts';
 import {
   compareCursors,
+  creditSettlement,
   isCursor,
   recordSettlementCursor,
   settlementCursorKey,
@@ -119,6 +121,47 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
   describe('the stored cursor', () => {
     beforeEach(async () => {
       t = await testRuntime(dialect);
+    });
+
+    it('is stored in the write unit that credits the settlement: neither happens without the other', async () => {
+      const bob = await makeAccount(t.deps);
+      const req = await receive(
+        t.deps,
+        { accountId: bob.id, usertag: bob.usertag, kind: 'invoice' },
+        { body: { amount: '0.0001' }, idempotencyKey: null },
+      );
+      if (!req.ok) throw new Error(req.error.message);
+      const key = settlementCursorKey('lnd', 'node-atomic');
+      const settlement = {
+        paymentHash: req.value.payment_hash!,
+        amountReceivedMsat: 10_000_000n,
+        settledAtSec: Math.floor(Date.now() / 1000),
+        cursor: '7',
+      };
+      // The database refuses the cursor's row, as a full disk would.
+      const refuse =
+        dialect === 'sqlite'
+          ? [
+              sql`create trigger kv_refuse_insert before insert on kv begin select raise(abort, 'refused'); end`,
+              sql`create trigger kv_refuse_update before update on kv begin select raise(abort, 'refused'); end`,
+            ]
+          : [
+              sql`create function kv_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+              sql`create trigger kv_refuse before insert or update on kv for each row execute function kv_refuse()`,
+            ];
+      for (const q of refuse) await q.execute(t.deps.db.read);
+      await expect(creditSettlement(t.deps, key, settlement)).rejects.toThrow(/refused/);
+      expect((await findIncomingByHash(t.deps.db.read, settlement.paymentHash))?.status).toBe('pending');
+      expect(await availableBalance(t.deps.db.read, bob.id, 'lbtc')).toBe(0n);
+
+      const allow =
+        dialect === 'sqlite'
+          ? [sql`drop trigger kv_refuse_insert`, sql`drop trigger kv_refuse_update`]
+          : [sql`drop trigger kv_refuse on kv`, sql`drop function kv_refuse()`];
+      for (const q of allow) await q.execute(t.deps.db.read);
+      expect(await creditSettlement(t.deps, key, settlement)).toBe('credited');
+      expect(await storedSettlementCursor(t.deps, key)).toBe('7');
+      expect(await availableBalance(t.deps.db.read, bob.id, 'lbtc')).toBe(10_000_000n);
     });
 
     it('moves only forward, in numeric order', async () => {

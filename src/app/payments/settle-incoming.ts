@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { findIncomingByHash, transitionPayment } from '../../db/repos/payments.ts';
+import type { DB } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement } from '../ports.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
@@ -14,23 +16,31 @@ export type SettleOutcome = 'credited' | 'already_paid' | 'unknown_invoice';
  */
 export async function settleIncomingInvoice(deps: AppDeps, s: InvoiceSettlement): Promise<SettleOutcome> {
   const nowMs = deps.clock.nowMs();
-  return deps.db.write(async (trx) => {
-    const row = await findIncomingByHash(trx, s.paymentHash);
-    if (row === undefined) return 'unknown_invoice';
-    if (row.status === 'paid') return 'already_paid';
-    const amountMsat = s.amountReceivedMsat > row.amount_msat ? s.amountReceivedMsat : row.amount_msat;
-    const fees = feesFor(deps, amountMsat, 'in');
-    const moved = await transitionPayment(trx, row.id, ['pending', 'declined', 'undefined'], {
-      status: 'paid',
-      amount_msat: amountMsat,
-      paid_at_ms: s.settledAtSec * 1000,
-      ...feeColumns(fees),
-      failure_reason: null,
-      updated_at_ms: nowMs,
-    });
-    if (!moved) return 'already_paid';
-    await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat, fees }, nowMs);
-    await enqueuePaidWebhook(trx, row, amountMsat, nowMs);
-    return 'credited';
+  return deps.db.write((trx) => settleInUnit(deps, trx, s, nowMs));
+}
+
+/** settleIncomingInvoice's work inside the caller's write unit (which may also move a stream cursor). */
+export async function settleInUnit(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  s: InvoiceSettlement,
+  nowMs: number,
+): Promise<SettleOutcome> {
+  const row = await findIncomingByHash(trx, s.paymentHash);
+  if (row === undefined) return 'unknown_invoice';
+  if (row.status === 'paid') return 'already_paid';
+  const amountMsat = s.amountReceivedMsat > row.amount_msat ? s.amountReceivedMsat : row.amount_msat;
+  const fees = feesFor(deps, amountMsat, 'in');
+  const moved = await transitionPayment(trx, row.id, ['pending', 'declined', 'undefined'], {
+    status: 'paid',
+    amount_msat: amountMsat,
+    paid_at_ms: s.settledAtSec * 1000,
+    ...feeColumns(fees),
+    failure_reason: null,
+    updated_at_ms: nowMs,
   });
+  if (!moved) return 'already_paid';
+  await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat, fees }, nowMs);
+  await enqueuePaidWebhook(trx, row, amountMsat, nowMs);
+  return 'credited';
 }

@@ -1,13 +1,15 @@
+import type { Kysely } from 'kysely';
 import { advanceKvCounter, getKv, putKv } from '../../db/repos/kv.ts';
+import type { DB } from '../../db/schema.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
-import { type SettleOutcome, settleIncomingInvoice } from './settle-incoming.ts';
+import { type SettleOutcome, settleInUnit } from './settle-incoming.ts';
 
 // Where the backend's settlement stream resumes after a restart. Each settlement carries the backend's
-// position after it (LND settle_index, CLN pay_index); once the settlement is credited that position is
-// stored, and the next subscription asks the node for everything after it. Crediting is idempotent by
-// payment hash, so replaying too much is harmless; the stored position only ever moves forward.
+// position after it (LND settle_index, CLN pay_index); that position is stored in the write unit that
+// credits the settlement, and the next subscription asks the node for everything after it. Crediting is
+// idempotent by payment hash, so replaying too much is harmless; the stored position only moves forward.
 
 /** Canonical decimal integer: digits, no sign, no leading zeros. */
 const CANONICAL = /^(0|[1-9][0-9]*)$/;
@@ -67,37 +69,48 @@ export async function openSettlementStream(
  * that is not a decimal integer is not stored (logged): the stream then resumes from an earlier one.
  */
 export async function recordSettlementCursor(deps: AppDeps, key: string, cursor: string): Promise<boolean> {
+  const nowMs = deps.clock.nowMs();
+  return deps.db.write((trx) => advanceCursorInUnit(deps, trx, key, cursor, nowMs));
+}
+
+async function advanceCursorInUnit(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  key: string,
+  cursor: string,
+  nowMs: number,
+): Promise<boolean> {
   const value = canonicalCursor(cursor);
   if (value === null) {
     deps.log.warn({ key, cursor }, 'settlement cursor is not a decimal integer; not stored');
     return false;
   }
-  const nowMs = deps.clock.nowMs();
-  return deps.db.write(async (trx) => {
-    const current = await getKv(trx, key);
-    if (current !== undefined && !isCursor(current)) {
-      // Not something this service wrote: replace it rather than compare with it.
-      await putKv(trx, key, value, nowMs);
-      return true;
-    }
-    return advanceKvCounter(trx, key, value, nowMs);
-  });
+  const current = await getKv(trx, key);
+  if (current !== undefined && !isCursor(current)) {
+    // Not something this service wrote: replace it rather than compare with it.
+    await putKv(trx, key, value, nowMs);
+    return true;
+  }
+  return advanceKvCounter(trx, key, value, nowMs);
 }
 
 /**
- * Credits a settlement, then moves the stored cursor past it. Two write units: settleIncomingInvoice is
- * its own. A crash between them only means this settlement is replayed, and crediting is idempotent.
- * Settlements of invoices that are not this service's move the cursor too. Throws when crediting fails,
- * so the backend delivers the settlement again; the cursor stays where it was.
+ * Credits a settlement and moves the stored cursor past it, in one write unit: the cursor never passes
+ * a settlement that was not credited, and a crash loses neither. Settlements of invoices that are not
+ * this service's move the cursor too. Throws when crediting fails, so the backend delivers the
+ * settlement again; the cursor stays where it was.
  */
 export async function creditSettlement(
   deps: AppDeps,
   key: string,
   s: InvoiceSettlement,
 ): Promise<SettleOutcome> {
-  const outcome = await settleIncomingInvoice(deps, s);
-  if (s.cursor !== undefined) await recordSettlementCursor(deps, key, s.cursor);
-  return outcome;
+  const nowMs = deps.clock.nowMs();
+  return deps.db.write(async (trx) => {
+    const outcome = await settleInUnit(deps, trx, s, nowMs);
+    if (s.cursor !== undefined) await advanceCursorInUnit(deps, trx, key, s.cursor, nowMs);
+    return outcome;
+  });
 }
 
 /** The stored cursor of a key (tests, operators); null when none. */
