@@ -40,6 +40,8 @@ export interface AppError {
   message: string;
   /** The request field the error is about, when there is one. */
   field?: string;
+  /** For `rate_limited`: seconds until asking again may succeed (HTTP sends it as Retry-After). */
+  retryAfterSec?: number;
 }
 
 /**

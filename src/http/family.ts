@@ -24,6 +24,8 @@ export interface Problem {
   code: ErrorCode | 'internal_error' | 'unsupported_media_type';
   message: string;
   field?: string;
+  /** Sent as the Retry-After header. */
+  retryAfterSec?: number;
 }
 
 export function errorBody(shape: Shape, p: Problem): Record<string, unknown> {
@@ -68,6 +70,7 @@ export function toProblem(error: FastifyError | Error, request: FastifyRequest):
       code: error.error.code,
       message: error.error.message,
       ...(error.error.field ? { field: error.error.field } : {}),
+      ...(error.error.retryAfterSec !== undefined ? { retryAfterSec: error.error.retryAfterSec } : {}),
     };
   }
   const fe = error as FastifyError & { validation?: ValidationIssue[] };
@@ -133,6 +136,7 @@ export function applyFamily(scope: FastifyInstance, { deps, shape }: FamilyOptio
 export function answerErrorsAs(scope: FastifyInstance, shape: Shape): void {
   scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const p = toProblem(error, request);
+    if (p.retryAfterSec !== undefined) reply.header('retry-after', String(p.retryAfterSec));
     return reply.status(p.status).send(errorBody(shape, p));
   });
   scope.setNotFoundHandler((request, reply) =>

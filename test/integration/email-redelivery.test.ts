@@ -6,8 +6,10 @@ import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueEmail, enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
 import { enqueuePaidWebhook } from '../../src/app/payments/movements.ts';
 import type { Mailer } from '../../src/app/ports.ts';
+import { EMAIL_REDELIVERY_COOLDOWN_MS } from '../../src/app/webhooks/redeliver.ts';
 import {
   DIALECTS,
+  ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -41,15 +43,20 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
   let rt: TestRuntime;
   let issuer: TestAccount;
   let other: TestAccount;
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     receiver = await startWebhookReceiver();
-    rt = await testRuntime(dialect, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Paytag <no-reply@paytag.test>',
-      SANDBOX_NODE_KEY: '22'.repeat(32),
-    });
+    rt = await testRuntime(
+      dialect,
+      {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Paytag <no-reply@paytag.test>',
+        SANDBOX_NODE_KEY: '22'.repeat(32),
+      },
+      { clock },
+    );
     issuer = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
     other = await makeAccount(rt.deps);
   });
@@ -130,6 +137,16 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
     });
     expect(failed?.attempt_log.map((a) => [a.outcome, a.status])).toEqual([['failed', 550]]);
 
+    // An e-mail goes to a person: not again within ten minutes of the last attempt.
+    const tooSoon = await redeliver(issuer.adminKey, deliveryId);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toMatchObject({ code: 'rate_limited' });
+    expect(tooSoon.headers['retry-after']).toBe(String(EMAIL_REDELIVERY_COOLDOWN_MS / 1000));
+    clock.advance(EMAIL_REDELIVERY_COOLDOWN_MS - 1000);
+    expect((await redeliver(issuer.adminKey, deliveryId)).headers['retry-after']).toBe('1');
+    expect(await deliveryOf(issuer.adminKey, deliveryId)).toMatchObject({ state: 'failed' });
+    clock.advance(1000);
+
     // The mailbox is fixed on the server's side; the issuer sends the e-mail again.
     smtp.setPolicy(() => 'accept');
     const res = await redeliver(issuer.adminKey, deliveryId);
@@ -157,6 +174,7 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
     ]);
 
     // A delivered e-mail can be sent again too: the same message, with the same Message-ID.
+    clock.advance(EMAIL_REDELIVERY_COOLDOWN_MS);
     expect((await redeliver(issuer.adminKey, deliveryId)).statusCode).toBe(200);
     expect((await checkVoucher(tid)).email_status).toBe('pending');
     expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 1, delivered: 1 });
@@ -172,6 +190,7 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
     smtp.setPolicy(() => 550);
     const { tid, deliveryId } = await voucherByEmail(issuer, 'gone@example.com');
     await dispatchDue(rt.deps, never);
+    clock.advance(EMAIL_REDELIVERY_COOLDOWN_MS);
     expect((await redeliver(issuer.adminKey, deliveryId)).statusCode).toBe(200);
     expect((await checkVoucher(tid)).email_status).toBe('pending');
     expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 1, failed: 1 });

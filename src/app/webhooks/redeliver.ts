@@ -1,9 +1,15 @@
-import { findAccountDelivery, rescheduleDelivery } from '../../db/repos/outbox.ts';
-import { abort } from '../../domain/errors.ts';
+import { findAccountDelivery, latestAttemptAtMs, rescheduleDelivery } from '../../db/repos/outbox.ts';
+import { Abort, abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import { reportToTarget } from '../outbox/status-sinks.ts';
 import { runWrite } from '../write.ts';
+
+/**
+ * An e-mail goes to a person: it is sent again at most once per this long, so a key cannot make the
+ * service flood an inbox by redelivering.
+ */
+export const EMAIL_REDELIVERY_COOLDOWN_MS = 10 * 60_000;
 
 export interface Redelivery {
   deliveryId: string;
@@ -30,6 +36,18 @@ export async function redeliver(
   return runWrite(deps.db, async (trx) => {
     const row = await findAccountDelivery(trx, accountId, id);
     if (row === undefined) return abort('not_found', `no delivery ${id}`, 'delivery_id');
+    if (row.kind === 'email') {
+      const last = await latestAttemptAtMs(trx, row.id);
+      const waitMs = last === null ? 0 : last + EMAIL_REDELIVERY_COOLDOWN_MS - nowMs;
+      if (waitMs > 0) {
+        const retryAfterSec = Math.ceil(waitMs / 1000);
+        throw new Abort({
+          code: 'rate_limited',
+          message: `this e-mail was sent less than ${EMAIL_REDELIVERY_COOLDOWN_MS / 60_000} minutes ago; it can be sent again in ${retryAfterSec} s`,
+          retryAfterSec,
+        });
+      }
+    }
     if (!(await rescheduleDelivery(trx, row.id, nowMs))) {
       return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
     }

@@ -198,6 +198,16 @@ export const findAccountDelivery = (
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 
+/** When the latest attempt of a row started (ms), or null before the first. */
+export async function latestAttemptAtMs(exec: Exec, outboxId: bigint): Promise<number | null> {
+  const r = await exec
+    .selectFrom('outbox_attempts')
+    .select((eb) => eb.fn.max('started_at_ms').as('at'))
+    .where('outbox_id', '=', outboxId)
+    .executeTakeFirst();
+  return r?.at == null ? null : Number(r.at);
+}
+
 /**
  * Makes the row pending again, due at `nowMs`, with a fresh retry schedule, unless a worker holds a live
  * lease on it (an attempt in flight): then nothing changes and the answer is false.
