@@ -202,6 +202,41 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
     });
   });
 
+  it('the e-mail of a voucher that was revoked or redeemed is not sent again', async () => {
+    smtp.setPolicy(() => 550);
+    const revoked = await voucherByEmail(issuer, 'late@example.com');
+    const redeemed = await voucherByEmail(issuer, 'quick@example.com');
+    await dispatchDue(rt.deps, never);
+    smtp.setPolicy(() => 'accept');
+    const sent = smtp.messages.length;
+
+    const revoke = await call('POST', 'revokeVoucher', issuer.adminKey, { tid: revoked.tid });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    const code = (await checkVoucher(redeemed.tid)).voucher_urls[0]!.voucher_code;
+    const redeem = await call('POST', 'redeemVoucher', other.invoiceKey, {
+      voucher_code: code,
+      redeem_mode: 'usertag',
+      redeem_to: other.usertag,
+    });
+    expect(redeem.statusCode, redeem.body).toBe(200);
+
+    clock.advance(EMAIL_REDELIVERY_COOLDOWN_MS);
+    const a = await redeliver(issuer.adminKey, revoked.deliveryId);
+    expect(a.statusCode).toBe(422);
+    expect(a.json()).toMatchObject({
+      code: 'voucher_revoked',
+      message: 'the e-mail is not sent again: these vouchers were revoked by their issuer',
+    });
+    const b = await redeliver(issuer.adminKey, redeemed.deliveryId);
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({ code: 'voucher_already_redeemed' });
+    // Nothing was scheduled: the e-mails stay failed and nothing goes out.
+    expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 0 });
+    expect(smtp.messages.length).toBe(sent);
+    expect(await deliveryOf(issuer.adminKey, revoked.deliveryId)).toMatchObject({ state: 'failed' });
+    expect((await checkVoucher(revoked.tid)).email_status).toBe('undefined');
+  });
+
   it('another account cannot list or redeliver the e-mail (404); the invoice key gets 403', async () => {
     const { tid, deliveryId } = await voucherByEmail(issuer, 'carol@example.com');
     await dispatchDue(rt.deps, never);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../ports.ts';
 
 /**
@@ -47,6 +48,34 @@ export function registerDeliveryStatusSink(kind: string, sink: DeliveryStatusSin
 
 export function deliveryStatusSink(kind: string): DeliveryStatusSink | undefined {
   return sinks.get(kind);
+}
+
+/**
+ * Whether a delivery to a target may be sent again now: null when it may, else why not (e.g. the e-mail
+ * of a voucher that was revoked meanwhile would hand out a dead voucher). Runs in the redelivery's unit.
+ */
+export type RedeliveryGuard = (trx: Kysely<DB>, targetId: string, nowMs: number) => Promise<AppError | null>;
+
+const guards = new Map<string, RedeliveryGuard>();
+
+/** Registers the redelivery guard of `target_kind = kind`; kinds without one may always be redelivered. */
+export function registerRedeliveryGuard(kind: string, guard: RedeliveryGuard): void {
+  const existing = guards.get(kind);
+  if (existing !== undefined && existing !== guard) {
+    throw new Error(`a redelivery guard for target kind "${kind}" is already registered`);
+  }
+  guards.set(kind, guard);
+}
+
+/** Why the row's target refuses a redelivery now, or null. */
+export async function redeliveryRefusal(
+  trx: Kysely<DB>,
+  row: StoredTarget,
+  nowMs: number,
+): Promise<AppError | null> {
+  if (row.target_kind === null || row.target_id === null) return null;
+  const guard = guards.get(row.target_kind);
+  return guard === undefined ? null : guard(trx, row.target_id, nowMs);
 }
 
 /** An outbox row's target, as stored (`target_kind`, `target_id`; both null when it reports nowhere). */

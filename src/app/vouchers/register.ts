@@ -1,20 +1,26 @@
 import {
+  countRedeemable,
   escrowVersusVouchers,
+  findBatch,
   findBatchFundingMismatches,
   findRedeemedWithoutPayment,
   findVoucherLedgerMismatches,
   setEmailStatus,
   setVoucherCallbackStatus,
 } from '../../db/repos/vouchers.ts';
+import { batchState, batchStateError } from '../../domain/vouchers.ts';
 import { type AuditCheck, registerAuditCheck } from '../audit/audit-ledger.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   type DeliveryStatusSink,
   emailStatusOf,
+  type RedeliveryGuard,
   registerDeliveryStatusSink,
+  registerRedeliveryGuard,
 } from '../outbox/status-sinks.ts';
 import { onOutgoingResolved } from '../payments/resolve-outgoing.ts';
 import { settleVoucherClaim } from './settle-claim.ts';
+import { batchFacts } from './view-voucher.ts';
 
 /** Most findings one audit check lists; one is already a finding. */
 const MAX_REPORTED = 100;
@@ -67,13 +73,26 @@ const batchEmailSink: DeliveryStatusSink = async (trx, targetId, report) => {
 };
 
 /**
+ * The e-mail of a batch is sent again only while its voucher can be redeemed: after a revoke, the expiry
+ * or the redemption it would hand out a voucher that no longer pays.
+ */
+const batchEmailGuard: RedeliveryGuard = async (trx, targetId, nowMs) => {
+  const batch = await findBatch(trx, targetId);
+  if (batch === undefined) return null;
+  const state = batchState(batchFacts(batch), nowMs, await countRedeemable(trx, batch.id));
+  const why = batchStateError(state);
+  return why === null ? null : { ...why, message: `the e-mail is not sent again: ${why.message}` };
+};
+
+/**
  * Wires vouchers into the shared machinery: settling a voucher with its outgoing payment, delivery
- * statuses of voucher webhooks and e-mails, and the audit. Called by the composition root; repeating
+ * statuses of voucher webhooks and e-mails, when a voucher e-mail may be sent again, and the audit. Called by the composition root; repeating
  * it is harmless.
  */
 export function registerVoucherHooks(): void {
   onOutgoingResolved(settleVoucherClaim);
   registerDeliveryStatusSink('voucher', voucherCallbackSink);
   registerDeliveryStatusSink('voucher_batch', batchEmailSink);
+  registerRedeliveryGuard('voucher_batch', batchEmailGuard);
   registerAuditCheck('vouchers_have_their_transfers', auditVouchers);
 }

@@ -2,7 +2,7 @@ import { findAccountDelivery, latestAttemptAtMs, rescheduleDelivery } from '../.
 import { Abort, abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
-import { reportToTarget } from '../outbox/status-sinks.ts';
+import { redeliveryRefusal, reportToTarget } from '../outbox/status-sinks.ts';
 import { runWrite } from '../write.ts';
 
 /**
@@ -36,6 +36,8 @@ export async function redeliver(
   return runWrite(deps.db, async (trx) => {
     const row = await findAccountDelivery(trx, accountId, id);
     if (row === undefined) return abort('not_found', `no delivery ${id}`, 'delivery_id');
+    const refusal = await redeliveryRefusal(trx, row, nowMs);
+    if (refusal !== null) throw new Abort(refusal);
     if (row.kind === 'email') {
       const last = await latestAttemptAtMs(trx, row.id);
       const waitMs = last === null ? 0 : last + EMAIL_REDELIVERY_COOLDOWN_MS - nowMs;
