@@ -65,6 +65,8 @@ export interface Config {
     store: 'memory' | 'database';
     receivePerMinute: number;
     otherPer10Minutes: number;
+    /** E-mails the service accepts to send to one address per hour, whoever asks. */
+    mailPerRecipientPerHour: number;
   };
   bodyLimitBytes: number;
   smtpUrl: string | null;
@@ -298,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
       store: r.oneOf('RATE_LIMIT_STORE', ['memory', 'database'] as const, postgres ? 'database' : 'memory'),
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
       otherPer10Minutes: r.int('RATE_LIMIT_PER_10_MINUTES', 1000, 1, 100_000_000),
+      mailPerRecipientPerHour: r.int('MAIL_PER_RECIPIENT_PER_HOUR', 20, 1, 100_000),
     },
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
     smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseRateCounter, SWEEP_BATCH, sweepRateLimits } from '../../src/app/rate-limits/counters.ts';
+import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { rateLimitSweepJob } from '../../src/jobs/rate-limit-sweep.ts';
 import { DIALECTS, ManualClock, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
@@ -62,6 +63,32 @@ describe.each(DIALECTS)('rate limits counted in the %s database', (dialect) => {
     // Ten minutes later (on both instances' clocks) the key may call again.
     for (const t of [one, two]) (t.deps.clock as ManualClock).advance(10 * 60_000);
     expect((await wallet(two)).statusCode).toBe(200);
+  });
+
+  it('one address gets at most MAIL_PER_RECIPIENT_PER_HOUR e-mails, whoever asks', async () => {
+    const t = await start({ MAIL_PER_RECIPIENT_PER_HOUR: '2' });
+    const ann = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
+    const ben = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
+    const voucherTo = (a: typeof ann, to: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/requestVoucher',
+        headers: { 'x-api-key': a.adminKey },
+        payload: { amount: '0.00001', voucher_count: 1, receiver_email: to },
+      });
+    expect((await voucherTo(ann, 'victim@example.com')).statusCode).toBe(200);
+    expect((await voucherTo(ben, 'Victim@Example.com')).statusCode).toBe(200);
+    const balance = await availableBalance(t.deps.db.read, ann.id, 'lbtc');
+    const refused = await voucherTo(ann, 'victim@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', field: 'receiver_email' });
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    // Refused before anything moved: no batch, no escrow.
+    expect(await availableBalance(t.deps.db.read, ann.id, 'lbtc')).toBe(balance);
+    // Another address is not affected, and an hour later the first one is free again.
+    expect((await voucherTo(ann, 'friend@example.com')).statusCode).toBe(200);
+    (t.deps.clock as ManualClock).advance(3_600_000);
+    expect((await voucherTo(ann, 'victim@example.com')).statusCode).toBe(200);
   });
 
   it('redeem attempts are limited across instances too', async () => {

@@ -1,0 +1,29 @@
+import type { AppError } from '../../domain/errors.ts';
+import type { AppDeps } from '../deps.ts';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Counts one e-mail asked for `address` and answers why it must not be sent, or null. Across every
+ * account, an address receives at most MAIL_PER_RECIPIENT_PER_HOUR e-mails an hour, so no key can make
+ * the service flood an inbox. Call it before the write unit that queues the e-mail (it counts in a unit
+ * of its own); off with the other rate limits.
+ */
+export async function mailToRecipientRefusal(
+  deps: AppDeps,
+  address: string,
+  field: string,
+): Promise<AppError | null> {
+  const { enabled, mailPerRecipientPerHour: limit } = deps.config.rateLimit;
+  if (!enabled) return null;
+  const nowMs = deps.clock.nowMs();
+  const w = await deps.rateCounter.hit(`mail-to:${address.toLowerCase()}`, HOUR_MS, nowMs);
+  if (w.count <= limit) return null;
+  const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+  return {
+    code: 'rate_limited',
+    message: `${address} was sent ${limit} e-mails in the last hour, the most it gets; try again in ${retryAfterSec} s`,
+    field,
+    retryAfterSec,
+  };
+}
