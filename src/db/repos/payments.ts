@@ -134,15 +134,18 @@ export const findByIdempotencyKey = (
     .executeTakeFirst();
 
 /** The account's payments, newest first: served by the (account_id, created_at_ms desc, id desc) index. */
-export const listHistory = (exec: Exec, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
-  exec
+const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p) =>
+  db
     .selectFrom('payments')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', p('accountId'))
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(p('limit')),
+);
+
+export const listHistory = (exec: Exec, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
+  history.all(exec, { accountId, limit });
 
 /**
  * Moves a payment from one of `from` to `to` with the given changes. True when it touched the row: a
