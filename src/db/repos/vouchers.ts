@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type WhereInterface } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { prepare } from '../prepared.ts';
 import type { DB, VoucherBatchesTable, VouchersTable } from '../schema.ts';
 import { TRANSFER_POST_PENDING } from './ledger.ts';
 
@@ -65,11 +66,22 @@ export const findBatchByIdempotencyKey = (
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
+// The lookups every voucher page, check and redemption makes are compiled once (see prepared.ts).
+const batchById = prepare<{ id: string }, VoucherBatchRow>((db, p) =>
+  db.selectFrom('voucher_batches').selectAll().where('id', '=', p('id')),
+);
+const voucherByCode = prepare<{ code: string }, VoucherRow>((db, p) =>
+  db.selectFrom('vouchers').selectAll().where('code', '=', p('code')),
+);
+const vouchersOfBatch = prepare<{ batchId: string }, VoucherRow>((db, p) =>
+  db.selectFrom('vouchers').selectAll().where('batch_id', '=', p('batchId')).orderBy('position'),
+);
+
 export const findBatch = (exec: Exec, id: string): Promise<VoucherBatchRow | undefined> =>
-  exec.selectFrom('voucher_batches').selectAll().where('id', '=', id).executeTakeFirst();
+  batchById.first(exec, { id });
 
 export const findVoucherByCode = (exec: Exec, code: string): Promise<VoucherRow | undefined> =>
-  exec.selectFrom('vouchers').selectAll().where('code', '=', code).executeTakeFirst();
+  voucherByCode.first(exec, { code });
 
 export const findVoucherById = (exec: Exec, id: bigint): Promise<VoucherRow | undefined> =>
   exec.selectFrom('vouchers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -79,7 +91,7 @@ export const findVoucherByClaim = (exec: Exec, paymentId: bigint): Promise<Vouch
   exec.selectFrom('vouchers').selectAll().where('claim_payment_id', '=', paymentId).executeTakeFirst();
 
 export const listVouchers = (exec: Exec, batchId: string): Promise<VoucherRow[]> =>
-  exec.selectFrom('vouchers').selectAll().where('batch_id', '=', batchId).orderBy('position').execute();
+  vouchersOfBatch.all(exec, { batchId });
 
 /** How many vouchers of the batch can still be redeemed. */
 export async function countRedeemable(exec: Exec, batchId: string): Promise<number> {
