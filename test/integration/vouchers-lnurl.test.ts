@@ -166,6 +166,22 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     expect(await auditViolations(w)).toEqual([]);
   });
 
+  it('20 wallets calling back at once with their own invoices: one is paid, the others refused', async () => {
+    const batch = await createBatch(1);
+    const req = await withdrawRequest(await scan(batch.voucher_urls[0]!.voucher_url));
+    const before = await balanceOf(w, issuer);
+    const invoices = await Promise.all(Array.from({ length: 20 }, () => outsideInvoice(w, 50_000_000n)));
+    const answers = (await Promise.all(invoices.map((i) => submit(req, i.payreq)))) as Array<{
+      status: string;
+    }>;
+    expect(answers.filter((a) => a.status === 'OK')).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 'ERROR')).toHaveLength(19);
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
+    // One payment left the issuer's escrow: the routing fee (1 sat + 1000 ppm) came out of the reserve.
+    expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
   async function redeemedCount(batch: Batch): Promise<number> {
     const check = await fetch(`${base}/lapi/v1/checkVoucher?tid=${batch.tid}`, {
       headers: { 'x-api-key': issuer.invoiceKey },
