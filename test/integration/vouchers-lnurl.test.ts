@@ -36,6 +36,9 @@ interface WithdrawRequest {
   defaultDescription: string;
 }
 
+// Background work (a payment after the answer) may take a while on a loaded machine.
+const PATIENCE = { timeout: 15_000, interval: 20 };
+
 describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wallet', (dialect) => {
   let w: VoucherWorld;
   let base: string;
@@ -130,7 +133,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
     // The payment is made after the answer (LUD-03). The issuer then gets back the fee reserve the
     // routing fee (1 sat + 1000 ppm) did not use.
-    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1), PATIENCE);
     expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
     // The static link still has a voucher; the same invoice sent again takes it not.
     expect(await submit(req, invoice.payreq)).toEqual({ status: 'OK' });
@@ -151,7 +154,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     expect(((await (await fetch(url)).json()) as { status: string }).status).toBe('ERROR');
     held.release();
     // The payment failed: the voucher can be withdrawn again, and nothing was spent.
-    await vi.waitFor(async () => expect((await withdrawRequest(url)).tag).toBe('withdrawRequest'));
+    await vi.waitFor(async () => expect((await withdrawRequest(url)).tag).toBe('withdrawRequest'), PATIENCE);
     expect(await redeemedCount(batch)).toBe(0);
 
     const invoice = await outsideInvoice(w, 50_000_000n);
@@ -162,7 +165,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     expect(((await submit(req, other.payreq)) as { status: string }).status).toBe('ERROR');
     expect(await redeemedCount(batch)).toBe(0);
     held.release();
-    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1), PATIENCE);
     expect(await auditViolations(w)).toEqual([]);
   });
 
@@ -176,7 +179,7 @@ describe.each(DIALECTS)('LNURL-withdraw over HTTP on %s, with the test as the wa
     }>;
     expect(answers.filter((a) => a.status === 'OK')).toHaveLength(1);
     expect(answers.filter((a) => a.status === 'ERROR')).toHaveLength(19);
-    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1));
+    await vi.waitFor(async () => expect(await redeemedCount(batch)).toBe(1), PATIENCE);
     // One payment left the issuer's escrow: the routing fee (1 sat + 1000 ppm) came out of the reserve.
     expect(await balanceOf(w, issuer)).toBe(before + 500_000n - (1000n + 50_000n));
     expect(await auditViolations(w)).toEqual([]);

@@ -27,6 +27,9 @@ import {
 const AMOUNT = 100_000_000n; // 0.001 BTC in msat
 const RESERVE = 1_000_000n; // 1 % of it
 
+// Background work (a payment after the answer) may take a while on a loaded machine.
+const PATIENCE = { timeout: 15_000, interval: 20 };
+
 describe.each(DIALECTS)('vouchers on %s', (dialect) => {
   let w: VoucherWorld;
   let issuer: TestAccount;
@@ -352,7 +355,10 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     const before = await balanceOf(w, issuer);
     const bad = await outsideInvoice(w, AMOUNT, 'sandbox:fail');
     const redeeming = redeem(codeOf(v), 'invoice', bad.payreq);
-    await vi.waitFor(async () => expect((await check(v)).vouchers[0]!.claim_payment_id).not.toBeNull());
+    await vi.waitFor(
+      async () => expect((await check(v)).vouchers[0]!.claim_payment_id).not.toBeNull(),
+      PATIENCE,
+    );
     value(await revokeVoucher(w.deps, callerOf(issuer), v.batch.id));
     held.release();
     const r = await redeeming;
