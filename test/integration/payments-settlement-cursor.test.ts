@@ -27,7 +27,7 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 4000): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -262,7 +262,7 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
       expect((await paymentOf(second.payment_hash!)).status).toBe('pending');
 
       const job2 = await startJob();
-      await waitFor(async () => (await paymentOf(second.payment_hash!)).status === 'paid', 3000);
+      await waitFor(async () => (await paymentOf(second.payment_hash!)).status === 'paid');
       await waitFor(
         async () => (await storedSettlementCursor(t.deps, key())) === node.cursorOf(second.payment_hash!),
       );
