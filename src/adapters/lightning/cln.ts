@@ -12,7 +12,6 @@ import type {
   InvoiceSettlement,
   InvoiceState,
   LightningBackend,
-  LightningNetwork,
   PayInvoiceInput,
   PayResult,
 } from '../../app/ports.ts';
@@ -26,6 +25,7 @@ import {
   isPaymentHash,
   LightningBackendError,
   MAX_RECONNECT_DELAY_MS,
+  networkNamed,
   nodeRestOptions,
   RestClient,
   type RestFailure,
@@ -71,22 +71,6 @@ const PAY_FAILED_CODES = new Set([
 ]);
 const WAIT_TIMED_OUT = 904;
 const NOT_AUTHORIZED_CODES = new Set([1501, 1502]);
-
-function clnNetwork(name: JsonValue | undefined): LightningNetwork | null {
-  switch (name) {
-    case 'bitcoin':
-      return 'bitcoin';
-    case 'testnet':
-    case 'testnet4':
-      return 'testnet';
-    case 'signet':
-      return 'signet';
-    case 'regtest':
-      return 'regtest';
-    default:
-      return null;
-  }
-}
 
 function isUnauthorized(f: RestFailure): boolean {
   const code = errorCodeOf(f.body);
@@ -173,7 +157,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
 
     async nodeInfo() {
       const info = await callObject('getinfo', {});
-      const network = clnNetwork(info.network);
+      const network = networkNamed(info.network);
       if (typeof info.id !== 'string' || network === null) {
         throw new LightningBackendError('bad_response', 'getinfo: missing id or network');
       }

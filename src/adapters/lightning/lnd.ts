@@ -13,7 +13,6 @@ import type {
   InvoiceSettlement,
   InvoiceState,
   LightningBackend,
-  LightningNetwork,
   PayInvoiceInput,
   PayResult,
 } from '../../app/ports.ts';
@@ -27,6 +26,7 @@ import {
   isPaymentHash,
   LightningBackendError,
   MAX_RECONNECT_DELAY_MS,
+  networkNamed,
   nodeRestOptions,
   RestClient,
   type RestFailure,
@@ -70,24 +70,6 @@ function b64ToHex(v: JsonValue | undefined): string | null {
 
 function hexToB64Url(hash: string): string {
   return Buffer.from(hash, 'hex').toString('base64url');
-}
-
-function lndNetwork(name: JsonValue | undefined): LightningNetwork | null {
-  switch (name) {
-    case 'mainnet':
-    case 'bitcoin':
-      return 'bitcoin';
-    case 'testnet':
-    case 'testnet3':
-    case 'testnet4':
-      return 'testnet';
-    case 'signet':
-      return 'signet';
-    case 'regtest':
-      return 'regtest';
-    default:
-      return null;
-  }
 }
 
 /** LND's Payment message → PayResult. */
@@ -203,7 +185,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
       const info = await get('/v1/getinfo', 'getinfo');
       const chains = Array.isArray(info.chains) ? info.chains : [];
       const first = chains[0];
-      const network = lndNetwork(isJsonObject(first) ? first.network : undefined);
+      const network = networkNamed(isJsonObject(first) ? first.network : undefined);
       if (typeof info.identity_pubkey !== 'string' || network === null) {
         throw new LightningBackendError('bad_response', 'getinfo: missing identity_pubkey or network');
       }

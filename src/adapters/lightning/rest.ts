@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { CreatedInvoice, PayInvoiceInput, PayResult } from '../../app/ports.ts';
+import type { CreatedInvoice, LightningNetwork, PayInvoiceInput, PayResult } from '../../app/ports.ts';
 import { deadline } from '../http-out/deadline.ts';
 import { type JsonValue, parseJson } from '../http-out/json.ts';
 import { type Bolt11Invoice, decodeInvoice } from './bolt11.ts';
@@ -324,6 +324,28 @@ export function errorCodeOf(body: JsonValue | undefined): number | null {
 
 /** The longest wait between reconnects of a settlement stream or loop. */
 export const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/**
+ * The network a node reports in getinfo, by any of the names LND (`mainnet`, `testnet3`, ...) and Core
+ * Lightning (`bitcoin`, `testnet4`, ...) use; null for one this service does not serve.
+ */
+export function networkNamed(name: JsonValue | undefined): LightningNetwork | null {
+  switch (name) {
+    case 'mainnet':
+    case 'bitcoin':
+      return 'bitcoin';
+    case 'testnet':
+    case 'testnet3':
+    case 'testnet4':
+      return 'testnet';
+    case 'signet':
+      return 'signet';
+    case 'regtest':
+      return 'regtest';
+    default:
+      return null;
+  }
+}
 
 export function isPaymentHash(v: string): boolean {
   return /^[0-9a-fA-F]{64}$/.test(v);
