@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { abort } from '../../domain/errors.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import { prepare } from '../prepared.ts';
-import type { DB } from '../schema.ts';
+import type { DB, LedgerTransfersTable } from '../schema.ts';
 
 /**
  * Double-entry ledger after TigerBeetle's model: accounts with posted and pending debits/credits,
@@ -163,16 +163,9 @@ export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number)
   return 'created';
 }
 
-type TransferRow = {
-  id: string;
-  debit_account_id: bigint;
-  credit_account_id: bigint;
-  amount: bigint;
-  asset: string;
-  code: string;
-  ref: string | null;
+/** A new ledger_transfers row, every column given (the prepared insert binds each). */
+type TransferRow = Omit<Selectable<LedgerTransfersTable>, 'flags' | 'created_at_ms'> & {
   flags: number;
-  pending_id: string | null;
   created_at_ms: number;
 };
 
