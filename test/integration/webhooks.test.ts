@@ -219,6 +219,19 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(row.response_excerpt?.startsWith('x'.repeat(1000))).toBe(true);
   });
 
+  it('records an answer holding NUL, which PostgreSQL text cannot hold, with U+FFFD in its place', async () => {
+    receiver.respond('/binary', () => ({ status: 200, body: 'ok\u0000done\u0007' }));
+    const id = await produce('/binary', { tid: 'binary' });
+    expect(await dispatchDue(rt.deps, never)).toMatchObject({ claimed: 1, delivered: 1 });
+    const row = await rt.deps.db.read
+      .selectFrom('outbox_attempts')
+      .innerJoin('outbox', 'outbox.id', 'outbox_attempts.outbox_id')
+      .select('outbox_attempts.response_excerpt')
+      .where('outbox.event_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.response_excerpt).toBe('ok\ufffddone\u0007');
+  });
+
   it('retries timeouts and connection failures; callback_status is null when no answer came', async () => {
     receiver.respond('/slow', (_r, n) => (n === 1 ? 'hang' : { status: 200 }));
     const id = await produce('/slow', { tid: 'slow' });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { insertAttempt, type OutboxRow, setAttemptedState } from '../../db/repos/outbox.ts';
 import type { DB } from '../../db/schema.ts';
+import { storableText } from '../../domain/text.ts';
 import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
 import type { Logger } from '../ports.ts';
 import { type DeliveryReport, reportToTarget } from './status-sinks.ts';
@@ -29,8 +30,9 @@ export interface AttemptResult {
 /** What an attempt leads to (an attempt is never `queued`: that is a redelivery being scheduled). */
 export type AttemptOutcome = Exclude<DeliveryReport['outcome'], 'queued'>;
 
+/** At most `max` characters of text from outside, storable on both databases. */
 const clip = (s: string | null, max: number): string | null =>
-  s === null ? null : s.length > max ? `${s.slice(0, max)}…` : s;
+  s === null ? null : storableText(s.length > max ? `${s.slice(0, max)}…` : s);
 
 /**
  * Records one attempt in one write unit: the attempt row, the outbox row's next state (delivered;
@@ -61,10 +63,12 @@ export async function recordAttempt(
   const delayMs = a.verdict === 'retry' ? retryDelayMs(attempts) : null;
   const outcome: AttemptOutcome =
     a.verdict === 'delivered' ? 'delivered' : delayMs === null ? 'failed' : 'retrying';
-  const lastError =
+  const lastError = clip(
     outcome === 'failed' && a.verdict === 'retry'
       ? `gave up after ${attempts} attempts: ${a.error}`
-      : a.error;
+      : a.error,
+    ERROR_MAX_CHARS,
+  );
   // A receiver's Retry-After may lengthen the wait, up to the schedule's longest step.
   const longestMs = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1] ?? 0;
   const waitMs = delayMs === null ? 0 : Math.max(delayMs, Math.min(a.minRetryDelayMs ?? 0, longestMs));
@@ -74,7 +78,7 @@ export async function recordAttempt(
     attempts,
     nextAttemptAtMs: outcome === 'retrying' ? nowMs + waitMs : row.next_attempt_at_ms,
     lastStatus: a.status,
-    lastError: clip(lastError, ERROR_MAX_CHARS),
+    lastError,
     deliveredAtMs: outcome === 'delivered' ? nowMs : null,
   });
   if (!kept) return null;

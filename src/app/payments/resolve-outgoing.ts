@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
+import { storableText } from '../../domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
@@ -63,7 +64,7 @@ export async function resolveOutgoing(
     } else {
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'declined',
-        failure_reason: result.reason.slice(0, 500),
+        failure_reason: storableText(result.reason.slice(0, 500)),
         updated_at_ms: nowMs,
       });
       if (moved) {
