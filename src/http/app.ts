@@ -60,6 +60,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // A reply built from reads must not show a commit that is not yet on disk (see Database.durable).
     if (request.method === 'GET') await deps.db.durable();
   });
+  // Answers hold balances, payments and keys' data: never kept by a cache, never sniffed as another type.
+  // Pages set their own (the same values); this fills in every other answer.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
