@@ -11,7 +11,36 @@ declare module 'fastify' {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Deepest nesting of objects and arrays a JSON body may have. Later steps walk bodies recursively
+ * (canonical forms, `extra` serialised for storage, the NUL check below); this bound, checked before
+ * parsing, keeps every such walk far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when `text` opens more than `max` objects or arrays inside one another (strings skipped). */
+function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character; a quote ends the string.
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
 function parseJsonObject(text: string): Record<string, unknown> {
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw badRequest(`request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -25,8 +54,8 @@ function parseJsonObject(text: string): Record<string, unknown> {
 /** The top-level name under which a string holds U+0000 ('' for a bare string), or null when none does. */
 function fieldWithNul(value: unknown, depth: number): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
-  // Bodies are bounded (BODY_LIMIT_BYTES), so this walk is too; the depth bound guards the stack.
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  // Bodies are bounded (BODY_LIMIT_BYTES) and MAX_JSON_DEPTH deep at most, so this walk is too.
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return null;
   for (const [k, v] of Object.entries(value)) {
     if (k.includes('\u0000')) return depth === 0 ? k.replaceAll('\u0000', '') : '';
     const inner = fieldWithNul(v, depth + 1);
