@@ -87,8 +87,12 @@ export interface PrintSheet {
   items: Array<{ voucher: VoucherRow; state: VoucherState; voucherUrl: string; lnurl: string }>;
 }
 
-const sameToken = (a: string, b: string): boolean =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameToken = (a: string, b: string): boolean => {
+  // Lengths in bytes: a token of the right length in characters may still differ in bytes (UTF-8).
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 /**
  * The issuer's printable sheet of a batch, opened by the unguessable token of its print_url. A wrong
