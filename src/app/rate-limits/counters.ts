@@ -11,24 +11,44 @@ export interface RateCounter {
   hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>;
 }
 
+/** How often, at most, a full counter sweeps out ended windows to make room. */
+const MEMORY_SWEEP_EVERY_MS = 1_000;
+
 /**
- * Counts in this process: right for one instance (the SQLite set-up). At most `maxKeys` keys are
- * remembered; beyond that the least recently hit is forgotten (its window starts over).
+ * Counts in this process: right for one instance (the SQLite set-up). At most `maxKeys` keys have a
+ * window of their own. A live window is never dropped to make room, so no number of other keys can
+ * reset a limit: ended windows are swept out (at most once a second), and while every slot holds a
+ * live window, new keys count together in one shared overflow window per window length, which
+ * limits them as a group until room frees up.
  */
 export function memoryRateCounter(maxKeys = 100_000): RateCounter {
-  const windows = new Map<string, { count: number; resetAtMs: number }>();
+  type Window = { count: number; resetAtMs: number };
+  const windows = new Map<string, Window>();
+  const overflow = new Map<number, Window>();
+  let sweptAtMs = Number.NEGATIVE_INFINITY;
+  const count = (w: Window) => {
+    w.count += 1;
+    return { count: w.count, resetAtMs: w.resetAtMs };
+  };
   return {
     async hit(key, windowMs, nowMs) {
-      let w = windows.get(key);
-      windows.delete(key); // re-inserted below: the Map's order is the recency order
-      if (w === undefined || w.resetAtMs <= nowMs) w = { count: 0, resetAtMs: nowMs + windowMs };
-      w.count += 1;
-      windows.set(key, w);
-      if (windows.size > maxKeys) {
-        const oldest = windows.keys().next();
-        if (!oldest.done) windows.delete(oldest.value);
+      const w = windows.get(key);
+      if (w !== undefined && w.resetAtMs > nowMs) return count(w);
+      if (w === undefined && windows.size >= maxKeys && nowMs - sweptAtMs >= MEMORY_SWEEP_EVERY_MS) {
+        sweptAtMs = nowMs;
+        for (const [k, v] of windows) if (v.resetAtMs <= nowMs) windows.delete(k);
       }
-      return { count: w.count, resetAtMs: w.resetAtMs };
+      if (w === undefined && windows.size >= maxKeys) {
+        let shared = overflow.get(windowMs);
+        if (shared === undefined || shared.resetAtMs <= nowMs) {
+          shared = { count: 0, resetAtMs: nowMs + windowMs };
+          overflow.set(windowMs, shared);
+        }
+        return count(shared);
+      }
+      const fresh = { count: 0, resetAtMs: nowMs + windowMs };
+      windows.set(key, fresh);
+      return count(fresh);
     },
   };
 }
