@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 /**
  * The whole configuration, parsed once at start-up from environment variables (and optionally a JSON
@@ -9,6 +10,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Which proxies in front of the service are believed about the client's address (X-Forwarded-For):
+   * none (false), the nearest `n` hops, or those at these addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   databaseUrl: string;
   /** SQLite `synchronous` pragma: FULL makes every commit durable across power loss. */
   sqliteSynchronous: 'FULL' | 'NORMAL' | 'EXTRA';
@@ -109,6 +115,18 @@ export const SECRET_VARIABLES = new Set([
   'SMTP_URL',
 ]);
 
+/** proxy-addr's names for address ranges, which TRUST_PROXY accepts besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 class Reader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
@@ -179,6 +197,22 @@ class Reader {
       return fallback;
     }
     return found;
+  }
+
+  /** TRUST_PROXY: off, a hop count, or a comma-separated list of addresses and CIDR ranges. */
+  trustProxy(name: string): false | number | string[] {
+    const v = this.raw(name);
+    if (v === undefined || /^(false|0|no|off)$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) {
+      if (Number(v) <= 16) return Number(v);
+    } else {
+      const entries = v.split(',').map((e) => e.trim().toLowerCase());
+      if (entries.every(isAddressOrCidr)) return entries;
+    }
+    this.problems.push(
+      `${name} must be a hop count from 0 to 16 or a comma-separated list of proxy addresses and CIDR ranges (got "${v}")`,
+    );
+    return false;
   }
 
   url(name: string, fallback: string | null, protocols: string[]): string | null {
@@ -262,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: r.string('HOST', '127.0.0.1'),
     publicUrl,
+    trustProxy: r.trustProxy('TRUST_PROXY'),
     databaseUrl,
     sqliteSynchronous: r.oneOf('SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
     sqliteMaxBatch: r.int('SQLITE_MAX_BATCH', 256, 1, 10_000),
@@ -358,6 +393,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     port: c.port,
     host: c.host,
     publicUrl: c.publicUrl,
+    trustProxy: c.trustProxy,
     database: c.databaseUrl.startsWith('sqlite:') ? c.databaseUrl : 'postgres (credentials hidden)',
     lightningBackend: c.lightning.backend,
     network: c.lightning.network,

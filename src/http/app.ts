@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { AppDeps } from '../app/deps.ts';
 import { presentedKey, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
+import { clientBucket } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { apiFamily } from './families/api.ts';
 import { lapiFamily } from './families/lapi.ts';
@@ -28,6 +29,13 @@ const nextRequestId = () => {
   return REQUEST_ID_PREFIX + requestSeq.toString(16).padStart(8, '0');
 };
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would build. */
+function trustedHops(
+  setting: false | number | string[],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export interface BuildOptions {
   /** The process logger (see main.ts); without it the app does not log (tests). */
   logger?: FastifyBaseLogger;
@@ -40,7 +48,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: false,
+    // request.ip is the client behind the proxies TRUST_PROXY names; without it, the socket's peer.
+    trustProxy: trustedHops(deps.config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
@@ -107,7 +116,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       keyGenerator: (request) => {
         const key = presentedKey(request);
         return key === null
-          ? `ip:${request.ip}`
+          ? `ip:${clientBucket(request.ip)}`
           : `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
       },
       errorResponseBuilder: (_request, ctx) =>

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
+import { clientBucket } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
 
 const WINDOW_MS = 60_000;
@@ -27,7 +28,7 @@ export function redeemLimiterFor(deps: AppDeps): RedeemLimiter {
       if (!enabled) return;
       const nowMs = deps.clock.nowMs();
       const [byIp, byCode] = await Promise.all([
-        deps.rateCounter.hit(`redeem-ip:${request.ip}`, WINDOW_MS, nowMs),
+        deps.rateCounter.hit(`redeem-ip:${clientBucket(request.ip)}`, WINDOW_MS, nowMs),
         code === null
           ? null
           : deps.rateCounter.hit(`redeem-code:${code.trim().toLowerCase().slice(0, 32)}`, WINDOW_MS, nowMs),
