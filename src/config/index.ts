@@ -49,6 +49,9 @@ export interface Config {
     lnurlMaxSendableMsat: bigint;
     /** Let LNURL requests reach private and loopback addresses (tests, private deployments). */
     lnurlAllowPrivate: boolean;
+    /** Invoices the Lightning address callback makes per client address, and per usertag, per minute. */
+    lnurlPayPerIpPerMinute: number;
+    lnurlPayPerUsertagPerMinute: number;
   };
   vouchers: {
     /** Routing-fee reserve escrowed per voucher on top of its amount: ppm of the amount, at least the minimum. */
@@ -317,6 +320,8 @@ export function loadConfig(env: Env = process.env): Config {
       payTimeoutSec: r.int('LIGHTNING_PAY_TIMEOUT_SEC', 30, 1, 600),
       lnurlMaxSendableMsat: r.bigint('LNURL_MAX_SENDABLE_MSAT', 100_000_000_000n, 2_100_000_000_000_000_000n),
       lnurlAllowPrivate: r.bool('LNURL_ALLOW_PRIVATE', false),
+      lnurlPayPerIpPerMinute: r.int('LNURL_PAY_PER_IP_PER_MINUTE', 30, 1, 1_000_000),
+      lnurlPayPerUsertagPerMinute: r.int('LNURL_PAY_PER_USERTAG_PER_MINUTE', 120, 1, 1_000_000),
     },
     vouchers: {
       feeReservePpm: r.bigint('VOUCHER_FEE_RESERVE_PPM', 10_000n, 1_000_000n),

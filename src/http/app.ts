@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
-import { presentedKey, redactUrl } from './auth.ts';
+import { presentedKey, presentedKeyOwner, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
 import { clientBucket } from './client-address.ts';
 import { HttpError } from './errors.ts';
@@ -113,11 +113,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       store: counterStore(deps.rateCounter, deps.clock),
       max: deps.config.rateLimit.otherPer10Minutes,
       timeWindow: 10 * 60_000,
-      keyGenerator: (request) => {
-        const key = presentedKey(request);
-        return key === null
-          ? `ip:${clientBucket(request.ip)}`
-          : `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+      // An active key has a bucket of its own; no key, or a key that is unknown or malformed, counts
+      // against the client's address, so made-up keys cannot open fresh buckets and 401s are limited.
+      keyGenerator: async (request) => {
+        const owner = await presentedKeyOwner(deps, request);
+        if (!owner.ok) return `ip:${clientBucket(request.ip)}`;
+        const key = presentedKey(request) ?? '';
+        return `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
       },
       errorResponseBuilder: (_request, ctx) =>
         new HttpError({

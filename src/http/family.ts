@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type Caller } from '../app/accounts/authenticate.ts';
 import type { AppDeps } from '../app/deps.ts';
-import type { KeyKind } from '../domain/api-keys.ts';
+import { type KeyKind, keyAllows } from '../domain/api-keys.ts';
 import type { ErrorCode } from '../domain/errors.ts';
-import { presentedKey } from './auth.ts';
+import { presentedKey, presentedKeyOwner } from './auth.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -120,8 +120,13 @@ export function applyFamily(scope: FastifyInstance, { deps, shape }: FamilyOptio
     const need = route.config?.key;
     if (need === undefined) return;
     const check = async (request: FastifyRequest) => {
-      const r = await authenticate(deps, presentedKey(request), need);
+      const r = await presentedKeyOwner(deps, request);
       if (!r.ok) throw new HttpError(r.error);
+      if (!keyAllows(r.value.kind, need)) {
+        // The refusal names both kinds: authenticate words it for the kind this route needs.
+        const refused = await authenticate(deps, presentedKey(request), need);
+        if (!refused.ok) throw new HttpError(refused.error);
+      }
       request.caller = r.value;
     };
     const existing = route.onRequest;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { lightningAddressInvoice, lightningAddressPayRequest } from '../../app/payments/lightning-address.ts';
+import { clientBucket } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
 import { toProblem } from '../family.ts';
 
@@ -16,6 +17,7 @@ const lnurlErrors = {
   400: lnurlErrorSchema,
   404: lnurlErrorSchema,
   422: lnurlErrorSchema,
+  429: lnurlErrorSchema,
   503: lnurlErrorSchema,
 };
 
@@ -24,6 +26,40 @@ const usertagParams = {
   required: ['usertag'],
   properties: { usertag: { type: 'string', maxLength: 64 } },
 };
+
+const CALLBACK_WINDOW_MS = 60_000;
+
+/**
+ * Each callback makes an invoice at the Lightning backend and a payment row, so callbacks are counted per
+ * client address and per usertag (LNURL_PAY_PER_IP_PER_MINUTE, LNURL_PAY_PER_USERTAG_PER_MINUTE), in the
+ * app's rate counter; the address first, so a client over its limit adds nothing to the usertag's count.
+ */
+function callbackLimiter(deps: AppDeps) {
+  const { lnurlPayPerIpPerMinute, lnurlPayPerUsertagPerMinute } = deps.config.payments;
+  const refuse = (reply: FastifyReply, w: { resetAtMs: number }, what: string): never => {
+    const wait = Math.max(1, Math.ceil((w.resetAtMs - deps.clock.nowMs()) / 1000));
+    reply.header('retry-after', String(wait));
+    throw new HttpError({
+      code: 'rate_limited',
+      message: `too many invoice requests ${what}; retry in ${wait} s`,
+    });
+  };
+  return async (request: FastifyRequest, reply: FastifyReply, usertag: string): Promise<void> => {
+    if (!deps.config.rateLimit.enabled) return;
+    const byIp = await deps.rateCounter.hit(
+      `lnurlp-ip:${clientBucket(request.ip)}`,
+      CALLBACK_WINDOW_MS,
+      deps.clock.nowMs(),
+    );
+    if (byIp.count > lnurlPayPerIpPerMinute) refuse(reply, byIp, 'from your address');
+    const byTag = await deps.rateCounter.hit(
+      `lnurlp-tag:${usertag.trim().toLowerCase()}`,
+      CALLBACK_WINDOW_MS,
+      deps.clock.nowMs(),
+    );
+    if (byTag.count > lnurlPayPerUsertagPerMinute) refuse(reply, byTag, 'for this Lightning address');
+  };
+}
 
 /**
  * The Lightning address of every account (LUD-16, LUD-06): `usertag@<PUBLIC_URL host>` lets any Lightning
@@ -34,6 +70,7 @@ export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppD
     const p = toProblem(error, request);
     return reply.status(p.status).send(lnurlError(p.message));
   });
+  const limitCallback = callbackLimiter(deps);
   // Browser wallets fetch these documents from other origins.
   scope.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
@@ -100,8 +137,9 @@ export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppD
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { usertag } = request.params as { usertag: string };
+      await limitCallback(request, reply, usertag);
       const { amount } = request.query as { amount: string };
       const r = await lightningAddressInvoice(deps, usertag, amount);
       if (!r.ok) throw new HttpError(r.error);
