@@ -108,7 +108,11 @@ export async function lnurlWithdrawRoutes(
         response: withdrawRequestSchema,
       },
     },
-    async (request) => offer({ code: (request.params as { code: string }).code }),
+    async (request, reply) => {
+      // Whether a code exists must not be learnt faster than redeeming would allow.
+      await limiter.check(request, reply, null);
+      return offer({ code: (request.params as { code: string }).code });
+    },
   );
   scope.get(
     '/:code/callback',

@@ -172,6 +172,8 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
 
   scope.get('/redeem/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
+    // Whether a code exists must not be learnt faster than redeeming would allow.
+    await limiter.check(request, reply, null);
     const v = await viewVoucher(deps, code);
     if (!v.ok) return unknownVoucher(reply);
     return sendPage(reply, await voucherPage(v.value, emptyForm, 200));

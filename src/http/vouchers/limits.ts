@@ -7,8 +7,9 @@ const WINDOW_MS = 60_000;
 
 export interface RedeemLimiter {
   /**
-   * Counts one redeem attempt from the request's IP and, for a one-time voucher, on its code; throws a
-   * 429 (with Retry-After) when either is over its limit. Codes cannot be guessed at any useful rate.
+   * Counts one redeem attempt (or one look-up of a code, with `code` null) from the client's address and,
+   * for a one-time voucher, on its code; throws a 429 (with Retry-After) when either is over its limit.
+   * Codes cannot be guessed, or probed for existence, at any useful rate.
    */
   check(request: FastifyRequest, reply: FastifyReply, code: string | null): Promise<void>;
 }
