@@ -19,9 +19,47 @@ export function presentedKey(request: FastifyRequest): string | null {
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
 }
 
-/** Removes credentials from a URL before it is logged. */
+/** A run of letters and digits as long as an API key (or longer): a key, or too close to one to log. */
+const KEY_LIKE = /[A-Za-z0-9]{40,}/;
+/** Parameter names (lower case, letters and digits only) whose values are secrets. */
+const SECRET_NAME = /key|token|secret|passw|^k1$/;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Removes credentials from a URL before it is logged, however they are spelled: a query parameter
+ * whose decoded name says key, token, secret or password (`api_key`, `api%5Fkey`, `API_KEY`,
+ * `api_key[]`, …) keeps its name only, and any path segment, parameter name or value that decodes to
+ * something as long as an API key is replaced whole.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&]*/gi, '$1[redacted]');
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const safePath = path
+    .split('/')
+    .map((segment) => (KEY_LIKE.test(decoded(segment)) ? '[redacted]' : segment))
+    .join('/');
+  if (q < 0) return safePath;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      const value = eq < 0 ? '' : part.slice(eq + 1);
+      const plainName = decoded(name);
+      if (KEY_LIKE.test(plainName)) return '[redacted]';
+      const secret = SECRET_NAME.test(plainName.toLowerCase().replace(/[^a-z0-9]/g, ''));
+      return secret || KEY_LIKE.test(decoded(value)) ? `${name}=[redacted]` : part;
+    })
+    .join('&');
+  return `${safePath}?${query}`;
 }
 
 const checked = new WeakMap<FastifyRequest, Promise<Result<Caller>>>();
