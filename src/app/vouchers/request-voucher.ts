@@ -23,7 +23,7 @@ import { mailToRecipientRefusal } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { replayOrConflict } from '../payments/idempotency.ts';
 import { optionalHttpUrl, optionalText, requestHash } from '../payments/input.ts';
-import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
+import { validateCallbackUrl, validateDesignUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { batchView } from './check-voucher.ts';
 import { fundBatch } from './movements.ts';
@@ -227,6 +227,8 @@ export async function requestVoucher(
     const url = await validateCallbackUrl(deps, r.callbackUrl);
     if (!url.ok) return url;
   }
+  const design = r.uniqueDesignUrl === null ? null : await validateDesignUrl(deps, r.uniqueDesignUrl);
+  if (design !== null && !design.ok) return design;
   if (r.receiverEmail !== null) {
     const refusal = await mailToRecipientRefusal(deps, r.receiverEmail, 'receiver_email');
     if (refusal !== null) return { ok: false, error: refusal };

@@ -85,6 +85,24 @@ export interface Page {
   bare?: boolean;
 }
 
+/**
+ * A URL's origin as a CSP source, written from its parsed parts: an http(s) scheme, a host of letters,
+ * digits, hyphens and dots (or an IP literal) and a port of digits. Anything else gives null, so no
+ * character of a stored URL can reach the policy header as syntax (`;`, `,`, `*`, quotes, spaces).
+ */
+export function cspSourceOf(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if (!/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(u.hostname)) return null;
+  if (!/^\d*$/.test(u.port)) return null;
+  return `${u.protocol}//${u.hostname}${u.port === '' ? '' : `:${u.port}`}`;
+}
+
 /** Writes a page with the headers every page carries. */
 export function sendPage(reply: FastifyReply, p: Page): FastifyReply {
   const img = ["'self'", 'data:', ...(p.imageOrigins ?? [])].join(' ');

@@ -14,7 +14,17 @@ import { type BatchState, maskRedeemer, type VoucherState, wholeSats } from '../
 import { HttpError, httpStatusOf } from '../errors.ts';
 import { toProblem } from '../family.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
-import { errorPage, formatDate, html, type Page, qrSvg, type Raw, raw, sendPage } from './html.ts';
+import {
+  cspSourceOf,
+  errorPage,
+  formatDate,
+  html,
+  type Page,
+  qrSvg,
+  type Raw,
+  raw,
+  sendPage,
+} from './html.ts';
 
 type Batch = VoucherView['batch'];
 
@@ -41,14 +51,11 @@ function design(b: Batch): Raw | null {
   return html`<img class="design" src="${b.unique_design_url}" width="640" height="360" alt="Voucher design">`;
 }
 
-/** The design's origin, which the page's policy must allow images from. */
+/** The design's origin, which the page's policy must allow images from (none if it is not plain). */
 function imageOrigins(b: Batch): string[] {
   if (b.unique_design !== 1n || b.unique_design_url === null) return [];
-  try {
-    return [new URL(b.unique_design_url).origin];
-  } catch {
-    return [];
-  }
+  const source = cspSourceOf(b.unique_design_url);
+  return source === null ? [] : [source];
 }
 
 function form(action: string, f: FormState): Raw {
