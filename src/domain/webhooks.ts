@@ -212,7 +212,11 @@ export function parseCallbackUrl(text: string, allowPrivate: boolean): CallbackU
   const hostIsAddress = isIP(host) !== 0;
   if (!allowPrivate) {
     if (hostIsAddress ? isForbiddenAddress(host) : FORBIDDEN_NAMES.test(host) || !host.includes('.'))
-      return { ok: false, reason: 'callback_url points to a private, loopback or link-local address' };
+      // The words of a refused resolved name (safeFetch), so the two cannot be told apart.
+      return {
+        ok: false,
+        reason: `callback_url refused: ${url.hostname} is not allowed or cannot be reached`,
+      };
   }
   return { ok: true, url, hostIsAddress };
 }

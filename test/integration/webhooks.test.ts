@@ -405,18 +405,12 @@ describe.each(DIALECTS)('SSRF guard on %s', (dialect) => {
     };
     expect(await check('https://hooks.shop.example/paid')).toBe('ok');
     expect(await check('https://hooks.shop.example./paid')).toBe('ok');
-    expect(await check('https://internal.shop.example/paid')).toBe(
-      'callback_url refused: internal.shop.example resolves to a private address',
-    );
-    expect(await check('https://split.shop.example/paid')).toMatch(
-      /split\.shop\.example resolves to a private/,
-    );
-    expect(await check('https://v6.shop.example/paid')).toMatch(/resolves to a/);
-    expect(await check('https://empty.shop.example/paid')).toMatch(/has no address/);
-    expect(await check('https://nowhere.shop.example/paid')).toMatch(/cannot resolve nowhere\.shop\.example/);
-    expect(await check('https://slow.shop.example/paid')).toBe(
-      'callback_url refused: slow.shop.example did not resolve within 50 ms',
-    );
+    // One answer for every refusal, so the words cannot tell which internal names exist or what they are.
+    for (const host of ['internal', 'split', 'v6', 'empty', 'nowhere', 'slow']) {
+      expect(await check(`https://${host}.shop.example/paid`)).toBe(
+        `callback_url refused: ${host}.shop.example is not allowed or cannot be reached`,
+      );
+    }
   });
 
   it('refuses a loopback destination again at delivery time, without sending and without retrying', async () => {

@@ -77,6 +77,13 @@ function flattenHeaders(res: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/**
+ * The one answer for a host that may not be called, whether it resolved to a non-public address, to
+ * none, or not at all: distinct answers would let anyone who submits URLs map the operator's internal
+ * names (which ones exist, what kind of address they have).
+ */
+const refusedHost = (hostname: string) => `${hostname} is not allowed or cannot be reached`;
+
 /** Resolves `hostname` and returns the address to connect to, or why none may be used. */
 async function pickAddress(
   hostname: string,
@@ -89,28 +96,21 @@ async function pickAddress(
   } else {
     try {
       addresses = await lookup(hostname);
-    } catch (e) {
-      return {
-        ok: false,
-        reason: 'dns_failure',
-        message: `cannot resolve ${hostname}: ${(e as Error).message}`,
-      };
+    } catch {
+      return { ok: false, reason: 'dns_failure', message: refusedHost(hostname) };
     }
-    if (addresses.length === 0)
-      return { ok: false, reason: 'dns_failure', message: `${hostname} has no address` };
+    if (addresses.length === 0) return { ok: false, reason: 'dns_failure', message: refusedHost(hostname) };
   }
   if (!allowPrivate) {
     // Every address must be public: a name that also resolves privately is refused outright rather
     // than hoping the connection lands on the public one.
     for (const a of addresses) {
       const kind: AddressClass = classifyAddress(a.address);
-      if (kind !== 'public') {
-        return { ok: false, reason: 'blocked_address', message: `${hostname} resolves to a ${kind} address` };
-      }
+      if (kind !== 'public') return { ok: false, reason: 'blocked_address', message: refusedHost(hostname) };
     }
   }
   const first = addresses[0];
-  if (!first) return { ok: false, reason: 'dns_failure', message: `${hostname} has no address` };
+  if (!first) return { ok: false, reason: 'dns_failure', message: refusedHost(hostname) };
   return { ok: true, address: first.address };
 }
 
@@ -131,8 +131,7 @@ export function publicHostCheck(opts: { lookup?: Lookup; timeoutMs?: number } = 
     });
     try {
       const picked = await Promise.race([pickAddress(hostname, false, lookup), timeout]);
-      if (picked === null)
-        return { ok: false, message: `${hostname} did not resolve within ${timeoutMs} ms` };
+      if (picked === null) return { ok: false, message: refusedHost(hostname) };
       return picked.ok ? { ok: true } : { ok: false, message: picked.message };
     } finally {
       clearTimeout(timer);

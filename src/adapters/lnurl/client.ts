@@ -110,7 +110,11 @@ async function fetchJson(
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  if (!res.ok) return err('unreachable', `${new URL(url).host}: ${res.message}`);
+  if (!res.ok) {
+    // A refused or unresolvable host is named in safeFetch's message already, without further detail.
+    const refused = res.reason === 'blocked_address' || res.reason === 'dns_failure';
+    return err('unreachable', refused ? res.message : `${new URL(url).host}: ${res.message}`);
+  }
   if (res.truncated) return err('bad_response', 'response is larger than allowed');
   const parsed = parseJson(res.body);
   if (!parsed.ok || !isJsonObject(parsed.value)) {

@@ -57,6 +57,16 @@ const urlOf = (r: Pick<DeliveryRow, 'kind' | 'destination'>): string =>
 const num = (v: bigint | null): number | null => (v === null ? null : Number(v));
 
 /**
+ * What an account is shown for a failed e-mail attempt. The SMTP server's words describe the operator's
+ * mail set-up (host names, addresses, ports, authentication), not the account's, so they stay in the
+ * attempt record for the operator; the reply code is shown as the attempt's status.
+ */
+export const MAIL_ERROR_SHOWN = 'the mail server did not take the message; the operator can see why';
+
+const shownError = (kind: DeliveryRow['kind'], error: string | null): string | null =>
+  error === null || kind !== 'email' ? error : MAIL_ERROR_SHOWN;
+
+/**
  * The account's deliveries, webhooks and e-mails, newest first, each with its latest attempts. E-mails
  * enqueued for no account (account_id null) are nobody's and appear in no listing.
  */
@@ -77,6 +87,7 @@ export async function listDeliveries(
     rows.map((r) => r.id),
     ATTEMPTS_SHOWN_MAX,
   );
+  const kindOf = new Map(rows.map((r) => [r.id, r.kind]));
   const byRow = new Map<bigint, AttemptView[]>();
   for (const a of attempts) {
     const list = byRow.get(a.outbox_id) ?? [];
@@ -85,7 +96,7 @@ export async function listDeliveries(
       durationMs: Number(a.duration_ms),
       outcome: a.outcome,
       status: num(a.status),
-      error: a.error,
+      error: shownError(kindOf.get(a.outbox_id) ?? 'email', a.error),
       responseExcerpt: a.response_excerpt,
     });
     byRow.set(a.outbox_id, list);
@@ -100,7 +111,7 @@ export async function listDeliveries(
       state: r.state,
       attempts: Number(r.attempts),
       lastStatus: num(r.last_status),
-      lastError: r.last_error,
+      lastError: shownError(r.kind, r.last_error),
       nextAttemptAtMs: r.state === 'pending' ? Number(r.next_attempt_at_ms) : null,
       createdAtMs: Number(r.created_at_ms),
       deliveredAtMs: num(r.delivered_at_ms),

@@ -134,7 +134,7 @@ describe('resolvePayTarget', () => {
   it('refuses a private address unless allowed', async () => {
     const r = await resolvePayTarget(`alice@${host}`, { allowHttpLocalhost: true, timeoutMs: 2000 });
     expect(r).toMatchObject({ ok: false, reason: 'unreachable' });
-    expect(!r.ok && r.message).toMatch(/loopback/);
+    expect(!r.ok && r.message).toMatch(/is not allowed or cannot be reached$/);
   });
 
   it('refuses a withdrawRequest where a payRequest is expected', async () => {
