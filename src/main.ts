@@ -145,9 +145,25 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The sandbox is a development node: anyone may mint money with POST /sandbox/v1/pay and read every
+ * voucher e-mail (codes included) in the dev mailbox, without a key. An https PUBLIC_URL means the
+ * service is reachable by others, so it says so loudly at start.
+ */
+function warnIfSandboxIsPublic(config: Config, log: Logger): void {
+  if (config.lightning.backend !== 'sandbox' || !config.publicUrl.startsWith('https:')) return;
+  log.warn(
+    { publicUrl: config.publicUrl, lightningBackend: 'sandbox' },
+    'SANDBOX BACKEND ON A PUBLIC ADDRESS: LIGHTNING_BACKEND=sandbox with an https PUBLIC_URL. ' +
+      'Anyone can mint money with POST /sandbox/v1/pay and read every voucher e-mail, codes included, ' +
+      'in the dev mailbox (GET /sandbox/v1/mailbox) without a key. Use LIGHTNING_BACKEND=lnd or cln in production.',
+  );
+}
+
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
   const log = createLogger(config);
+  warnIfSandboxIsPublic(config, log);
   const runtime = await openRuntime(config, log);
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
