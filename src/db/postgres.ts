@@ -1,0 +1,40 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, DatabaseOptions } from './database.ts';
+import type { DB } from './schema.ts';
+
+const INT8_OID = 20;
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+export function openPostgres(opts: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.postgresPoolSize ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (v: string) => BigInt(v)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection emits here; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    read: db,
+    async write(fn) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute(fn);
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (attempt >= 5 || code === undefined || !RETRYABLE.has(code)) throw e;
+        }
+      }
+    },
+    // A PostgreSQL commit returns only once its WAL is flushed.
+    durable: () => Promise.resolve(),
+    close: () => db.destroy(),
+  };
+}

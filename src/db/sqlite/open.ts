@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database, DatabaseOptions } from '../database.ts';
+import { registerDirectExecutor } from '../prepared.ts';
+import type { DB } from '../schema.ts';
+import { cachingDatabase, directExecutor, sqliteConnection } from './connection.ts';
+import { GroupCommitter } from './group-commit.ts';
+import { WalDurability } from './wal.ts';
+
+export function openSqlite(opts: DatabaseOptions): Database {
+  const path = opts.url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  const memory = path === ':memory:';
+  if (!memory) mkdirSync(dirname(path), { recursive: true });
+  const sync = opts.sqliteSynchronous ?? 'FULL';
+  // FULL and EXTRA: durability comes from WalDurability's asynchronous fsync (see there).
+  const durability = !memory && sync !== 'NORMAL' ? new WalDurability(path, 200) : null;
+  const writeConn = sqliteConnection(path, durability ? 'OFF' : sync);
+  if (durability) writeConn.pragma('wal_autocheckpoint = 0');
+  // An in-memory database is private to its connection, so reads share the writer there.
+  const readConn = memory ? writeConn : sqliteConnection(path, sync);
+  const writeDb = cachingDatabase(writeConn);
+  const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: writeDb }) });
+  registerDirectExecutor(writer, directExecutor(writeConn, writeDb));
+  let read = writer;
+  if (readConn !== writeConn) {
+    const readDb = cachingDatabase(readConn);
+    read = new Kysely<DB>({ dialect: new SqliteDialect({ database: readDb }) });
+    registerDirectExecutor(read, directExecutor(readConn, readDb));
+  }
+  const committer = new GroupCommitter(writeConn, writer, opts.sqliteMaxBatch ?? 256, durability);
+  return {
+    dialect: 'sqlite',
+    read,
+    write: (fn) => committer.submit(fn),
+    durable: () => durability?.durable() ?? Promise.resolve(),
+    async close() {
+      await durability?.close();
+      if (durability && !writeConn.inTransaction) {
+        // The last connection to close checkpoints and removes the WAL: do it synchronously and safely.
+        writeConn.pragma('synchronous = FULL');
+        readConn.pragma('wal_checkpoint(TRUNCATE)');
+      }
+      if (read !== writer) await read.destroy();
+      await writer.destroy();
+    },
+  };
+}
