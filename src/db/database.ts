@@ -26,6 +26,7 @@ export interface Database {
 
 /** What the database layer reports to the operator (a subset of the service's logger). */
 export interface DatabaseLog {
+  fatal?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;

@@ -64,6 +64,8 @@ export class GroupCommitter {
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
       const { begin, savepoint, release, rollbackTo, commit } = this.stmt;
+      // After a failed fsync nothing more may commit: the process is stopping (see WalDurability).
+      this.refuseIfFailed();
       begin.run();
       for (const job of batch) {
         savepoint.run();
@@ -77,6 +79,7 @@ export class GroupCommitter {
           outcomes.push({ ok: false, error });
         }
       }
+      this.refuseIfFailed();
       commit.run();
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch was committed.
@@ -98,6 +101,11 @@ export class GroupCommitter {
       if (o.ok) job.resolve(o.value);
       else job.reject(o.error);
     });
+  }
+
+  private refuseIfFailed(): void {
+    const failed = this.durability?.failure;
+    if (failed) throw failed;
   }
 
   private finish(): void {

@@ -8,13 +8,24 @@ import { cachingDatabase, directExecutor, sqliteConnection } from './connection.
 import { GroupCommitter } from './group-commit.ts';
 import { WalDurability } from './wal.ts';
 
+/** A failed fsync ends the process before any reply leaves; a supervisor restarts it. */
+function stopProcess(opts: DatabaseOptions): (error: Error) => void {
+  return (error) => {
+    const msg = 'database fsync failed: stopping so a restart recovers from what is on disk';
+    const log = opts.log;
+    if (log) (log.fatal ?? log.error).call(log, { err: error }, msg);
+    else process.stderr.write(`${msg}: ${error.message}\n`);
+    process.exit(70);
+  };
+}
+
 export function openSqlite(opts: DatabaseOptions): Database {
   const path = opts.url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const sync = opts.sqliteSynchronous ?? 'FULL';
   // FULL and EXTRA: durability comes from WalDurability's asynchronous fsync (see there).
-  const durability = !memory && sync !== 'NORMAL' ? new WalDurability(path, 200) : null;
+  const durability = !memory && sync !== 'NORMAL' ? new WalDurability(path, 200, stopProcess(opts)) : null;
   const writeConn = sqliteConnection(path, durability ? 'OFF' : sync);
   if (durability) writeConn.pragma('wal_autocheckpoint = 0');
   // An in-memory database is private to its connection, so reads share the writer there.

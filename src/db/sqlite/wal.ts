@@ -29,6 +29,12 @@ export class WalDurability {
   constructor(
     private readonly dbPath: string,
     private readonly checkpointEveryBatches: number,
+    /**
+     * Called once when an fsync failed. What the kernel did with the unsynced pages is unknown (Linux
+     * may drop them and report the error only once), so no later sync can be trusted: the service
+     * stops (open.ts exits the process) and restarts from what is on disk.
+     */
+    private readonly onFatal: (error: Error) => void,
   ) {}
 
   /** Records one more commit; returns its sequence number. */
@@ -65,6 +71,7 @@ export class WalDurability {
       }
     } catch (e) {
       this.failure = new Error(`database fsync failed; refusing further writes: ${(e as Error).message}`);
+      this.onFatal(this.failure);
       for (const w of this.waiters) w.reject(this.failure);
       this.waiters = [];
     } finally {
