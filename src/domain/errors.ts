@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'email_invalid'
   | 'email_taken'
   | 'insufficient_balance'
+  | 'balance_limit_exceeded'
   | 'transfer_exists_different'
   | 'transfer_not_pending'
   | 'idempotency_conflict'

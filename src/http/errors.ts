@@ -30,6 +30,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'payload_too_large':
       return 413;
     case 'insufficient_balance':
+    case 'balance_limit_exceeded':
     case 'business_rule':
     case 'self_payment':
     case 'invoice_expired':
