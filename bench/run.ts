@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -14,6 +14,8 @@ const BIN = join(ROOT, 'bin', 'paytag');
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const ONLY = process.env['BENCH_ONLY'];
+/** Length of the sustained-write case that watches the WAL (0 skips it). */
+const WAL_S = Number(process.env['BENCH_WAL_S'] ?? 60);
 
 const dir = mkdtempSync(join(tmpdir(), 'paytag-bench-'));
 const env = {
@@ -109,6 +111,35 @@ async function main(): Promise<void> {
       ...(s.target !== undefined ? { target: s.target } : {}),
     });
   }
+  // Sustained writes: usertag sends at full speed for WAL_S seconds while the WAL's size is sampled.
+  let wal: { seconds: number; rps: number; p99: number; errors: number; peakMb: number } | null = null;
+  if (WAL_S > 0 && (!ONLY || 'wal'.includes(ONLY) || ONLY.includes('wal'))) {
+    const walPath = `${ctx.databasePath}-wal`;
+    let peak = 0;
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, statSync(walPath).size);
+      } catch {
+        // emptied and not yet written again
+      }
+    }, 50);
+    const r = await autocannon({
+      url: `${url}/lapi/v1/send`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': payer.admin_key },
+      body: JSON.stringify({ payment_mode: 'usertag', usertag: payee.usertag, amount: '0.00000001' }),
+      connections: CONNECTIONS,
+      duration: WAL_S,
+    });
+    clearInterval(sampler);
+    wal = {
+      seconds: WAL_S,
+      rps: r.requests.average,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+      peakMb: peak / 1024 / 1024,
+    };
+  }
   const mem = rssMb(child.pid ?? 0);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
@@ -127,6 +158,11 @@ async function main(): Promise<void> {
     const ratio = r.rps / ceiling;
     console.log(
       `${pad(r.name, 34)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}`,
+    );
+  }
+  if (wal !== null) {
+    console.log(
+      `\nsustained sends for ${wal.seconds} s: ${wal.rps.toFixed(0)} req/s, p99 ${wal.p99.toFixed(1)} ms, ${wal.errors} errors; WAL peak ${wal.peakMb.toFixed(1)} MB (target < 64 MB)`,
     );
   }
   console.log(

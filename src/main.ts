@@ -77,6 +77,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     url: config.databaseUrl,
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
+    sqliteWalLimitBytes: config.sqliteWalLimitBytes,
     log,
   });
   let lightning: LightningBackend;

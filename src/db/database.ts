@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   url: string;
   sqliteSynchronous?: 'FULL' | 'NORMAL' | 'EXTRA';
   sqliteMaxBatch?: number;
+  /** WAL size past which writes wait for a checkpoint that empties it. */
+  sqliteWalLimitBytes?: number;
   postgresPoolSize?: number;
   log?: DatabaseLog;
 }

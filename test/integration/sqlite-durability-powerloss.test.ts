@@ -34,7 +34,12 @@ describe('SQLite durability under simulated power loss', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** Runs the funding child under the shim until `ackTarget` acknowledgements, then kills it. */
-  async function recordRun(name: string, synchronous: 'FULL' | 'NORMAL', ackTarget: number) {
+  async function recordRun(
+    name: string,
+    synchronous: 'FULL' | 'NORMAL',
+    ackTarget: number,
+    env: Record<string, string> = {},
+  ) {
     const dir = join(root, name);
     mkdirSync(dir);
     const dbPath = join(dir, 'db.sqlite');
@@ -47,6 +52,7 @@ describe('SQLite durability under simulated power loss', () => {
         LD_PRELOAD: shim,
         IOSHIM_DB: dbPath,
         IOSHIM_LOG: logPath,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -106,12 +112,13 @@ describe('SQLite durability under simulated power loss', () => {
   }
 
   it('keeps every acknowledged write, a consistent file and a clean ledger with synchronous=FULL', async () => {
-    for (const [i, acks] of [
-      [0, 400],
-      // Past the checkpoint threshold: the database file is written and synced while writes go on.
-      [1, 6000],
+    for (const [i, acks, walLimitMb] of [
+      [0, 400, '32'],
+      // Past the checkpoint threshold: the database file is written and synced while writes go on, and
+      // with a 1 MB WAL limit the WAL is emptied and started over several times.
+      [1, 6000, '1'],
     ] as const) {
-      const run = await recordRun(`full-${i}`, 'FULL', acks);
+      const run = await recordRun(`full-${i}`, 'FULL', acks, { SQLITE_WAL_LIMIT_MB: walLimitMb });
       expect(run.acked.length).toBeGreaterThanOrEqual(acks);
       const results = await checkImages(run, 1000 * (i + 1));
       for (const r of results) {

@@ -9,6 +9,8 @@ db.pragma('busy_timeout = 5000');
 // FULL: the WAL is synced before its frames are copied and the database file before the WAL may be
 // reused, so a checkpoint can never lose a committed page.
 db.pragma('synchronous = FULL');
+// After a checkpoint that starts the WAL over, SQLite truncates the file to this size.
+db.pragma(`journal_size_limit = ${Number(workerData.journalSizeLimit)}`);
 
 const MODES = new Set(['PASSIVE', 'FULL', 'RESTART', 'TRUNCATE']);
 

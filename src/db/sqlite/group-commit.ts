@@ -60,6 +60,8 @@ export class GroupCommitter {
   private async flush(): Promise<void> {
     if (this.running || this.queue.length === 0) return;
     this.running = true;
+    // Past the WAL's size limit, this batch waits until a checkpoint has emptied it (see WalDurability).
+    if (this.durability?.needsReset()) await this.durability.resetWal();
     const batch = this.queue.splice(0, this.maxBatch);
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {

@@ -25,9 +25,20 @@ export function openSqlite(opts: DatabaseOptions): Database {
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const sync = opts.sqliteSynchronous ?? 'FULL';
   // FULL and EXTRA: durability comes from WalDurability's asynchronous fsync (see there).
-  const durability = !memory && sync !== 'NORMAL' ? new WalDurability(path, 200, stopProcess(opts)) : null;
+  const walLimitBytes = opts.sqliteWalLimitBytes ?? 32 * 1024 * 1024;
+  const durability =
+    !memory && sync !== 'NORMAL'
+      ? new WalDurability(path, {
+          checkpointEveryBatches: 200,
+          walLimitBytes,
+          onFatal: stopProcess(opts),
+          log: opts.log,
+        })
+      : null;
   const writeConn = sqliteConnection(path, durability ? 'OFF' : sync);
   if (durability) writeConn.pragma('wal_autocheckpoint = 0');
+  // When the WAL starts over, SQLite truncates it to this size (it would otherwise keep its peak size).
+  writeConn.pragma(`journal_size_limit = ${walLimitBytes}`);
   // An in-memory database is private to its connection, so reads share the writer there.
   const readConn = memory ? writeConn : sqliteConnection(path, sync);
   const writeDb = cachingDatabase(writeConn);
