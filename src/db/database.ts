@@ -21,6 +21,11 @@ export interface Database {
    * leaves, so nobody outside ever sees a state that a power loss could undo.
    */
   durable(): Promise<void>;
+  /**
+   * False while the database cannot write (SQLite: the filesystem is full, writes are refused as
+   * `storage_full`); it turns true again by itself once a write succeeds. Readiness reports it.
+   */
+  writable(): boolean;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,8 @@ export interface DatabaseOptions {
   sqliteMaxBatch?: number;
   /** WAL size past which writes wait for a checkpoint that empties it. */
   sqliteWalLimitBytes?: number;
+  /** While the storage is full, how often a probe write checks whether space was freed. */
+  sqliteStorageProbeMs?: number;
   postgresPoolSize?: number;
   log?: DatabaseLog;
 }

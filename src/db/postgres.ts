@@ -35,6 +35,7 @@ export function openPostgres(opts: DatabaseOptions): Database {
     },
     // A PostgreSQL commit returns only once its WAL is flushed.
     durable: () => Promise.resolve(),
+    writable: () => true,
     close: () => db.destroy(),
   };
 }

@@ -43,6 +43,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'rate_limited':
       return 429;
     case 'lightning_unavailable':
+    case 'storage_full':
       return 503;
     default: {
       const unmapped: never = code;

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
+import { StorageState } from './storage.ts';
 import type { WalDurability } from './wal.ts';
 
 interface Job {
@@ -29,6 +30,7 @@ export class GroupCommitter {
     private readonly writer: Kysely<DB>,
     private readonly maxBatch: number,
     private readonly durability: WalDurability | null,
+    private readonly storage: StorageState | null = null,
   ) {
     this.stmt = {
       begin: conn.prepare('BEGIN IMMEDIATE'),
@@ -86,10 +88,13 @@ export class GroupCommitter {
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch was committed.
       if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
-      for (const job of batch) job.reject(error);
+      const answer =
+        this.storage !== null && StorageState.isFull(error) ? this.storage.refused(error) : error;
+      for (const job of batch) job.reject(answer);
       this.finish();
       return;
     }
+    this.storage?.committed();
     const committed = this.durability?.committed() ?? 0;
     this.finish();
     try {
@@ -101,6 +106,8 @@ export class GroupCommitter {
     batch.forEach((job, i) => {
       const o = outcomes[i]!;
       if (o.ok) job.resolve(o.value);
+      else if (this.storage !== null && StorageState.isFull(o.error))
+        job.reject(this.storage.refused(o.error));
       else job.reject(o.error);
     });
   }

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database, DatabaseOptions } from '../database.ts';
 import { registerDirectExecutor } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 import { cachingDatabase, directExecutor, sqliteConnection } from './connection.ts';
 import { GroupCommitter } from './group-commit.ts';
+import { StorageState } from './storage.ts';
 import { WalDurability } from './wal.ts';
+
+/** The database header's application id: "ptag". */
+const APPLICATION_ID = String(0x70746167);
 
 /** A failed fsync ends the process before any reply leaves; a supervisor restarts it. */
 function stopProcess(opts: DatabaseOptions): (error: Error) => void {
@@ -50,13 +54,29 @@ export function openSqlite(opts: DatabaseOptions): Database {
     read = new Kysely<DB>({ dialect: new SqliteDialect({ database: readDb }) });
     registerDirectExecutor(read, directExecutor(readConn, readDb));
   }
-  const committer = new GroupCommitter(writeConn, writer, opts.sqliteMaxBatch ?? 256, durability);
+  // While the storage is full, this tiny write (it rewrites the header page) notices freed space.
+  const probe = (): Promise<unknown> =>
+    committer.submit((trx: Kysely<DB>) =>
+      sql`PRAGMA application_id = ${sql.raw(APPLICATION_ID)}`.execute(trx),
+    );
+  const storage: StorageState | null = memory
+    ? null
+    : new StorageState(opts.log, probe, opts.sqliteStorageProbeMs ?? 2000);
+  const committer: GroupCommitter = new GroupCommitter(
+    writeConn,
+    writer,
+    opts.sqliteMaxBatch ?? 256,
+    durability,
+    storage,
+  );
   return {
     dialect: 'sqlite',
     read,
     write: (fn) => committer.submit(fn),
     durable: () => durability?.durable() ?? Promise.resolve(),
+    writable: () => storage?.writable ?? true,
     async close() {
+      storage?.close();
       await durability?.close();
       if (durability && !writeConn.inTransaction) {
         // The last connection to close checkpoints and removes the WAL: do it synchronously and safely.
