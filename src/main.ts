@@ -19,7 +19,7 @@ import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { registerVoucherHooks } from './app/vouchers/register.ts';
 import { type Config, describeConfig } from './config/index.ts';
-import { type Database, openDatabase } from './db/database.ts';
+import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { buildApp } from './http/app.ts';
@@ -150,7 +150,14 @@ export interface Server {
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
   const log = createLogger(config);
-  const runtime = await openRuntime(config, log);
+  const serveLock = lockForServing(config.databaseUrl);
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(config, log);
+  } catch (e) {
+    serveLock.release();
+    throw e;
+  }
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(runtime.deps, ALL_JOBS);
@@ -171,6 +178,7 @@ export async function startServer(config: Config): Promise<Server> {
         await app.close();
         await jobs.stop();
         await runtime.close();
+        serveLock.release();
       })();
       return stopping;
     },

@@ -5,6 +5,13 @@ import type { DB } from './schema.ts';
 
 const INT8_OID = 20;
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Wait before retry n (1-based): "full jitter" over an exponentially growing window (5, 10, 20 … ms,
+ * at most 250 ms), so units that collided once do not collide again in lockstep.
+ */
+const backoffMs = (n: number): number => Math.random() * Math.min(250, 5 * 2 ** (n - 1));
 
 export function openPostgres(opts: DatabaseOptions): Database {
   const pool = new pg.Pool({
@@ -23,13 +30,16 @@ export function openPostgres(opts: DatabaseOptions): Database {
   return {
     dialect: 'postgres',
     read: db,
+    // A unit that PostgreSQL aborted as a deadlock victim (or a serialization failure) is run again
+    // from the start; units are free of side effects outside the transaction, so that is safe.
     async write(fn) {
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction().execute(fn);
         } catch (e) {
           const code = (e as { code?: string }).code;
-          if (attempt >= 5 || code === undefined || !RETRYABLE.has(code)) throw e;
+          if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw e;
+          await new Promise((r) => setTimeout(r, backoffMs(attempt)));
         }
       }
     },

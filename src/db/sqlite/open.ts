@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database, DatabaseOptions } from '../database.ts';
 import { registerDirectExecutor } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 import { cachingDatabase, directExecutor, sqliteConnection } from './connection.ts';
+import { ownerOnlyFile } from './files.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { StorageState } from './storage.ts';
 import { WalDurability } from './wal.ts';
@@ -23,10 +22,14 @@ function stopProcess(opts: DatabaseOptions): (error: Error) => void {
   };
 }
 
+/** The file path of a `sqlite:` URL. */
+export const sqlitePath = (url: string): string => url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+
 export function openSqlite(opts: DatabaseOptions): Database {
-  const path = opts.url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  const path = sqlitePath(opts.url);
   const memory = path === ':memory:';
-  if (!memory) mkdirSync(dirname(path), { recursive: true });
+  // An empty file is a new database to SQLite; creating it first gives it (and its WAL) mode 0600.
+  if (!memory) ownerOnlyFile(path);
   const sync = opts.sqliteSynchronous ?? 'FULL';
   // FULL and EXTRA: durability comes from WalDurability's asynchronous fsync (see there).
   const walLimitBytes = opts.sqliteWalLimitBytes ?? 32 * 1024 * 1024;
