@@ -335,11 +335,7 @@ export async function resolvePending(
   r: { id: string; pendingId: string; action: 'post' | 'void'; amount?: bigint; code: string },
   nowMs: number,
 ): Promise<TransferOutcome> {
-  const pending = await trx
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('id', '=', r.pendingId)
-    .executeTakeFirst();
+  const pending = await transferById.first(trx, { id: r.pendingId });
   if (pending === undefined || (pending.flags & BigInt(TRANSFER_PENDING)) === 0n) {
     abort('transfer_not_pending', `transfer ${r.pendingId} is not a pending transfer`);
   }
@@ -359,44 +355,48 @@ export async function resolvePending(
     pending_id: r.pendingId,
     created_at_ms: nowMs,
   };
-  const byId = await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', r.id).executeTakeFirst();
-  if (byId !== undefined) {
-    const same = byId.pending_id === r.pendingId && byId.flags === BigInt(flags) && byId.amount === amount;
+  // The insert decides (unique id, unique pending_id); why it inserted nothing is read only then.
+  if (!(await insertTransfer(trx, row))) {
+    const byId = await transferById.first(trx, { id: r.id });
+    if (byId === undefined) {
+      abort('transfer_not_pending', `transfer ${r.pendingId} was already resolved by another transfer`);
+    }
+    const same = byId!.pending_id === r.pendingId && byId!.flags === BigInt(flags) && byId!.amount === amount;
     if (!same) abort('transfer_exists_different', `transfer ${r.id} exists with different fields`);
     return 'exists';
   }
-  const resolved = await trx
-    .selectFrom('ledger_transfers')
-    .select('id')
-    .where('pending_id', '=', r.pendingId)
-    .executeTakeFirst();
-  if (resolved !== undefined)
-    abort('transfer_not_pending', `transfer ${r.pendingId} was already resolved by ${resolved.id}`);
-  if (!(await insertTransfer(trx, row))) {
-    abort('transfer_not_pending', `transfer ${r.pendingId} was resolved concurrently`);
-  }
+  // Moving reserved money to posted (or releasing it) never raises a side's posted + pending total.
   const posted = r.action === 'post' ? amount : 0n;
-  const ids = [p.debit_account_id, p.credit_account_id].sort((a, b) => (a < b ? -1 : 1));
-  for (const id of ids) {
-    const isDebit = id === p.debit_account_id;
-    await trx
-      .updateTable('ledger_accounts')
-      .set(
-        isDebit
-          ? {
-              debits_pending: sql`debits_pending - ${p.amount}`,
-              debits_posted: sql`debits_posted + ${posted}`,
-            }
-          : {
-              credits_pending: sql`credits_pending - ${p.amount}`,
-              credits_posted: sql`credits_posted + ${posted}`,
-            },
-      )
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-  }
+  const sides: Array<() => Promise<unknown>> = [
+    () => releaseDebit.run(trx, { id: p.debit_account_id, pending: p.amount, posted }),
+    () => releaseCredit.run(trx, { id: p.credit_account_id, pending: p.amount, posted }),
+  ];
+  if (p.credit_account_id < p.debit_account_id) sides.reverse();
+  for (const side of sides) await side();
   return 'created';
 }
+
+const transferById = prepare<{ id: string }, Selectable<LedgerTransfersTable>>((db, p) =>
+  db.selectFrom('ledger_transfers').selectAll().where('id', '=', p('id')),
+);
+const releaseDebit = prepare<{ id: bigint; pending: bigint; posted: bigint }, never>((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({
+      debits_pending: sql`debits_pending - ${p('pending')}`,
+      debits_posted: sql`debits_posted + ${p('posted')}`,
+    })
+    .where('id', '=', p('id')),
+);
+const releaseCredit = prepare<{ id: bigint; pending: bigint; posted: bigint }, never>((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({
+      credits_pending: sql`credits_pending - ${p('pending')}`,
+      credits_posted: sql`credits_posted + ${p('posted')}`,
+    })
+    .where('id', '=', p('id')),
+);
 
 const balancesOf = prepare<
   { owner: bigint },
