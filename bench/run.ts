@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { type BenchResult, type BenchRow, cpuMs, writeResults } from './report.ts';
 import { type BenchAccount, type BenchContext, SCENARIOS } from './scenarios.ts';
 
 // Starts the real server (default configuration: SQLite with synchronous=FULL, sandbox Lightning) on a
@@ -14,6 +15,10 @@ const BIN = join(ROOT, 'bin', 'paytag');
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const ONLY = process.env['BENCH_ONLY'];
+/** Where the results go as JSON and as an SVG chart (BENCH_OUT=<dir>; default bench/results.*). */
+const OUT_DIR = process.env['BENCH_OUT'] ?? import.meta.dirname;
+/** Length of the sustained-write case that watches the WAL (0 skips it). */
+const WAL_S = Number(process.env['BENCH_WAL_S'] ?? 60);
 
 const dir = mkdtempSync(join(tmpdir(), 'paytag-bench-'));
 const env = {
@@ -78,14 +83,8 @@ async function main(): Promise<void> {
     createAccount: account,
   };
 
-  const rows: Array<{
-    name: string;
-    rps: number;
-    p50: number;
-    p99: number;
-    errors: number;
-    target?: number;
-  }> = [];
+  const rows: BenchRow[] = [];
+  const pid = child.pid ?? 0;
   for (const s of SCENARIOS) {
     if (ONLY && !s.name.includes(ONLY) && !s.name.startsWith('ceiling')) continue;
     const req = await s.request(ctx);
@@ -99,15 +98,47 @@ async function main(): Promise<void> {
         duration,
       });
     await run(2); // warm-up: JIT, statement cache
+    const cpuBefore = cpuMs(pid);
     const r = await run(DURATION_S);
+    const cpu = cpuMs(pid) - cpuBefore;
     rows.push({
       name: s.name,
       rps: r.requests.average,
       p50: r.latency.p50,
       p99: r.latency.p99,
       errors: r.errors + r.timeouts + r.non2xx,
+      cpuMsPerReq: r.requests.total > 0 ? cpu / r.requests.total : 0,
       ...(s.target !== undefined ? { target: s.target } : {}),
     });
+  }
+  // Sustained writes: usertag sends at full speed for WAL_S seconds while the WAL's size is sampled.
+  let wal: BenchResult['wal'] = null;
+  if (WAL_S > 0 && (!ONLY || 'wal'.includes(ONLY) || ONLY.includes('wal'))) {
+    const walPath = `${ctx.databasePath}-wal`;
+    let peak = 0;
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, statSync(walPath).size);
+      } catch {
+        // emptied and not yet written again
+      }
+    }, 50);
+    const r = await autocannon({
+      url: `${url}/lapi/v1/send`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': payer.admin_key },
+      body: JSON.stringify({ payment_mode: 'usertag', usertag: payee.usertag, amount: '0.00000001' }),
+      connections: CONNECTIONS,
+      duration: WAL_S,
+    });
+    clearInterval(sampler);
+    wal = {
+      seconds: WAL_S,
+      rps: r.requests.average,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+      peakMb: peak / 1024 / 1024,
+    };
   }
   const mem = rssMb(child.pid ?? 0);
   child.kill('SIGTERM');
@@ -121,17 +152,36 @@ async function main(): Promise<void> {
     `\npaytag bench: ${CONNECTIONS} connections, ${DURATION_S} s per row, SQLite synchronous=FULL, Node ${process.version}\n`,
   );
   console.log(
-    `${pad('endpoint', 34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}`,
+    `${pad('endpoint', 44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}${'CPU ms/req'.padStart(12)}`,
   );
   for (const r of rows) {
     const ratio = r.rps / ceiling;
     console.log(
-      `${pad(r.name, 34)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}`,
+      `${pad(r.name, 44)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}${r.cpuMsPerReq.toFixed(3).padStart(12)}`,
+    );
+  }
+  if (wal !== null) {
+    console.log(
+      `\nsustained sends for ${wal.seconds} s: ${wal.rps.toFixed(0)} req/s, p99 ${wal.p99.toFixed(1)} ms, ${wal.errors} errors; WAL peak ${wal.peakMb.toFixed(1)} MB (target < 64 MB)`,
     );
   }
   console.log(
     `\nready: ${readyMs.toFixed(0)} ms (spawn to listening)   RSS now ${mem.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`,
   );
+  const result: BenchResult = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    rows,
+    wal,
+    readyMs,
+    rssPeakMb: mem.peak,
+  };
+  const json = join(OUT_DIR, 'results.json');
+  const svg = join(OUT_DIR, 'results.svg');
+  writeResults(result, json, svg);
+  console.log(`results: ${json}, chart: ${svg}`);
 }
 
 main().catch((e: unknown) => {

@@ -54,7 +54,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'POST /lapi/v1/receive',
-    target: 0.2,
+    target: 0.25,
     request: async (ctx) => ({
       method: 'POST',
       path: '/lapi/v1/receive',
@@ -91,6 +91,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: `GET /lapi/v1/history (limit 100 of ${HISTORY_ROWS.toLocaleString('en')})`,
+    target: 0.2,
     request: async (ctx) => {
       const owner = ctx.createAccount('bench_history');
       await fetch(`${ctx.baseUrl}/lapi/v1/send`, {

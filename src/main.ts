@@ -19,7 +19,7 @@ import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { registerVoucherHooks } from './app/vouchers/register.ts';
 import { type Config, describeConfig } from './config/index.ts';
-import { type Database, openDatabase } from './db/database.ts';
+import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { buildApp } from './http/app.ts';
@@ -77,6 +77,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     url: config.databaseUrl,
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
+    sqliteWalLimitBytes: config.sqliteWalLimitBytes,
+    log,
   });
   let lightning: LightningBackend;
   try {
@@ -164,7 +166,14 @@ export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
   const log = createLogger(config);
   warnIfSandboxIsPublic(config, log);
-  const runtime = await openRuntime(config, log);
+  const serveLock = lockForServing(config.databaseUrl);
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(config, log);
+  } catch (e) {
+    serveLock.release();
+    throw e;
+  }
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(runtime.deps, ALL_JOBS);
@@ -185,6 +194,7 @@ export async function startServer(config: Config): Promise<Server> {
         await app.close();
         await jobs.stop();
         await runtime.close();
+        serveLock.release();
       })();
       return stopping;
     },

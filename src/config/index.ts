@@ -20,6 +20,8 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL' | 'EXTRA';
   /** Most operations one group commit may carry. */
   sqliteMaxBatch: number;
+  /** WAL size (bytes) past which new writes wait until a checkpoint has emptied it. */
+  sqliteWalLimitBytes: number;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   lightning: {
@@ -303,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqliteSynchronous: r.oneOf('SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
     sqliteMaxBatch: r.int('SQLITE_MAX_BATCH', 256, 1, 10_000),
+    sqliteWalLimitBytes: r.int('SQLITE_WAL_LIMIT_MB', 32, 1, 4096) * 1024 * 1024,
     dataDir,
     logLevel: r.oneOf(
       'LOG_LEVEL',

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'email_invalid'
   | 'email_taken'
   | 'insufficient_balance'
+  | 'balance_limit_exceeded'
   | 'transfer_exists_different'
   | 'transfer_not_pending'
   | 'idempotency_conflict'
@@ -29,6 +30,7 @@ export type ErrorCode =
   | 'lnurl_unreachable'
   | 'payment_failed'
   | 'lightning_unavailable'
+  | 'storage_full'
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
@@ -40,7 +42,7 @@ export interface AppError {
   message: string;
   /** The request field the error is about, when there is one. */
   field?: string;
-  /** For `rate_limited`: seconds until asking again may succeed (HTTP sends it as Retry-After). */
+  /** For `rate_limited` and `storage_full`: seconds until asking again may succeed (HTTP sends it as Retry-After). */
   retryAfterSec?: number;
 }
 

@@ -66,8 +66,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // A reply built from reads must not show a commit that is not yet on disk (see Database.durable).
-    if (request.method === 'GET') await deps.db.durable();
+    // No reply, whatever its method, may show a commit that is not yet on disk (see Database.durable):
+    // idempotency replays and errors read committed state too. The sync is shared, so this is cheap.
+    await deps.db.durable();
   });
   // Answers hold balances, payments and keys' data: never kept by a cache, never sniffed as another type.
   // Pages set their own (the same values); this fills in every other answer.

@@ -30,6 +30,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'payload_too_large':
       return 413;
     case 'insufficient_balance':
+    case 'balance_limit_exceeded':
     case 'business_rule':
     case 'self_payment':
     case 'invoice_expired':
@@ -42,6 +43,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'rate_limited':
       return 429;
     case 'lightning_unavailable':
+    case 'storage_full':
       return 503;
     default: {
       const unmapped: never = code;

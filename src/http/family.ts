@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { authenticate, type Caller } from '../app/accounts/authenticate.ts';
 import type { AppDeps } from '../app/deps.ts';
 import { type KeyKind, keyAllows } from '../domain/api-keys.ts';
-import type { ErrorCode } from '../domain/errors.ts';
+import { Abort, type ErrorCode } from '../domain/errors.ts';
 import { presentedKey, presentedKeyOwner } from './auth.ts';
 import { HttpError } from './errors.ts';
 
@@ -64,6 +64,8 @@ function describeValidation(issues: ValidationIssue[]): { message: string; field
 
 /** Turns anything a route or hook threw into a Problem; unknown errors are bugs: logged, answered 500. */
 export function toProblem(error: FastifyError | Error, request: FastifyRequest): Problem {
+  // A write unit's expected failure that reached a route without runWrite (e.g. storage_full).
+  if (error instanceof Abort) return toProblem(new HttpError(error.error), request);
   if (error instanceof HttpError) {
     return {
       status: error.status,

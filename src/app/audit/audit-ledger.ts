@@ -30,18 +30,6 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
   const db = deps.db.read;
   const violations: string[] = [];
 
-  const sums = await sql<{ asset: string; posted: bigint | null; pending: bigint | null }>`
-    SELECT asset,
-      CAST(SUM(credits_posted - debits_posted) AS BIGINT) AS posted,
-      CAST(SUM(credits_pending - debits_pending) AS BIGINT) AS pending
-    FROM ledger_accounts GROUP BY asset`.execute(db);
-  for (const s of sums.rows) {
-    if (BigInt(s.posted ?? 0) !== 0n)
-      violations.push(`asset ${s.asset}: posted balances sum to ${s.posted}, not 0`);
-    if (BigInt(s.pending ?? 0) !== 0n)
-      violations.push(`asset ${s.asset}: pending balances sum to ${s.pending}, not 0`);
-  }
-
   // Per account: what its transfers add up to, in one pass over the transfers. A pending transfer
   // counts as pending until it is resolved; a post counts as posted; a void moves nothing.
   const rows = await sql<{
@@ -88,6 +76,19 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
       a.credits_pending, s.t_debits_posted, s.t_credits_posted, s.t_debits_pending, s.t_credits_pending
     FROM ledger_accounts a LEFT JOIN sums s ON s.account_id = a.id
     ORDER BY a.id`.execute(db);
+  // Every asset sums to zero, added up here in exact bigints: a SQL SUM over several accounts near the
+  // columns' range could overflow (SQLite raises "integer overflow", PostgreSQL's cast to bigint fails).
+  const sums = new Map<string, { posted: bigint; pending: bigint }>();
+  for (const a of rows.rows) {
+    const s = sums.get(a.asset) ?? { posted: 0n, pending: 0n };
+    s.posted += BigInt(a.credits_posted) - BigInt(a.debits_posted);
+    s.pending += BigInt(a.credits_pending) - BigInt(a.debits_pending);
+    sums.set(a.asset, s);
+  }
+  for (const [asset, s] of sums) {
+    if (s.posted !== 0n) violations.push(`asset ${asset}: posted balances sum to ${s.posted}, not 0`);
+    if (s.pending !== 0n) violations.push(`asset ${asset}: pending balances sum to ${s.pending}, not 0`);
+  }
   for (const a of rows.rows) {
     const name =
       a.owner_account_id === null ? `system account ${a.id} (${a.asset})` : `account ${a.id} (${a.asset})`;

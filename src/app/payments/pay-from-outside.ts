@@ -1,4 +1,5 @@
 import { findIncomingByHash, type PaymentRow } from '../../db/repos/payments.ts';
+import { Abort, type AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
@@ -37,12 +38,22 @@ export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<R
   if (before.status === 'paid') return err('invoice_already_paid', 'the invoice is already paid', 'invoice');
 
   const listening = new AbortController();
+  // A credit the ledger refuses (e.g. a balance past its limit) is answered with its own code.
+  let refused: AppError | null = null;
   backend.subscribeSettlements(async (s) => {
-    if (s.paymentHash === hash) await settleIncomingInvoice(deps, s);
+    if (s.paymentHash !== hash) return;
+    try {
+      await settleIncomingInvoice(deps, s);
+    } catch (e) {
+      if (e instanceof Abort) refused = e.error;
+      throw e;
+    }
   }, listening.signal);
   try {
     const r = await backend.simulateExternalPayment(decoded.invoice.payreq);
     if (!r.ok) {
+      const why = refused as AppError | null;
+      if (why !== null) return err(why.code, why.message, 'invoice');
       switch (r.reason) {
         case 'expired':
           return err('invoice_expired', r.message, 'invoice');

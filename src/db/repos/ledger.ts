@@ -115,27 +115,35 @@ export async function ensureSystemAccounts(trx: Exec, nowMs: number): Promise<vo
  * Moves `amount` from debit to credit (or reserves it, when pending). Replaying the same id with the same
  * fields is a no-op answered `exists`; the same id with other fields aborts with
  * `transfer_exists_different`. A debit that would take a guarded account below zero aborts with
- * `insufficient_balance`, decided in the same statement that moves the money.
+ * `insufficient_balance`, and a movement that would carry an account's debits or credits (posted plus
+ * pending) past the 64-bit range of its columns aborts with `balance_limit_exceeded`, each decided in
+ * the same statement that moves the money.
+ *
+ * Three statements: the transfer row (inserted first, which also resolves both account ids), then one
+ * guarded UPDATE per account, lower id first so that concurrent transfers between the same accounts
+ * never deadlock on PostgreSQL.
  */
 export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number): Promise<TransferOutcome> {
   if (t.amount <= 0n || t.amount > MAX_AMOUNT) throw new Error(`transfer ${t.id}: amount out of range`);
-  const debitId = await ledgerAccountId(trx, t.debit, t.asset);
-  const creditId = await ledgerAccountId(trx, t.credit, t.asset);
-  if (debitId === creditId) throw new Error(`transfer ${t.id}: debit and credit are the same account`);
+  if (sameRef(t.debit, t.credit)) throw new Error(`transfer ${t.id}: debit and credit are the same account`);
   const flags = t.pending ? TRANSFER_PENDING : 0;
-  const row = {
+  const ref = t.ref ?? null;
+  const inserted = await insertTransferByRefs.first(trx, {
     id: t.id,
-    debit_account_id: debitId,
-    credit_account_id: creditId,
+    debit_owner: 'owner' in t.debit ? t.debit.owner : null,
+    debit_code: 'system' in t.debit ? t.debit.system : null,
+    credit_owner: 'owner' in t.credit ? t.credit.owner : null,
+    credit_code: 'system' in t.credit ? t.credit.system : null,
     amount: t.amount,
     asset: t.asset,
     code: t.code,
-    ref: t.ref ?? null,
+    ref,
     flags,
-    pending_id: null,
     created_at_ms: nowMs,
-  };
-  if (!(await insertTransfer(trx, row))) {
+  });
+  if (inserted === undefined) {
+    const debitId = await ledgerAccountId(trx, t.debit, t.asset);
+    const creditId = await ledgerAccountId(trx, t.credit, t.asset);
     const existing = await trx
       .selectFrom('ledger_transfers')
       .selectAll()
@@ -147,21 +155,70 @@ export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number)
       existing.amount === t.amount &&
       existing.asset === t.asset &&
       existing.code === t.code &&
-      existing.ref === row.ref &&
+      existing.ref === ref &&
       existing.flags === BigInt(flags);
     if (!same) abort('transfer_exists_different', `transfer ${t.id} exists with different fields`);
     return 'exists';
   }
+  const { debit_account_id: debitId, credit_account_id: creditId } = inserted;
   const column = t.pending ? 'pending' : 'posted';
-  // Lower id first, so concurrent transfers between the same accounts never deadlock on PostgreSQL.
-  const steps: Array<() => Promise<void>> = [
-    () => debit(trx, debitId, t.amount, column),
-    () => credit(trx, creditId, t.amount, column),
-  ];
-  if (creditId < debitId) steps.reverse();
-  for (const step of steps) await step();
+  if (debitId < creditId) {
+    await debit(trx, debitId, t.amount, column);
+    await credit(trx, creditId, t.amount, column);
+  } else {
+    await credit(trx, creditId, t.amount, column);
+    await debit(trx, debitId, t.amount, column);
+  }
   return 'created';
 }
+
+const sameRef = (a: AccountRef, b: AccountRef): boolean =>
+  'owner' in a ? 'owner' in b && a.owner === b.owner : 'system' in b && a.system === b.system;
+
+/** Largest value of a ledger column (int64 on both databases). */
+const COLUMN_MAX = sql.raw('9223372036854775807');
+
+/**
+ * The transfer row of createTransfer, its account ids looked up in the same statement. A missing account
+ * leaves an id NULL, which the NOT NULL constraint refuses (a bug: accounts are created with their owner).
+ */
+const insertTransferByRefs = prepare<
+  {
+    id: string;
+    debit_owner: bigint | null;
+    debit_code: string | null;
+    credit_owner: bigint | null;
+    credit_code: string | null;
+    amount: bigint;
+    asset: string;
+    code: string;
+    ref: string | null;
+    flags: number;
+    created_at_ms: number;
+  },
+  { debit_account_id: bigint; credit_account_id: bigint }
+>((db, p) => {
+  const accountId = (owner: 'debit_owner' | 'credit_owner', code: 'debit_code' | 'credit_code') =>
+    sql<bigint>`COALESCE(
+      (SELECT id FROM ledger_accounts WHERE owner_account_id = ${p(owner)} AND asset = ${p('asset')}),
+      (SELECT id FROM ledger_accounts WHERE system_code = ${p(code)} AND asset = ${p('asset')}))`;
+  return db
+    .insertInto('ledger_transfers')
+    .values({
+      id: p('id'),
+      debit_account_id: accountId('debit_owner', 'debit_code'),
+      credit_account_id: accountId('credit_owner', 'credit_code'),
+      amount: p('amount'),
+      asset: p('asset'),
+      code: p('code'),
+      ref: p('ref'),
+      flags: p('flags'),
+      pending_id: null,
+      created_at_ms: p('created_at_ms'),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning(['debit_account_id', 'credit_account_id']);
+});
 
 /** A new ledger_transfers row, every column given (the prepared insert binds each). */
 type TransferRow = Omit<Selectable<LedgerTransfersTable>, 'flags' | 'created_at_ms'> & {
@@ -194,18 +251,20 @@ async function insertTransfer(trx: Exec, row: TransferRow): Promise<boolean> {
   return r.numAffectedRows === 1n;
 }
 
-// A guarded account (flag 1) may only be debited while credits cover all debits, reserved ones included.
+// Every increase keeps posted + pending of each side within the column's range, so no expression here
+// (nor a later post, which only moves pending to posted) can overflow. A guarded account (flag 1) may
+// only be debited while credits cover all debits, reserved ones included; for it
+// credits_posted - debits_posted - debits_pending is never negative, so that difference cannot overflow.
 const debitGuarded = (column: 'debits_posted' | 'debits_pending') =>
   prepare<{ id: bigint; amount: bigint }, never>((db, p) =>
     db
       .updateTable('ledger_accounts')
       .set({ [column]: sql`${sql.ref(column)} + ${p('amount')}` })
       .where('id', '=', p('id'))
-      .where((eb) =>
-        eb.or([
-          eb(sql`flags & ${sql.lit(DEBITS_MUST_NOT_EXCEED_CREDITS)}`, '=', sql.lit(0)),
-          eb('credits_posted', '>=', sql<bigint>`debits_posted + debits_pending + ${p('amount')}`),
-        ]),
+      .where(sql<boolean>`debits_posted + debits_pending <= ${COLUMN_MAX} - ${p('amount')}`)
+      .where(
+        sql<boolean>`(CASE WHEN (flags & ${sql.lit(DEBITS_MUST_NOT_EXCEED_CREDITS)}) = 0 THEN 1
+          WHEN credits_posted - debits_posted - debits_pending >= ${p('amount')} THEN 1 ELSE 0 END) = 1`,
       ),
   );
 const creditBy = (column: 'credits_posted' | 'credits_pending') =>
@@ -213,10 +272,30 @@ const creditBy = (column: 'credits_posted' | 'credits_pending') =>
     db
       .updateTable('ledger_accounts')
       .set({ [column]: sql`${sql.ref(column)} + ${p('amount')}` })
-      .where('id', '=', p('id')),
+      .where('id', '=', p('id'))
+      .where(sql<boolean>`credits_posted + credits_pending <= ${COLUMN_MAX} - ${p('amount')}`),
   );
 const DEBIT = { posted: debitGuarded('debits_posted'), pending: debitGuarded('debits_pending') };
 const CREDIT = { posted: creditBy('credits_posted'), pending: creditBy('credits_pending') };
+
+const accountTotals = prepare<
+  { id: bigint },
+  { debits_posted: bigint; debits_pending: bigint; credits_posted: bigint; credits_pending: bigint }
+>((db, p) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['debits_posted', 'debits_pending', 'credits_posted', 'credits_pending'])
+    .where('id', '=', p('id')),
+);
+
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+function refuseLimit(): never {
+  return abort(
+    'balance_limit_exceeded',
+    'this movement would take an account past the largest total the ledger can hold',
+  );
+}
 
 async function debit(
   trx: Exec,
@@ -225,7 +304,12 @@ async function debit(
   column: 'posted' | 'pending',
 ): Promise<void> {
   const r = await DEBIT[column].run(trx, { id: accountId, amount });
-  if (r.numAffectedRows !== 1n) abort('insufficient_balance', 'insufficient balance');
+  if (r.numAffectedRows === 1n) return;
+  // Refused: only now read why (the failure path only).
+  const a = await accountTotals.first(trx, { id: accountId });
+  if (a === undefined) throw new Error(`ledger account ${accountId} missing`);
+  if (a.debits_posted + a.debits_pending > INT64_MAX - amount) refuseLimit();
+  abort('insufficient_balance', 'insufficient balance');
 }
 
 async function credit(
@@ -235,7 +319,10 @@ async function credit(
   column: 'posted' | 'pending',
 ): Promise<void> {
   const r = await CREDIT[column].run(trx, { id: accountId, amount });
-  if (r.numAffectedRows !== 1n) throw new Error(`ledger account ${accountId} missing`);
+  if (r.numAffectedRows === 1n) return;
+  const a = await accountTotals.first(trx, { id: accountId });
+  if (a === undefined) throw new Error(`ledger account ${accountId} missing`);
+  refuseLimit();
 }
 
 /**
@@ -248,11 +335,7 @@ export async function resolvePending(
   r: { id: string; pendingId: string; action: 'post' | 'void'; amount?: bigint; code: string },
   nowMs: number,
 ): Promise<TransferOutcome> {
-  const pending = await trx
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('id', '=', r.pendingId)
-    .executeTakeFirst();
+  const pending = await transferById.first(trx, { id: r.pendingId });
   if (pending === undefined || (pending.flags & BigInt(TRANSFER_PENDING)) === 0n) {
     abort('transfer_not_pending', `transfer ${r.pendingId} is not a pending transfer`);
   }
@@ -272,44 +355,48 @@ export async function resolvePending(
     pending_id: r.pendingId,
     created_at_ms: nowMs,
   };
-  const byId = await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', r.id).executeTakeFirst();
-  if (byId !== undefined) {
-    const same = byId.pending_id === r.pendingId && byId.flags === BigInt(flags) && byId.amount === amount;
+  // The insert decides (unique id, unique pending_id); why it inserted nothing is read only then.
+  if (!(await insertTransfer(trx, row))) {
+    const byId = await transferById.first(trx, { id: r.id });
+    if (byId === undefined) {
+      abort('transfer_not_pending', `transfer ${r.pendingId} was already resolved by another transfer`);
+    }
+    const same = byId!.pending_id === r.pendingId && byId!.flags === BigInt(flags) && byId!.amount === amount;
     if (!same) abort('transfer_exists_different', `transfer ${r.id} exists with different fields`);
     return 'exists';
   }
-  const resolved = await trx
-    .selectFrom('ledger_transfers')
-    .select('id')
-    .where('pending_id', '=', r.pendingId)
-    .executeTakeFirst();
-  if (resolved !== undefined)
-    abort('transfer_not_pending', `transfer ${r.pendingId} was already resolved by ${resolved.id}`);
-  if (!(await insertTransfer(trx, row))) {
-    abort('transfer_not_pending', `transfer ${r.pendingId} was resolved concurrently`);
-  }
+  // Moving reserved money to posted (or releasing it) never raises a side's posted + pending total.
   const posted = r.action === 'post' ? amount : 0n;
-  const ids = [p.debit_account_id, p.credit_account_id].sort((a, b) => (a < b ? -1 : 1));
-  for (const id of ids) {
-    const isDebit = id === p.debit_account_id;
-    await trx
-      .updateTable('ledger_accounts')
-      .set(
-        isDebit
-          ? {
-              debits_pending: sql`debits_pending - ${p.amount}`,
-              debits_posted: sql`debits_posted + ${posted}`,
-            }
-          : {
-              credits_pending: sql`credits_pending - ${p.amount}`,
-              credits_posted: sql`credits_posted + ${posted}`,
-            },
-      )
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-  }
+  const sides: Array<() => Promise<unknown>> = [
+    () => releaseDebit.run(trx, { id: p.debit_account_id, pending: p.amount, posted }),
+    () => releaseCredit.run(trx, { id: p.credit_account_id, pending: p.amount, posted }),
+  ];
+  if (p.credit_account_id < p.debit_account_id) sides.reverse();
+  for (const side of sides) await side();
   return 'created';
 }
+
+const transferById = prepare<{ id: string }, Selectable<LedgerTransfersTable>>((db, p) =>
+  db.selectFrom('ledger_transfers').selectAll().where('id', '=', p('id')),
+);
+const releaseDebit = prepare<{ id: bigint; pending: bigint; posted: bigint }, never>((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({
+      debits_pending: sql`debits_pending - ${p('pending')}`,
+      debits_posted: sql`debits_posted + ${p('posted')}`,
+    })
+    .where('id', '=', p('id')),
+);
+const releaseCredit = prepare<{ id: bigint; pending: bigint; posted: bigint }, never>((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({
+      credits_pending: sql`credits_pending - ${p('pending')}`,
+      credits_posted: sql`credits_posted + ${p('posted')}`,
+    })
+    .where('id', '=', p('id')),
+);
 
 const balancesOf = prepare<
   { owner: bigint },

@@ -11,7 +11,9 @@ export async function systemRoutes(app: FastifyInstance, { deps }: { deps: AppDe
 
   app.get('/ready', { schema: { ...hidden }, config: noLimit }, async (_request, reply) => {
     if (await checkReady(deps)) return { status: 'ready' };
-    return reply.status(503).send({ status: 'unavailable', message: 'database not reachable' });
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', message: 'database not reachable or cannot write' });
   });
 
   app.get('/openapi.json', { schema: { ...hidden }, config: noLimit }, async () => app.swagger());
