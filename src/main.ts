@@ -45,7 +45,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function lightningConfig(config: Config): LightningBackendConfig {
+export function lightningConfig(config: Config): LightningBackendConfig {
   const l = config.lightning;
   switch (l.backend) {
     case 'sandbox':
@@ -67,7 +67,12 @@ function lightningConfig(config: Config): LightningBackendConfig {
         ...(l.lndTlsCertPath !== null ? { tlsCertPath: l.lndTlsCertPath } : {}),
       };
     case 'cln':
-      return { kind: 'cln', url: l.clnUrl!, rune: l.clnRune! };
+      return {
+        kind: 'cln',
+        url: l.clnUrl!,
+        rune: l.clnRune!,
+        ...(l.clnTlsCaPath !== null ? { tlsCaPath: l.clnTlsCaPath } : {}),
+      };
   }
 }
 
