@@ -46,7 +46,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function lightningConfig(config: Config): LightningBackendConfig {
+function lightningConfig(config: Config): LightningBackendConfig {
   const l = config.lightning;
   switch (l.backend) {
     case 'sandbox':

@@ -112,5 +112,6 @@ describe('paytag doctor', () => {
     expect(failed.stdout).toMatch(/FAIL network: the node is on regtest, but LIGHTNING_NETWORK is signet/);
     const passed = await run(bin, ['doctor', '--json'], { env: { ...env, LIGHTNING_NETWORK: 'regtest' } });
     expect(JSON.parse(passed.stdout)).toMatchObject({ backend: 'cln', ok: true });
-  });
+    // Two processes start here; on a loaded machine that takes a while.
+  }, 120_000);
 });
