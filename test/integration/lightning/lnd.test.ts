@@ -488,6 +488,37 @@ describe('LND backend where the node is strict', () => {
   });
 });
 
+describe('LND invoice stream on a node that never settled an invoice', () => {
+  it('a reconnect before any settlement still delivers what was settled meanwhile', async () => {
+    // LND reads settle_index=0 as "not given", so the missed settlement comes from the invoice list.
+    const fresh = await startLndStandin();
+    const b = createLndBackend({
+      url: fresh.url,
+      macaroonHex: fresh.macaroonHex,
+      reconnectDelayMs: 20,
+      streamIdleTimeoutMs: 300,
+    });
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    try {
+      const inv = await b.createInvoice({ amountMsat: 1_000n, description: 'first ever', expirySec: 60 });
+      b.subscribeSettlements(async (s) => {
+        got.push(s);
+      }, controller.signal);
+      await waitFor(() => fresh.subscriberCount() > 0);
+      fresh.silenceSubscribers();
+      fresh.receive(inv.paymentHash);
+      await waitFor(() => got.length === 1);
+      expect(got[0]).toMatchObject({ paymentHash: inv.paymentHash, cursor: '1' });
+      expect(fresh.requests.some((r) => r.path.startsWith('/v1/invoices?index_offset=0'))).toBe(true);
+    } finally {
+      controller.abort();
+      await b.close();
+      await fresh.close();
+    }
+  });
+});
+
 describe('LND over TLS with a pinned certificate', () => {
   const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
   const cert = readFileSync(new URL('cert.pem', dir), 'utf8');
