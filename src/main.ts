@@ -6,6 +6,7 @@ import {
   createLightningBackend,
   decodeInvoice,
   type LightningBackendConfig,
+  nodeProbes,
 } from './adapters/lightning/index.ts';
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
@@ -67,8 +68,19 @@ function lightningConfig(config: Config): LightningBackendConfig {
         ...(l.lndTlsCertPath !== null ? { tlsCertPath: l.lndTlsCertPath } : {}),
       };
     case 'cln':
-      return { kind: 'cln', url: l.clnUrl!, rune: l.clnRune! };
+      return {
+        kind: 'cln',
+        url: l.clnUrl!,
+        rune: l.clnRune!,
+        ...(l.clnTlsCaPath !== null ? { tlsCaPath: l.clnTlsCaPath } : {}),
+      };
   }
+}
+
+/** The configured Lightning backend alone (no database), with the checks only its kind can make. */
+export async function openLightningForDoctor(config: Config) {
+  const backendConfig = lightningConfig(config);
+  return { backend: await createLightningBackend(backendConfig), probes: nodeProbes(backendConfig) };
 }
 
 /** Opens the database, applies migrations and builds the dependencies every entry point shares. */

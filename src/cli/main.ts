@@ -16,6 +16,7 @@ import type { AppError } from '../domain/errors.ts';
 import { ASSET_CODES, formatAssetBalance, formatMsatAsBtc } from '../domain/money.ts';
 import { normalizeUsertag } from '../domain/usertag.ts';
 import { openRuntime, type Runtime, startServer } from '../main.ts';
+import { DOCTOR_HELP, doctorCommand } from './commands/doctor.ts';
 
 class UsageError extends Error {}
 
@@ -33,6 +34,7 @@ Commands:
   account password U                      set the dashboard password (read from standard input)
   keys rotate U --kind invoice|admin      replace a key; prints the new key once
   audit                                   check every ledger invariant; exit 1 on a violation
+  doctor                                  check the configured Lightning node end to end; exit 1 on a problem
   sandbox fund --usertag U --asset A --amount X
                                           credit test funds (sandbox Lightning backend only)
   sandbox pay <bolt11>                    pay an invoice of this service as an outside wallet (sandbox only)
@@ -44,6 +46,7 @@ Configuration comes from environment variables (see README.md), e.g. DATABASE_UR
 Run 'paytag <command> --help' for a command's options.`,
   serve: 'Usage: paytag serve\n\nRuns the service (HTTP API, pages, jobs) until SIGINT/SIGTERM.',
   migrate: 'Usage: paytag migrate\n\nApplies pending database migrations and exits.',
+  doctor: DOCTOR_HELP,
   'account create': `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C] [--json]
 
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
@@ -276,6 +279,8 @@ async function run(argv: string[]): Promise<number> {
       else print(`new ${kind} key: ${r.value}\nThe previous ${kind} key no longer works.`);
       return 0;
     }
+    case 'doctor':
+      return doctorCommand(opts(args, {}).values['json'] === true, print);
     case 'audit': {
       const { values } = opts(args, {});
       return withRuntime(async (rt) => {

@@ -35,6 +35,8 @@ export interface Config {
     lndTlsCertPath: string | null;
     clnUrl: string | null;
     clnRune: string | null;
+    /** clnrest's ca.pem, which signs the certificate clnrest serves. */
+    clnTlsCaPath: string | null;
   };
   payments: {
     /** Service fee on sends and on receipts, in millionths of the amount (0.1 % = 1000). */
@@ -290,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     lndTlsCertPath: r.optional('LND_TLS_CERT_PATH'),
     clnUrl: r.url('CLN_URL', null, ['http:', 'https:']),
     clnRune: r.optional('CLN_RUNE'),
+    clnTlsCaPath: r.optional('CLN_TLS_CA_PATH'),
   };
   if (backend === 'lnd' && (lightning.lndUrl === null || lightning.lndMacaroonHex === null)) {
     r.problems.push('LIGHTNING_BACKEND=lnd needs LND_URL and LND_MACAROON_HEX');

@@ -94,6 +94,14 @@ export class FakeLightning implements LightningBackend {
     return s;
   }
 
+  async cancelInvoice() {
+    return { status: 'unknown', reason: 'not supported by the fake' } as const;
+  }
+
+  async nodeBalance() {
+    return null;
+  }
+
   async close(): Promise<void> {}
 }
 

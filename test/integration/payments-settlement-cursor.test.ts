@@ -103,7 +103,13 @@ const NODES: Array<{ name: 'lnd' | 'cln'; node: () => Node }> = [
       kind: 'cln',
       pubkey: cln.pubkey,
       backend: () =>
-        createClnBackend({ url: cln.url, rune: cln.rune, waitTimeoutSec: 1, reconnectDelayMs: 50 }),
+        createClnBackend({
+          url: cln.url,
+          rune: cln.rune,
+          tlsCaPem: cln.caPem ?? '',
+          waitTimeoutSec: 1,
+          reconnectDelayMs: 50,
+        }),
       pay: (hash) => cln.receive(hash),
       listening: () => cln.waiterCount() > 0,
       cursorOf: (hash) => String(cln.invoice(hash)?.pay_index ?? ''),

@@ -7,11 +7,13 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  CancelInvoiceResult,
   CreatedInvoice,
   CreateInvoiceInput,
   InvoiceSettlement,
   InvoiceState,
   LightningBackend,
+  NodeBalance,
   PayInvoiceInput,
   PayResult,
 } from '../../app/ports.ts';
@@ -37,14 +39,20 @@ export interface ClnOptions {
   /** clnrest endpoint, e.g. https://127.0.0.1:3010 */
   url: string;
   rune: string;
-  /** The node's clnrest certificate (PEM), pinned. Or a path to it. */
+  /** A self-signed certificate of the node (PEM), pinned. Or a path to it. */
   tlsCertPem?: string;
   tlsCertPath?: string;
+  /**
+   * clnrest's `ca.pem` (PEM), the authority that signs its `server.pem`. Or a path to it. This is
+   * the certificate to give for a default clnrest.
+   */
+  tlsCaPem?: string;
+  tlsCaPath?: string;
   /** Unary calls. Default 15 s. */
   requestTimeoutMs?: number;
-  /** How long past the payment's retry_for to wait for `pay` to answer. Default 10 s. */
+  /** How long past the payment's retry_for to wait for `xpay` to answer. Default 10 s. */
   payGraceMs?: number;
-  /** Invoice labels are `<prefix>-<random>`. Default "paytag". */
+  /** Invoice labels are `<prefix>-<random>`, at most 128 bytes in all. Default "paytag". */
   labelPrefix?: string;
   /**
    * Deliver settlements with a pay_index above this on the first subscription. When absent the
@@ -59,18 +67,34 @@ export interface ClnOptions {
   log?: { warn(obj: object, msg?: string): void };
 }
 
-/** `pay` error codes after which the payment is surely over and did not succeed (lightning-pay). */
-const PAY_FAILED_CODES = new Set([
-  -32602, // invalid parameters (bad bolt11, wrong network)
-  201, // already paid with a different amount or destination
-  203, // permanent failure at the destination
-  205, // unable to find a route
-  206, // route too expensive
-  207, // invoice expired
-  210, // timed out with no payment part in flight
-]);
+/**
+ * `xpay` error codes that end the command without success (doc/schemas/xpay.json: 203, 205, 207,
+ * 209; 215, 217, 220 from the askrene and injectpayment paths it reports through). xpay may answer
+ * them while parts are still in flight, so listpays decides before a payment is called failed.
+ */
+const XPAY_ENDED_CODES = new Set([203, 205, 206, 207, 209, 210, 215, 217, 220]);
+/** xpay: the invoice was already paid (by this node): the lookup tells how. */
+const XPAY_ALREADY_PAID = 219;
+/** Invalid parameters: refused before anything was sent. */
+const INVALID_PARAMS = -32602;
+const UNKNOWN_METHOD = -32601;
 const WAIT_TIMED_OUT = 904;
+const INVOICE_NOT_FOUND = 905;
+const INVOICE_STATUS_UNEXPECTED = 906;
 const NOT_AUTHORIZED_CODES = new Set([1501, 1502]);
+/** Labels longer than this are refused; the random part takes 25 bytes. */
+const MAX_LABEL_BYTES = 128;
+const MAX_LABEL_PREFIX_BYTES = MAX_LABEL_BYTES - 25;
+const LIST_PAGE = 1000;
+
+/**
+ * lightningd refuses strings whose JSON escapes carry control characters other than \b \t \n \f
+ * \r (clnrest re-serialises them as \u00XX, which its parser does not accept).
+ */
+function refusedControlCharacter(v: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the check is about control characters
+  return /[\u0000-\u0007\u000b\u000e-\u001f]/.test(v);
+}
 
 function isUnauthorized(f: RestFailure): boolean {
   const code = errorCodeOf(f.body);
@@ -104,12 +128,52 @@ function payResultOf(
   }
 }
 
+/** xpay's result (no `status`: an answer is a success): fee = amount_sent_msat − amount_msat. */
+function xpayResultOf(p: { [key: string]: JsonValue }): PayResult {
+  const sent = jsonToBigInt(p.amount_sent_msat);
+  const amount = jsonToBigInt(p.amount_msat);
+  const preimage = p.payment_preimage;
+  if (
+    sent === null ||
+    amount === null ||
+    typeof preimage !== 'string' ||
+    !isPaymentHash(preimage) ||
+    sent < amount
+  ) {
+    return { status: 'pending' };
+  }
+  return { status: 'succeeded', feeMsat: sent - amount, preimage: preimage.toLowerCase() };
+}
+
+function invoiceStateOf(inv: { [key: string]: JsonValue }): InvoiceState {
+  switch (inv.status) {
+    case 'paid':
+      return {
+        state: 'settled',
+        amountReceivedMsat: jsonToBigInt(inv.amount_received_msat) ?? 0n,
+        settledAtSec: Number(jsonToBigInt(inv.paid_at) ?? 0n),
+      };
+    case 'expired':
+      return { state: 'canceled', amountReceivedMsat: null, settledAtSec: null };
+    default:
+      return { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+  }
+}
+
 export function createClnBackend(opts: ClnOptions): LightningBackend {
+  if (opts.rune === '') throw new RangeError('rune must not be empty');
+  const labelPrefix = opts.labelPrefix ?? 'paytag';
+  if (Buffer.byteLength(labelPrefix, 'utf8') > MAX_LABEL_PREFIX_BYTES) {
+    throw new RangeError(
+      `labelPrefix must be at most ${MAX_LABEL_PREFIX_BYTES} bytes (labels are at most ${MAX_LABEL_BYTES})`,
+    );
+  }
   const rest = new RestClient(nodeRestOptions(opts, { Rune: opts.rune }));
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const payGraceMs = opts.payGraceMs ?? 10_000;
-  const labelPrefix = opts.labelPrefix ?? 'paytag';
   const closing = new AbortController();
+  /** Payment hashes with an xpay call of this process still running (listpays may not show them yet). */
+  const paying = new Set<string>();
 
   function clnError(f: RestFailure, what: string): LightningBackendError {
     if (isUnauthorized(f)) {
@@ -142,14 +206,44 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
     return r.json;
   }
 
+  /** The highest pay_index, reading listinvoices a page at a time (one answer could be too large). */
   async function highestPayIndex(): Promise<bigint> {
-    const list = await callObject('listinvoices', {});
+    let start = 0n;
     let max = 0n;
-    for (const inv of Array.isArray(list.invoices) ? list.invoices : []) {
-      const idx = isJsonObject(inv) ? jsonToBigInt(inv.pay_index) : null;
-      if (idx !== null && idx > max) max = idx;
+    for (;;) {
+      const list = await callObject('listinvoices', { index: 'created', start, limit: LIST_PAGE });
+      const page = Array.isArray(list.invoices) ? list.invoices.filter(isJsonObject) : [];
+      let last = start;
+      for (const inv of page) {
+        const idx = jsonToBigInt(inv.pay_index);
+        if (idx !== null && idx > max) max = idx;
+        const created = jsonToBigInt(inv.created_index);
+        if (created !== null && created >= last) last = created + 1n;
+      }
+      if (page.length < LIST_PAGE || last === start) return max;
+      start = last;
     }
-    return max;
+  }
+
+  async function findInvoice(paymentHash: string): Promise<{ [key: string]: JsonValue } | null> {
+    const json = await callObject('listinvoices', { payment_hash: paymentHash.toLowerCase() });
+    return (Array.isArray(json.invoices) ? json.invoices.find(isJsonObject) : undefined) ?? null;
+  }
+
+  /** What listpays says about a payment; null when it shows nothing (not sent, or never made). */
+  async function listedPayment(paymentHash: string): Promise<PayResult | null> {
+    const r = await call('listpays', { payment_hash: paymentHash.toLowerCase() });
+    if (!r.ok || !isJsonObject(r.json) || !Array.isArray(r.json.pays)) return { status: 'pending' };
+    const pays = r.json.pays.filter(isJsonObject);
+    if (pays.length === 0) return null;
+    // A payment retried after a failure appears once per attempt: any success wins, then any
+    // attempt still in flight.
+    const results = pays.map((p) => payResultOf(p, 'preimage'));
+    return (
+      results.find((x) => x.status === 'succeeded') ??
+      results.find((x) => x.status === 'pending') ??
+      results[results.length - 1] ?? { status: 'pending' }
+    );
   }
 
   const backend: LightningBackend = {
@@ -170,6 +264,11 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
      * the metadata string); anything else is refused with a RangeError.
      */
     async createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice> {
+      if (refusedControlCharacter(input.description)) {
+        throw new RangeError(
+          'Core Lightning refuses a description with a control character other than tab, newline, carriage return, backspace or form feed',
+        );
+      }
       const params: { [key: string]: JsonValue } = {
         amount_msat: input.amountMsat === null ? 'any' : input.amountMsat,
         label: `${labelPrefix}-${randomBytes(12).toString('hex')}`,
@@ -198,13 +297,20 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
       const inv = checked.invoice;
       const retryFor = Math.max(1, Math.floor(input.timeoutSec));
       const params: { [key: string]: JsonValue } = {
-        bolt11: inv.payreq,
+        invstring: inv.payreq,
         maxfee: input.maxFeeMsat,
         retry_for: retryFor,
       };
       if (inv.amountMsat === null) params.amount_msat = input.amountMsat;
-      const r = await call('pay', params, { timeoutMs: retryFor * 1000 + payGraceMs });
-      if (r.ok) return isJsonObject(r.json) ? payResultOf(r.json, 'payment_preimage') : { status: 'pending' };
+      const hash = inv.paymentHash.toLowerCase();
+      paying.add(hash);
+      let r: Awaited<ReturnType<typeof call>>;
+      try {
+        r = await call('xpay', params, { timeoutMs: retryFor * 1000 + payGraceMs });
+      } finally {
+        paying.delete(hash);
+      }
+      if (r.ok) return isJsonObject(r.json) ? xpayResultOf(r.json) : { status: 'pending' };
       if (r.code === 'timeout' || r.code === 'unreachable') return { status: 'pending' };
       if (isUnauthorized(r)) {
         // The rune check happens before the command runs: nothing was sent.
@@ -214,45 +320,85 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
         };
       }
       const code = errorCodeOf(r.body);
-      if (code !== null && PAY_FAILED_CODES.has(code)) {
-        return { status: 'failed', reason: errorMessageOf(r.body) ?? `pay failed (${code})` };
+      const message = errorMessageOf(r.body);
+      if (code === UNKNOWN_METHOD) {
+        return { status: 'failed', reason: 'the node has no xpay: Core Lightning v24.11 or later is needed' };
+      }
+      if (code === INVALID_PARAMS) return { status: 'failed', reason: message ?? 'invalid parameters' };
+      if (code === XPAY_ALREADY_PAID) return (await listedPayment(hash)) ?? { status: 'pending' };
+      if (code !== null && XPAY_ENDED_CODES.has(code)) {
+        // xpay answers without waiting for parts still in flight: listpays decides.
+        const listed = await listedPayment(hash);
+        if (listed === null || listed.status === 'failed') {
+          return { status: 'failed', reason: message ?? `xpay failed (${code})` };
+        }
+        return listed;
       }
       return { status: 'pending' };
     },
 
     async lookupPayment(paymentHash: string): Promise<PayResult> {
       if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
-      const r = await call('listpays', { payment_hash: paymentHash.toLowerCase() });
-      if (!r.ok || !isJsonObject(r.json) || !Array.isArray(r.json.pays)) return { status: 'pending' };
-      const pays = r.json.pays.filter(isJsonObject);
-      if (pays.length === 0) return { status: 'failed', reason: 'payment not found at the node' };
-      // A payment retried after a failure appears once per attempt: any success wins, then any
-      // attempt still in flight.
-      const results = pays.map((p) => payResultOf(p, 'preimage'));
-      return (
-        results.find((x) => x.status === 'succeeded') ??
-        results.find((x) => x.status === 'pending') ??
-        results[results.length - 1] ?? { status: 'pending' }
-      );
+      const hash = paymentHash.toLowerCase();
+      const listed = await listedPayment(hash);
+      if (listed !== null) return listed;
+      // listpays shows only parts actually sent: while xpay still looks for routes it shows nothing.
+      if (paying.has(hash)) return { status: 'pending' };
+      return { status: 'failed', reason: 'payment not found at the node' };
     },
 
     async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
       if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
-      const json = await callObject('listinvoices', { payment_hash: paymentHash.toLowerCase() });
-      const inv = Array.isArray(json.invoices) ? json.invoices.find(isJsonObject) : undefined;
-      if (inv === undefined) throw new LightningBackendError('not_found', 'listinvoices: no such invoice');
-      switch (inv.status) {
-        case 'paid':
+      const inv = await findInvoice(paymentHash);
+      if (inv === null) return { state: 'not_found', amountReceivedMsat: null, settledAtSec: null };
+      return invoiceStateOf(inv);
+    },
+
+    async cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult> {
+      if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      const settledOr = (inv: { [key: string]: JsonValue } | null): CancelInvoiceResult => {
+        if (inv === null) return { status: 'not_found' };
+        const state = invoiceStateOf(inv);
+        if (state.state === 'settled') {
           return {
-            state: 'settled',
-            amountReceivedMsat: jsonToBigInt(inv.amount_received_msat) ?? 0n,
-            settledAtSec: Number(jsonToBigInt(inv.paid_at) ?? 0n),
+            status: 'settled',
+            amountReceivedMsat: state.amountReceivedMsat ?? 0n,
+            settledAtSec: state.settledAtSec ?? 0,
           };
-        case 'expired':
-          return { state: 'canceled', amountReceivedMsat: null, settledAtSec: null };
-        default:
-          return { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+        }
+        if (state.state === 'canceled') return { status: 'canceled' };
+        return { status: 'unknown', reason: 'the invoice is still open' };
+      };
+      try {
+        const inv = await findInvoice(paymentHash);
+        if (inv === null || inv.status !== 'unpaid') return settledOr(inv);
+        const r = await call('delinvoice', { label: inv.label ?? '', status: 'unpaid' });
+        if (r.ok) return { status: 'canceled' };
+        const code = errorCodeOf(r.body);
+        if (code === INVOICE_NOT_FOUND) return { status: 'not_found' };
+        if (code === INVOICE_STATUS_UNEXPECTED) {
+          // Its status changed meanwhile: paid from outside (or expired).
+          return settledOr(await findInvoice(paymentHash));
+        }
+        return { status: 'unknown', reason: clnError(r, 'delinvoice').message };
+      } catch (e) {
+        return { status: 'unknown', reason: e instanceof Error ? e.message : String(e) };
       }
+    },
+
+    async nodeBalance(): Promise<NodeBalance> {
+      const funds = await callObject('listfunds', {});
+      let channelLocalMsat = 0n;
+      for (const ch of Array.isArray(funds.channels) ? funds.channels.filter(isJsonObject) : []) {
+        if (ch.state !== 'CHANNELD_NORMAL') continue;
+        channelLocalMsat += jsonToBigInt(ch.our_amount_msat) ?? 0n;
+      }
+      let onchainConfirmedMsat = 0n;
+      for (const o of Array.isArray(funds.outputs) ? funds.outputs.filter(isJsonObject) : []) {
+        if (o.status !== 'confirmed') continue;
+        onchainConfirmedMsat += jsonToBigInt(o.amount_msat) ?? 0n;
+      }
+      return { channelLocalMsat, onchainConfirmedMsat };
     },
 
     subscribeSettlements(

@@ -3,6 +3,7 @@
 import type { LightningBackend } from '../../app/ports.ts';
 import { type ClnOptions, createClnBackend } from './cln.ts';
 import { createLndBackend, type LndOptions } from './lnd.ts';
+import { clnPayPermissionProbe, lndPayPermissionProbe, type NodeProbe } from './probes.ts';
 import { createSandboxBackend, type SandboxBackend, type SandboxOptions } from './sandbox.ts';
 
 export type LightningBackendConfig =
@@ -24,6 +25,18 @@ export async function createLightningBackend(config: LightningBackendConfig): Pr
       const { kind: _kind, ...opts } = config;
       return createClnBackend(opts);
     }
+  }
+}
+
+/** Checks for `paytag doctor` that only this kind of node can make. */
+export function nodeProbes(config: LightningBackendConfig): NodeProbe[] {
+  switch (config.kind) {
+    case 'lnd':
+      return [lndPayPermissionProbe(config)];
+    case 'cln':
+      return [clnPayPermissionProbe(config)];
+    default:
+      return [];
   }
 }
 

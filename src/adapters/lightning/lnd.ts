@@ -1,18 +1,22 @@
 // LND through its REST proxy (grpc-gateway): https://lightning.engineering/api-docs/api/lnd/
 //
-// REST conventions: the macaroon goes in `Grpc-Metadata-macaroon` as hex; bytes fields are base64
-// (base64url inside URL paths); int64 fields are JSON strings; streaming calls answer with
-// newline-delimited `{"result": ...}` or `{"error": {...}}` objects.
+// REST conventions: the macaroon goes in `Grpc-Metadata-macaroon` as hex; bytes fields are base64,
+// and inside URL paths and query strings padded base64url (the gateway's runtime.Bytes accepts only
+// padded standard or padded URL-safe base64); int64 fields are JSON strings; streaming calls answer
+// with newline-delimited `{"result": ...}` or `{"error": {...}}` objects, and errors before the first
+// message with the gRPC code's HTTP status.
 //
 // An outgoing payment whose outcome is not known (no answer in time, connection lost, node busy)
 // is reported pending, never failed: the reconciler asks again with lookupPayment.
 
 import type {
+  CancelInvoiceResult,
   CreatedInvoice,
   CreateInvoiceInput,
   InvoiceSettlement,
   InvoiceState,
   LightningBackend,
+  NodeBalance,
   PayInvoiceInput,
   PayResult,
 } from '../../app/ports.ts';
@@ -54,6 +58,11 @@ export interface LndOptions {
   startSettleIndex?: bigint;
   /** First reconnect delay of the settlement stream; doubles up to 30 s. Default 1 s. */
   reconnectDelayMs?: number;
+  /**
+   * The invoice stream is reopened after this long without a byte: LND writes only when something
+   * happens, so a dead connection is otherwise never noticed. Default 5 minutes.
+   */
+  streamIdleTimeoutMs?: number;
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -68,8 +77,35 @@ function b64ToHex(v: JsonValue | undefined): string | null {
   return bytes.length === 32 ? bytes.toString('hex') : null;
 }
 
-function hexToB64Url(hash: string): string {
-  return Buffer.from(hash, 'hex').toString('base64url');
+/**
+ * Bytes for a URL path: padded URL-safe base64, with `=` as it is (the gateway's default unescaping
+ * mode leaves reserved characters such as %3D escaped in path parameters).
+ */
+function hexToPathBytes(hash: string): string {
+  const b64 = Buffer.from(hash, 'hex').toString('base64url');
+  return b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+}
+
+/** Bytes for a query parameter: padded URL-safe base64, percent-encoded. */
+function hexToQueryBytes(hash: string): string {
+  return encodeURIComponent(hexToPathBytes(hash));
+}
+
+/** LND's longest memo (MaxMemoSize in channeldb/invoices). */
+export const LND_MAX_MEMO_BYTES = 1024;
+
+/**
+ * TrackPaymentV2's own answer for a payment it never started: codes.NotFound with
+ * ErrPaymentNotInitiated. A bare 404, or the gateway's {"code":5,"message":"Not Found"} for an
+ * unknown route, is not it.
+ */
+function isPaymentNotFound(body: JsonValue | undefined): boolean {
+  return errorCodeOf(body) === GRPC_NOT_FOUND && /payment isn'?t initiated/i.test(errorMessageOf(body) ?? '');
+}
+
+/** LookupInvoiceV2 and CancelInvoice for an unknown invoice (ErrInvoiceNotFound, ErrNoInvoicesCreated). */
+function isInvoiceNotFound(body: JsonValue | undefined): boolean {
+  return /unable to locate invoice|there are no existing invoices/i.test(errorMessageOf(body) ?? '');
 }
 
 /** LND's Payment message → PayResult. */
@@ -168,14 +204,108 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
       return new LightningBackendError('unauthorized', `${what}: ${message}`, r.status);
     }
     if (errorCodeOf(r.body) === GRPC_NOT_FOUND)
-      return new LightningBackendError('not_found', `${what}: ${message}`);
+      return new LightningBackendError('not_found', `${what}: ${message}`, r.status);
     return toError(r, what);
   }
 
   async function lookupInvoice(paymentHash: string): Promise<InvoiceState> {
     if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
-    const inv = await get(`/v1/invoice/${paymentHash.toLowerCase()}`, 'lookup invoice');
-    return invoiceState(inv);
+    const path = `/v2/invoices/lookup?payment_hash=${hexToQueryBytes(paymentHash.toLowerCase())}`;
+    const r = await rest.request('GET', path, { timeoutMs, signal: closing.signal });
+    if (!r.ok) {
+      if (errorCodeOf(r.body) === GRPC_NOT_FOUND && isInvoiceNotFound(r.body)) {
+        return { state: 'not_found', amountReceivedMsat: null, settledAtSec: null };
+      }
+      throw lndError(r, 'lookup invoice');
+    }
+    if (!isJsonObject(r.json))
+      throw new LightningBackendError('bad_response', 'lookup invoice: not a JSON object');
+    return invoiceState(r.json);
+  }
+
+  /**
+   * The payment's current state from TrackPaymentV2's first update. A transport failure is
+   * pending (the node may be working on it); an error answer is thrown with its status and message.
+   */
+  async function trackPayment(paymentHash: string): Promise<PayResult> {
+    let outcome: PayResult | null = null;
+    let streamError: JsonValue | undefined;
+    const r = await rest.stream(
+      'GET',
+      `/v2/router/track/${hexToPathBytes(paymentHash.toLowerCase())}`,
+      { firstByteTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs, signal: closing.signal },
+      (line) => {
+        if (!isJsonObject(line)) return undefined;
+        if (isJsonObject(line.result)) {
+          // The first update is the payment's current state.
+          outcome = paymentResult(line.result);
+          return 'stop';
+        }
+        if (line.error !== undefined) {
+          streamError = line;
+          return 'stop';
+        }
+        return undefined;
+      },
+    );
+    const errorBody = streamError ?? (r.ok ? undefined : r.body);
+    if (isPaymentNotFound(errorBody)) {
+      // LND has no payment to this hash: it never started, so nothing can still be sent.
+      return { status: 'failed', reason: 'payment not found at the node' };
+    }
+    if (streamError !== undefined) {
+      throw lndError(
+        {
+          ok: false,
+          code: 'rejected',
+          status: r.ok ? r.status : r.status,
+          message: 'track',
+          body: streamError,
+        },
+        'track payment',
+      );
+    }
+    if (!r.ok) {
+      if (r.code === 'unreachable' || r.code === 'timeout' || r.code === 'bad_response')
+        return { status: 'pending' };
+      throw lndError(r, 'track payment');
+    }
+    return outcome ?? { status: 'pending' };
+  }
+
+  /**
+   * The highest settle_index of the node's invoices, and its settled invoices in settle_index order
+   * when `collect`, paging through ListInvoices.
+   */
+  async function scanSettled(
+    stop: AbortSignal,
+    collect: boolean,
+  ): Promise<{ max: bigint; settled: { [key: string]: JsonValue }[] }> {
+    let offset = 0n;
+    let max = 0n;
+    const settled: { [key: string]: JsonValue }[] = [];
+    for (;;) {
+      const r = await rest.request('GET', `/v1/invoices?index_offset=${offset}&num_max_invoices=1000`, {
+        timeoutMs,
+        signal: stop,
+      });
+      if (!r.ok) throw lndError(r, 'list invoices');
+      const json = isJsonObject(r.json) ? r.json : {};
+      const list = Array.isArray(json.invoices) ? json.invoices.filter(isJsonObject) : [];
+      for (const inv of list) {
+        const idx = jsonToBigInt(inv.settle_index);
+        if (idx !== null && idx > max) max = idx;
+        if (collect && inv.state === 'SETTLED' && idx !== null && idx > 0n) settled.push(inv);
+      }
+      const last = jsonToBigInt(json.last_index_offset);
+      if (list.length === 0 || last === null || last <= offset) {
+        settled.sort((a, b) =>
+          (jsonToBigInt(a.settle_index) ?? 0n) < (jsonToBigInt(b.settle_index) ?? 0n) ? -1 : 1,
+        );
+        return { max, settled };
+      }
+      offset = last;
+    }
   }
 
   const backend: LightningBackend = {
@@ -197,6 +327,9 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
     },
 
     async createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice> {
+      if (Buffer.byteLength(input.description, 'utf8') > LND_MAX_MEMO_BYTES) {
+        throw new RangeError(`LND refuses an invoice description over ${LND_MAX_MEMO_BYTES} bytes`);
+      }
       const body: { [key: string]: JsonValue } = {
         memo: input.description,
         expiry: String(input.expirySec),
@@ -251,45 +384,74 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
         },
       );
       if (!r.ok) {
-        // A plain (non-stream) error answer before any payment update.
-        if (!sawPayment && r.body !== undefined) return sendErrorResult(r.body, r.status);
-        return { status: 'pending' };
+        // An error answer before any payment update.
+        if (!sawPayment && r.body !== undefined) outcome = sendErrorResult(r.body, r.status);
+        else return { status: 'pending' };
+      }
+      if (
+        !sawPayment &&
+        outcome.status === 'failed' &&
+        !outcome.reason.startsWith('node refused the credentials')
+      ) {
+        // LND records a payment and starts sending before it streams anything, and an error can
+        // still end the stream then (a failed subscription, a shutdown). Only LND's "not
+        // initiated" says that nothing was sent.
+        const reason = outcome.reason;
+        const tracked = await trackPayment(inv.paymentHash).catch(() => ({ status: 'pending' }) as const);
+        if (tracked.status === 'failed' && tracked.reason === 'payment not found at the node') {
+          return { status: 'failed', reason };
+        }
+        return tracked;
       }
       return outcome;
     },
 
     async lookupPayment(paymentHash: string): Promise<PayResult> {
       if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
-      let outcome: PayResult | null = null;
-      let notFound = false;
-      const r = await rest.stream(
-        'GET',
-        `/v2/router/track/${hexToB64Url(paymentHash.toLowerCase())}`,
-        { firstByteTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs, signal: closing.signal },
-        (line) => {
-          if (!isJsonObject(line)) return undefined;
-          if (isJsonObject(line.result)) {
-            // The first update is the payment's current state.
-            outcome = paymentResult(line.result);
-            return 'stop';
-          }
-          if (line.error !== undefined) {
-            notFound =
-              errorCodeOf(line) === GRPC_NOT_FOUND ||
-              /not initiated|not found/i.test(errorMessageOf(line) ?? '');
-            return 'stop';
-          }
-          return undefined;
-        },
-      );
-      if (notFound || (!r.ok && (r.status === 404 || errorCodeOf(r.body) === GRPC_NOT_FOUND))) {
-        // LND has no payment to this hash: it never started, so nothing can still be sent.
-        return { status: 'failed', reason: 'payment not found at the node' };
-      }
-      return outcome ?? { status: 'pending' };
+      return trackPayment(paymentHash);
     },
 
     lookupInvoice,
+
+    async cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult> {
+      if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
+      const body = { payment_hash: Buffer.from(paymentHash, 'hex').toString('base64') };
+      const r = await rest.request('POST', '/v2/invoices/cancel', {
+        body,
+        timeoutMs,
+        signal: closing.signal,
+      });
+      if (r.ok) return { status: 'canceled' };
+      const message = errorMessageOf(r.body);
+      if (message !== null && /already settled/i.test(message)) {
+        // Paid at the node meanwhile: its amount comes from the invoice.
+        const state = await lookupInvoice(paymentHash).catch(() => null);
+        if (state?.state === 'settled' && state.amountReceivedMsat !== null && state.settledAtSec !== null) {
+          return {
+            status: 'settled',
+            amountReceivedMsat: state.amountReceivedMsat,
+            settledAtSec: state.settledAtSec,
+          };
+        }
+        return { status: 'unknown', reason: 'invoice settled, but its amount could not be read' };
+      }
+      if (message !== null && isInvoiceNotFound(r.body)) return { status: 'not_found' };
+      return { status: 'unknown', reason: lndError(r, 'cancel invoice').message };
+    },
+
+    async nodeBalance(): Promise<NodeBalance> {
+      const channels = await get('/v1/balance/channels', 'channel balance');
+      const wallet = await get('/v1/balance/blockchain', 'wallet balance');
+      const local = isJsonObject(channels.local_balance) ? jsonToBigInt(channels.local_balance.msat) : null;
+      const confirmedSat = jsonToBigInt(wallet.confirmed_balance);
+      if (local === null || confirmedSat === null) {
+        throw new LightningBackendError(
+          'bad_response',
+          'balance: missing local_balance.msat or confirmed_balance',
+        );
+      }
+      return { channelLocalMsat: local, onchainConfirmedMsat: confirmedSat * 1000n };
+    },
 
     subscribeSettlements(
       onSettled: (s: InvoiceSettlement) => Promise<void>,
@@ -300,16 +462,65 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
       let settleIndex =
         fromCursor !== undefined ? cursorIndex(fromCursor, 'settle_index') : (opts.startSettleIndex ?? null);
       const baseDelay = opts.reconnectDelayMs ?? 1000;
+      const idleTimeoutMs = opts.streamIdleTimeoutMs ?? 5 * 60_000;
       const stop = AbortSignal.any([signal, closing.signal]);
+      /** Delivers one settled invoice; 'stop' when delivery failed (the stream restarts from the cursor). */
+      const deliver = async (inv: {
+        [key: string]: JsonValue;
+      }): Promise<'stop' | 'delivered' | 'skipped'> => {
+        const paymentHash = b64ToHex(inv.r_hash);
+        const index = jsonToBigInt(inv.settle_index);
+        const amount = jsonToBigInt(inv.amt_paid_msat);
+        if (paymentHash === null || index === null || amount === null) return 'skipped';
+        // Only a delivered settlement moves the cursor: when delivery fails the stream restarts
+        // from the last delivered one and LND sends the rest again.
+        try {
+          await onSettled({
+            paymentHash,
+            amountReceivedMsat: amount,
+            settledAtSec: Number(jsonToBigInt(inv.settle_date) ?? 0n),
+            cursor: index.toString(),
+          });
+        } catch (e) {
+          opts.log?.warn({ error: e instanceof Error ? e.message : String(e) }, 'settlement delivery failed');
+          return 'stop';
+        }
+        settleIndex = settleIndex === null || index > settleIndex ? index : settleIndex;
+        return 'delivered';
+      };
       const run = async () => {
         let delay = baseDelay;
+        let connected = false;
         while (!stop.aborted) {
-          const query = settleIndex !== null ? `?settle_index=${settleIndex}` : '';
+          if (settleIndex === null || (settleIndex === 0n && connected)) {
+            // Without a cursor, start from the node's current position, so that a reconnect
+            // before the first settlement replays what came in between. LND reads settle_index 0
+            // as "not given", so while it is 0 a reconnect delivers the node's settled invoices
+            // (all of them came after the start) from the list instead.
+            try {
+              const scan = await scanSettled(stop, settleIndex === 0n);
+              for (const inv of scan.settled) {
+                if ((await deliver(inv)) === 'stop') throw new Error('settlement delivery failed');
+              }
+              if (settleIndex === null) settleIndex = scan.max;
+            } catch (e) {
+              if (stop.aborted) break;
+              opts.log?.warn(
+                { error: e instanceof Error ? e.message : String(e) },
+                'LND list invoices failed',
+              );
+              await sleepUnlessAborted(delay, stop);
+              delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+              continue;
+            }
+          }
+          const query = settleIndex > 0n ? `?settle_index=${settleIndex}` : '';
+          connected = true;
           let delivered = false;
           const r = await rest.stream(
             'GET',
             `/v1/invoices/subscribe${query}`,
-            { signal: stop },
+            { signal: stop, idleTimeoutMs },
             async (line) => {
               if (!isJsonObject(line)) return undefined;
               if (line.error !== undefined) {
@@ -318,33 +529,19 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
               }
               const inv = line.result;
               if (!isJsonObject(inv) || inv.state !== 'SETTLED') return undefined;
-              const paymentHash = b64ToHex(inv.r_hash);
-              const index = jsonToBigInt(inv.settle_index);
-              const amount = jsonToBigInt(inv.amt_paid_msat);
-              if (paymentHash === null || index === null || amount === null) return undefined;
-              // Only a delivered settlement moves the cursor: when delivery fails the stream restarts
-              // from the last delivered one and LND sends the rest again.
-              try {
-                await onSettled({
-                  paymentHash,
-                  amountReceivedMsat: amount,
-                  settledAtSec: Number(jsonToBigInt(inv.settle_date) ?? 0n),
-                  cursor: index.toString(),
-                });
-              } catch (e) {
-                opts.log?.warn(
-                  { error: e instanceof Error ? e.message : String(e) },
-                  'settlement delivery failed',
-                );
-                return 'stop';
-              }
-              settleIndex = settleIndex === null || index > settleIndex ? index : settleIndex;
-              delivered = true;
+              const verdict = await deliver(inv);
+              if (verdict === 'stop') return 'stop';
+              if (verdict === 'delivered') delivered = true;
               return undefined;
             },
           );
           if (stop.aborted) break;
-          if (!r.ok) opts.log?.warn({ error: r.message, code: r.code }, 'LND invoice stream ended');
+          if (!r.ok) {
+            opts.log?.warn(
+              { error: errorMessageOf(r.body) ?? r.message, code: r.code, status: r.status },
+              'LND invoice stream ended',
+            );
+          }
           if (delivered) delay = baseDelay;
           await sleepUnlessAborted(delay, stop);
           delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);

@@ -44,6 +44,12 @@ export interface RestOptions {
   /** PEM of the node's own certificate: trusted alone, instead of the system's authorities. */
   tlsCertPem?: string;
   tlsCertPath?: string;
+  /**
+   * PEM of the authority that signed the node's certificate (clnrest's `ca.pem`): trusted alone,
+   * and the node's certificate must chain to it.
+   */
+  tlsCaPem?: string;
+  tlsCaPath?: string;
 }
 
 export type RestFailure = {
@@ -68,6 +74,8 @@ export interface StreamOptions {
   firstByteTimeoutMs?: number;
   /** Whole stream. */
   totalTimeoutMs?: number;
+  /** No byte for this long after the last one → timeout (a dead connection). */
+  idleTimeoutMs?: number;
 }
 
 /** Carries an exception of the caller's line handler through the stream's own error handling. */
@@ -103,7 +111,11 @@ export class RestClient {
       throw new RangeError('node URL must be http(s)');
     }
     this.headers = opts.headers;
-    const ca = opts.tlsCertPem ?? (opts.tlsCertPath ? readFileSync(opts.tlsCertPath, 'utf8') : undefined);
+    const ca =
+      opts.tlsCertPem ??
+      (opts.tlsCertPath ? readFileSync(opts.tlsCertPath, 'utf8') : undefined) ??
+      opts.tlsCaPem ??
+      (opts.tlsCaPath ? readFileSync(opts.tlsCaPath, 'utf8') : undefined);
     this.agent =
       this.base.protocol === 'https:'
         ? new HttpsAgent({
@@ -111,9 +123,10 @@ export class RestClient {
             ...(ca !== undefined
               ? {
                   ca,
-                  // The node's self-signed certificate is pinned: only its key can answer. Its
-                  // names often do not include the address used to reach the node, so the host
-                  // name is not checked against it.
+                  // The node's self-signed certificate (or the node's own authority, which
+                  // signs nothing else) is pinned: only the node's key can answer. Its names
+                  // often do not include the address used to reach the node (clnrest's are
+                  // "cln" and "localhost"), so the host name is not checked against it.
                   checkServerIdentity: () => undefined,
                 }
               : {}),
@@ -220,6 +233,7 @@ export class RestClient {
     const limit = deadline(opts.totalTimeoutMs, opts.signal);
     const signal = limit.signal;
     let firstByteMissed = false;
+    let idleMissed = false;
     const firstByteTimer =
       opts.firstByteTimeoutMs === undefined
         ? undefined
@@ -227,16 +241,32 @@ export class RestClient {
             firstByteMissed = true;
             limit.abort();
           }, opts.firstByteTimeoutMs);
-    const isTimeout = () => firstByteMissed || limit.timedOut();
+    let idleTimer: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      if (opts.idleTimeoutMs === undefined) return;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        idleMissed = true;
+        limit.abort();
+      }, opts.idleTimeoutMs);
+    };
+    const isTimeout = () => firstByteMissed || idleMissed || limit.timedOut();
     try {
+      armIdle();
       const opened = await this.open(method, path, opts.body, signal);
       if (!opened.ok) return { ...opened, code: isTimeout() ? 'timeout' : opened.code };
       const res = opened.res;
       const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        // An error answer, not a stream: its status and body say what went wrong.
+        if (firstByteTimer) clearTimeout(firstByteTimer);
+        return await this.errorAnswer(res, status, signal);
+      }
       let pending = '';
       try {
         for await (const chunk of res as AsyncIterable<Buffer>) {
           if (firstByteTimer) clearTimeout(firstByteTimer);
+          armIdle();
           pending += chunk.toString('utf8');
           if (pending.length > MAX_LINE_BYTES) {
             res.destroy();
@@ -282,8 +312,35 @@ export class RestClient {
       return { ok: true, status, stopped: false };
     } finally {
       if (firstByteTimer) clearTimeout(firstByteTimer);
+      if (idleTimer) clearTimeout(idleTimer);
       limit.dispose();
     }
+  }
+
+  /** Reads a non-2xx answer (bounded) into a failure carrying its status and parsed body. */
+  private async errorAnswer(res: IncomingMessage, status: number, signal: AbortSignal): Promise<RestFailure> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_LINE_BYTES) {
+          res.destroy();
+          break;
+        }
+        chunks.push(chunk);
+      }
+    } catch {
+      if (signal.aborted) return { ok: false, code: 'timeout', status, message: `HTTP ${status}` };
+    }
+    const parsed = parseJson(Buffer.concat(chunks).toString('utf8').trim());
+    return {
+      ok: false,
+      code: status === 401 || status === 403 ? 'unauthorized' : status === 404 ? 'not_found' : 'rejected',
+      status,
+      message: `HTTP ${status}`,
+      ...(parsed.ok ? { body: parsed.value } : {}),
+    };
   }
 }
 
@@ -375,7 +432,7 @@ export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<voi
 
 /** RestOptions for a node backend's connection options and its authentication header. */
 export function nodeRestOptions(
-  opts: { url: string; tlsCertPem?: string; tlsCertPath?: string },
+  opts: { url: string; tlsCertPem?: string; tlsCertPath?: string; tlsCaPem?: string; tlsCaPath?: string },
   headers: Readonly<Record<string, string>>,
 ): RestOptions {
   return {
@@ -383,6 +440,8 @@ export function nodeRestOptions(
     headers,
     ...(opts.tlsCertPem !== undefined ? { tlsCertPem: opts.tlsCertPem } : {}),
     ...(opts.tlsCertPath !== undefined ? { tlsCertPath: opts.tlsCertPath } : {}),
+    ...(opts.tlsCaPem !== undefined ? { tlsCaPem: opts.tlsCaPem } : {}),
+    ...(opts.tlsCaPath !== undefined ? { tlsCaPath: opts.tlsCaPath } : {}),
   };
 }
 

@@ -298,6 +298,14 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
       return true;
     },
 
+    async cancelInvoice() {
+      return { status: 'unknown', reason: 'not supported by the sandbox yet' } as const;
+    },
+
+    async nodeBalance() {
+      return null;
+    },
+
     async close() {
       listeners.clear();
     },

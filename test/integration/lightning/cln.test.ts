@@ -21,6 +21,7 @@ beforeEach(async () => {
     kind: 'cln',
     url: cln.url,
     rune: cln.rune,
+    tlsCaPem: cln.caPem ?? '',
     payGraceMs: 300,
     reconnectDelayMs: 50,
     waitTimeoutSec: 1,
@@ -29,6 +30,116 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await backend.close();
+});
+
+describe('CLN backend where the node is strict', () => {
+  it('connects to clnrest’s HTTPS with the node’s ca.pem; pinning the leaf or trusting nothing fails', async () => {
+    const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
+    const viaCa = createClnBackend({
+      url: cln.url,
+      rune: cln.rune,
+      tlsCaPath: new URL('cln-ca.pem', dir).pathname,
+    });
+    const viaLeaf = createClnBackend({
+      url: cln.url,
+      rune: cln.rune,
+      tlsCertPath: new URL('cln-server.pem', dir).pathname,
+    });
+    const plain = createClnBackend({ url: cln.url, rune: cln.rune });
+    try {
+      expect((await viaCa.nodeInfo()).pubkey).toBe(cln.pubkey);
+      await expect(viaLeaf.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+      await expect(plain.nodeInfo()).rejects.toMatchObject({ code: 'unreachable' });
+    } finally {
+      await viaCa.close();
+      await viaLeaf.close();
+      await plain.close();
+    }
+  });
+
+  it('a wrong rune (401) is unauthorized; an empty rune is refused before asking', async () => {
+    const wrong = createClnBackend({ url: cln.url, rune: 'wrong', tlsCaPem: cln.caPem ?? '' });
+    try {
+      await expect(wrong.nodeInfo()).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    } finally {
+      await wrong.close();
+    }
+    expect(() => createClnBackend({ url: cln.url, rune: '' })).toThrow(RangeError);
+  });
+
+  it('finds the highest pay_index with paged listinvoices on a node too big for one answer', async () => {
+    for (let i = 0; i < 5; i++)
+      await backend.createInvoice({ amountMsat: 1_000n, description: `p${i}`, expirySec: 60 });
+    cln.maxUnpagedInvoices = 2;
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    try {
+      backend.subscribeSettlements(async (s) => {
+        got.push(s);
+      }, controller.signal);
+      await waitFor(() => cln.waiterCount() > 0);
+      const inv = await backend.createInvoice({ amountMsat: 2_000n, description: 'after', expirySec: 60 });
+      cln.receive(inv.paymentHash);
+      await waitFor(() => got.length === 1);
+      expect(got[0]?.paymentHash).toBe(inv.paymentHash);
+      const pagedCalls = cln.requests.filter(
+        (q) => q.method === 'listinvoices' && q.params.index === 'created',
+      );
+      expect(pagedCalls.length).toBeGreaterThan(0);
+      expect(pagedCalls[0]?.params).toMatchObject({ index: 'created', start: 0 });
+    } finally {
+      controller.abort();
+      cln.maxUnpagedInvoices = Number.POSITIVE_INFINITY;
+    }
+  });
+
+  it('cancels an open invoice with delinvoice status "unpaid"; paid meanwhile (906) is settled with its amount', async () => {
+    const open = await backend.createInvoice({ amountMsat: 5_000n, description: 'c', expirySec: 60 });
+    expect(await backend.cancelInvoice(open.paymentHash)).toEqual({ status: 'canceled' });
+    const del = cln.requests.filter((q) => q.method === 'delinvoice').at(-1);
+    expect(del?.params).toEqual({ label: expect.stringMatching(/^paytag-/), status: 'unpaid' });
+    expect(cln.invoice(open.paymentHash)).toBeUndefined();
+
+    const racing = await backend.createInvoice({ amountMsat: 6_000n, description: 'r', expirySec: 60 });
+    cln.hooks.beforeDelinvoice = (hash) => cln.receive(hash, 6_100n);
+    try {
+      expect(await backend.cancelInvoice(racing.paymentHash)).toMatchObject({
+        status: 'settled',
+        amountReceivedMsat: 6_100n,
+      });
+    } finally {
+      cln.hooks.beforeDelinvoice = undefined;
+    }
+    expect(await backend.cancelInvoice('ef'.repeat(32))).toEqual({ status: 'not_found' });
+  });
+
+  it('an invoice deleted after expiry (autoclean) is not_found, an expired one canceled', async () => {
+    const a = await backend.createInvoice({ amountMsat: 1_000n, description: 'a', expirySec: 60 });
+    const b = await backend.createInvoice({ amountMsat: 1_000n, description: 'b', expirySec: 60 });
+    cln.expireInvoices(false, [a.paymentHash]);
+    cln.expireInvoices(true, [b.paymentHash]);
+    expect((await backend.lookupInvoice(a.paymentHash)).state).toBe('canceled');
+    expect((await backend.lookupInvoice(b.paymentHash)).state).toBe('not_found');
+  });
+
+  it('refuses control characters lightningd rejects and over-long label prefixes with clear errors', async () => {
+    await expect(
+      backend.createInvoice({ amountMsat: 1_000n, description: 'bell\u0007', expirySec: 60 }),
+    ).rejects.toThrow(/control character/);
+    expect(() => createClnBackend({ url: cln.url, rune: cln.rune, labelPrefix: 'x'.repeat(104) })).toThrow(
+      /labelPrefix/,
+    );
+    // Tab and newline pass.
+    await backend.createInvoice({ amountMsat: 1_000n, description: 'a\tb\nc', expirySec: 60 });
+  });
+
+  it('reads channel and confirmed on-chain balances from listfunds', async () => {
+    cln.funds = { channelOurMsat: 987_654_321n, onchainConfirmedMsat: 42_000_000n };
+    expect(await backend.nodeBalance()).toEqual({
+      channelLocalMsat: 987_654_321n,
+      onchainConfirmedMsat: 42_000_000n,
+    });
+  });
 });
 
 describe('CLN clnrest backend against the stand-in', () => {
@@ -99,7 +210,11 @@ describe('CLN clnrest backend against the stand-in', () => {
       state: 'settled',
       amountReceivedMsat: 3_100n,
     });
-    await expect(backend.lookupInvoice('00'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+    expect(await backend.lookupInvoice('00'.repeat(32))).toEqual({
+      state: 'not_found',
+      amountReceivedMsat: null,
+      settledAtSec: null,
+    });
   });
 
   it('pays with fee = amount_sent - amount and the preimage', async () => {
@@ -107,8 +222,8 @@ describe('CLN clnrest backend against the stand-in', () => {
     cln.nextPayments.push({ kind: 'succeed', feeMsat: 250n });
     const r = await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 30 });
     expect(r).toEqual({ status: 'succeeded', feeMsat: 250n, preimage: cln.pay(paymentHash)?.preimage });
-    expect(cln.requests.at(-1)?.params).toMatchObject({ bolt11: payreq, maxfee: 1_000, retry_for: 30 });
-    expect(cln.requests.at(-1)?.params.amount_msat).toBeUndefined();
+    const sent = cln.requests.filter((q) => q.method === 'xpay').at(-1);
+    expect(sent?.params).toEqual({ invstring: payreq, maxfee: 1_000, retry_for: 30 });
     expect(await backend.lookupPayment(paymentHash)).toEqual(r);
   });
 
@@ -119,15 +234,15 @@ describe('CLN clnrest backend against the stand-in', () => {
     ).toMatchObject({
       status: 'succeeded',
     });
-    expect(cln.requests.at(-1)?.params.amount_msat).toBe(8_000);
+    expect(cln.requests.filter((q) => q.method === 'xpay').at(-1)?.params.amount_msat).toBe(8_000);
   });
 
   it.each([
-    [205, 'Ran out of routes to try after 3 attempts'],
-    [206, 'Route too expensive'],
+    [203, 'Destination said it doesn’t know invoice: incorrect_or_unknown_payment_details'],
+    [205, 'Failed after 3 attempts. We could not find a usable set of paths.'],
     [207, 'Invoice expired'],
-    [210, 'Payment timed out without a payment in progress'],
-  ])('error %s from pay is a failure', async (code, message) => {
+    [209, 'Failed after 5 attempts'],
+  ])('error %s from xpay with nothing in flight is a failure', async (code, message) => {
     const { payreq, paymentHash } = foreignInvoice();
     cln.nextPayments.push({ kind: 'fail', code, message });
     expect(
@@ -174,21 +289,41 @@ describe('CLN clnrest backend against the stand-in', () => {
     expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded', feeMsat: 9n });
   });
 
-  it('a pay answering "pending" is pending, and a second pay while in flight too', async () => {
+  it('an xpay failure with a part still in flight is pending until listpays says how it ended', async () => {
     const { payreq, paymentHash } = foreignInvoice();
-    cln.nextPayments.push({ kind: 'pending' });
-    expect(
-      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
-    ).toEqual({
-      status: 'pending',
+    cln.nextPayments.push({
+      kind: 'fail_in_flight',
+      code: 203,
+      message: 'Destination said it doesn’t know invoice',
     });
     expect(
       await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
-    ).toEqual({
-      status: 'pending',
-    });
-    cln.completePayment(paymentHash, 'failed');
-    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'failed' });
+    ).toEqual({ status: 'pending' });
+    expect(cln.requests.at(-1)).toMatchObject({ method: 'listpays', params: { payment_hash: paymentHash } });
+    cln.completePayment(paymentHash, 'succeeded', 4n);
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded', feeMsat: 4n });
+  });
+
+  it('"already paid" (219) from xpay is pending, and the lookup finds the success', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'succeed', feeMsat: 2n });
+    await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toMatchObject({ status: 'succeeded', feeMsat: 2n });
+    expect(
+      cln.requests.filter((q) => q.method === 'listpays' && q.params.payment_hash === paymentHash).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('while xpay still looks for routes (nothing in listpays yet) the payment is pending, not failed', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    cln.nextPayments.push({ kind: 'slow_succeed', delayMs: 500 });
+    const paying = backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 });
+    await waitFor(() => cln.pay(paymentHash) !== undefined);
+    expect(await backend.lookupPayment(paymentHash)).toEqual({ status: 'pending' });
+    expect(await paying).toMatchObject({ status: 'succeeded' });
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded' });
   });
 
   it('waits for a slow pay within its time', async () => {
@@ -254,6 +389,7 @@ describe('CLN clnrest backend against the stand-in', () => {
     const replayed: InvoiceSettlement[] = [];
     const second = new AbortController();
     const resumed = createClnBackend({
+      tlsCaPem: cln.caPem ?? '',
       url: cln.url,
       rune: cln.rune,
       waitTimeoutSec: 1,
@@ -296,6 +432,7 @@ describe('CLN clnrest backend against the stand-in', () => {
     let failures = 1;
     const controller = new AbortController();
     const client = createClnBackend({
+      tlsCaPem: cln.caPem ?? '',
       url: cln.url,
       rune: cln.rune,
       waitTimeoutSec: 1,
@@ -316,7 +453,7 @@ describe('CLN clnrest backend against the stand-in', () => {
   });
 
   it('a wrong rune is an unauthorized error, and payments fail without starting', async () => {
-    const bad = createClnBackend({ url: cln.url, rune: 'not-the-rune' });
+    const bad = createClnBackend({ url: cln.url, rune: 'not-the-rune', tlsCaPem: cln.caPem ?? '' });
     try {
       await expect(bad.nodeInfo()).rejects.toMatchObject({ code: 'unauthorized' });
       await expect(

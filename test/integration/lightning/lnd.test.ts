@@ -85,7 +85,11 @@ describe('LND REST backend against the stand-in', () => {
       state: 'settled',
       amountReceivedMsat: 5_000n,
     });
-    await expect(backend.lookupInvoice('00'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+    expect(await backend.lookupInvoice('00'.repeat(32))).toEqual({
+      state: 'not_found',
+      amountReceivedMsat: null,
+      settledAtSec: null,
+    });
   });
 
   it('pays an invoice and reports the fee and preimage', async () => {
@@ -340,6 +344,178 @@ describe('LND REST backend against the stand-in', () => {
     await expectUnreachableNodeBehaviour(
       createLndBackend({ url, macaroonHex: 'ab', requestTimeoutMs: 1000 }),
     );
+  });
+});
+
+describe('LND backend where the node is strict', () => {
+  it('tracks a payment with padded URL-safe base64, so a pending payment gets resolved', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'hang' });
+    await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 1 });
+    lnd.completePayment(paymentHash, 'succeeded', 42n);
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded', feeMsat: 42n });
+    const track = lnd.requests.filter((r) => r.path.startsWith('/v2/router/track/')).at(-1);
+    expect(track?.path).toBe(`/v2/router/track/${Buffer.from(paymentHash, 'hex').toString('base64url')}=`);
+  });
+
+  it('an error answer on the track stream is thrown with its status and message, not read as pending', async () => {
+    const bad = createLndBackend({ url: lnd.url, macaroonHex: 'ab'.repeat(20) });
+    try {
+      const e = await bad.lookupPayment('cd'.repeat(32)).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(LightningBackendError);
+      expect(e).toMatchObject({ code: 'unauthorized', status: 500 });
+      expect((e as Error).message).toMatch(/verification failed/);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('a bare HTTP 404 without LND’s NOT_FOUND body is not "payment not found"', async () => {
+    const { listen } = await import('../../fixtures/lightning/http-server.ts');
+    const proxy = await listen((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html>404 page not found</html>');
+    });
+    const misrouted = createLndBackend({ url: proxy.url, macaroonHex: 'ab' });
+    try {
+      const r = await misrouted.lookupPayment('cd'.repeat(32)).catch((x: unknown) => x);
+      expect(r).not.toEqual(expect.objectContaining({ status: 'failed' }));
+      expect(r).toMatchObject({ status: 404 });
+    } finally {
+      await misrouted.close();
+      await proxy.close();
+    }
+  });
+
+  it('the gateway’s own 404 for an unknown route is not "payment not found" either', async () => {
+    // {"code":5,"message":"Not Found"} carries the NOT_FOUND code but is the router's, not TrackPaymentV2's.
+    const { listen } = await import('../../fixtures/lightning/http-server.ts');
+    const old = await listen((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"code":5,"message":"Not Found","details":[]}');
+    });
+    const b = createLndBackend({ url: old.url, macaroonHex: 'ab' });
+    try {
+      const r = await b.lookupPayment('cd'.repeat(32)).catch((x: unknown) => x);
+      expect(r).toBeInstanceOf(LightningBackendError);
+    } finally {
+      await b.close();
+      await old.close();
+    }
+  });
+
+  it('a code-2 error before the first update is checked with a lookup: the payment started, so it is pending', async () => {
+    const { payreq, paymentHash } = foreignInvoice();
+    lnd.nextPayments.push({ kind: 'error_after_start', message: 'routerrpc server shutting down' });
+    expect(
+      await backend.payInvoice({ payreq, amountMsat: 100_000n, maxFeeMsat: 1_000n, timeoutSec: 5 }),
+    ).toEqual({ status: 'pending' });
+    lnd.completePayment(paymentHash, 'succeeded', 5n);
+    expect(await backend.lookupPayment(paymentHash)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('looks invoices up with /v2/invoices/lookup and padded base64', async () => {
+    const created = await backend.createInvoice({ amountMsat: 5_000n, description: 'x', expirySec: 60 });
+    await backend.lookupInvoice(created.paymentHash);
+    const last = lnd.requests.at(-1);
+    expect(last?.path).toBe(
+      `/v2/invoices/lookup?payment_hash=${Buffer.from(created.paymentHash, 'hex').toString('base64url')}%3D`,
+    );
+    expect(last?.path).toMatch(/%3D$/);
+  });
+
+  it('an invoice deleted by LND after it expired is not_found', async () => {
+    const created = await backend.createInvoice({ amountMsat: 5_000n, description: 'gc', expirySec: 60 });
+    lnd.expireInvoices(true, [created.paymentHash]);
+    expect((await backend.lookupInvoice(created.paymentHash)).state).toBe('not_found');
+  });
+
+  it('refuses a memo over LND’s 1,024 bytes with a clear error, without asking the node', async () => {
+    const before = lnd.requests.length;
+    await expect(
+      backend.createInvoice({ amountMsat: 1_000n, description: 'é'.repeat(513), expirySec: 60 }),
+    ).rejects.toThrow(/1024 bytes/);
+    expect(lnd.requests.length).toBe(before);
+  });
+
+  it('cancels an open invoice; a settled one answers settled with its amount; an unknown one not_found', async () => {
+    const open = await backend.createInvoice({ amountMsat: 5_000n, description: 'c', expirySec: 60 });
+    expect(await backend.cancelInvoice(open.paymentHash)).toEqual({ status: 'canceled' });
+    expect(lnd.invoice(open.paymentHash)?.state).toBe('CANCELED');
+    expect(lnd.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/invoices/cancel' });
+
+    const paid = await backend.createInvoice({ amountMsat: 6_000n, description: 'p', expirySec: 60 });
+    lnd.receive(paid.paymentHash, 6_100n);
+    expect(await backend.cancelInvoice(paid.paymentHash)).toMatchObject({
+      status: 'settled',
+      amountReceivedMsat: 6_100n,
+    });
+    expect(await backend.cancelInvoice('ef'.repeat(32))).toEqual({ status: 'not_found' });
+  });
+
+  it('reads the channel and on-chain balances in msat', async () => {
+    lnd.balances = { channelLocalMsat: 123_456_789n, onchainConfirmedSat: 50_000n };
+    expect(await backend.nodeBalance()).toEqual({
+      channelLocalMsat: 123_456_789n,
+      onchainConfirmedMsat: 50_000_000n,
+    });
+  });
+
+  it('reconnects a silent invoice stream after the idle timeout and replays what it missed', async () => {
+    const idle = createLndBackend({
+      url: lnd.url,
+      macaroonHex: lnd.macaroonHex,
+      reconnectDelayMs: 20,
+      streamIdleTimeoutMs: 300,
+    });
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    try {
+      const a = await idle.createInvoice({ amountMsat: 1_000n, description: 'idle', expirySec: 60 });
+      idle.subscribeSettlements(async (s) => {
+        got.push(s);
+      }, controller.signal);
+      await waitFor(() => lnd.subscriberCount() > 0);
+      // The connection dies before any settlement: no cursor has been seen yet.
+      lnd.silenceSubscribers();
+      lnd.receive(a.paymentHash);
+      await waitFor(() => got.length === 1);
+      expect(got[0]?.paymentHash).toBe(a.paymentHash);
+    } finally {
+      controller.abort();
+      await idle.close();
+    }
+  });
+});
+
+describe('LND invoice stream on a node that never settled an invoice', () => {
+  it('a reconnect before any settlement still delivers what was settled meanwhile', async () => {
+    // LND reads settle_index=0 as "not given", so the missed settlement comes from the invoice list.
+    const fresh = await startLndStandin();
+    const b = createLndBackend({
+      url: fresh.url,
+      macaroonHex: fresh.macaroonHex,
+      reconnectDelayMs: 20,
+      streamIdleTimeoutMs: 300,
+    });
+    const got: InvoiceSettlement[] = [];
+    const controller = new AbortController();
+    try {
+      const inv = await b.createInvoice({ amountMsat: 1_000n, description: 'first ever', expirySec: 60 });
+      b.subscribeSettlements(async (s) => {
+        got.push(s);
+      }, controller.signal);
+      await waitFor(() => fresh.subscriberCount() > 0);
+      fresh.silenceSubscribers();
+      fresh.receive(inv.paymentHash);
+      await waitFor(() => got.length === 1);
+      expect(got[0]).toMatchObject({ paymentHash: inv.paymentHash, cursor: '1' });
+      expect(fresh.requests.some((r) => r.path.startsWith('/v1/invoices?index_offset=0'))).toBe(true);
+    } finally {
+      controller.abort();
+      await b.close();
+      await fresh.close();
+    }
   });
 });
 
