@@ -91,6 +91,12 @@ export interface Config {
     leaseMs: number;
     /** Wait between rounds when nothing is due. */
     pollIntervalMs: number;
+    /** Attempts in flight to one host at most, across every process. */
+    perHost: number;
+    /** Consecutive timeouts of one host that open its circuit (its rows are put off without connecting). */
+    breakerTimeouts: number;
+    /** How long a circuit first stays open; doubled on each failed probe, up to 16 times this. */
+    breakerOpenMs: number;
     /** Delivered and failed rows (with their attempts) are deleted this long after their last change. */
     retentionDays: number;
     /** Dev mailbox messages are deleted this long after they were stored. */
@@ -316,6 +322,9 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: r.int('OUTBOX_CONCURRENCY', 8, 1, 256),
       leaseMs: r.int('OUTBOX_LEASE_MS', 300_000, 1000, 86_400_000),
       pollIntervalMs: r.int('OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      perHost: r.int('OUTBOX_PER_HOST', 2, 1, 256),
+      breakerTimeouts: r.int('OUTBOX_BREAKER_TIMEOUTS', 5, 1, 1000),
+      breakerOpenMs: r.int('OUTBOX_BREAKER_OPEN_MS', 30_000, 100, 3_600_000),
       retentionDays: r.int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
       devMailboxRetentionDays: r.int('DEV_MAILBOX_RETENTION_DAYS', 7, 1, 3650),
     },

@@ -92,6 +92,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
   delivered_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  /** Where attempts go: a webhook URL's host (with port), `mail` for e-mails; null on old finished rows. */
+  dest_host: string | null;
 }
 
 export interface PaymentsTable {
