@@ -67,6 +67,8 @@ export interface Config {
     otherPer10Minutes: number;
     /** E-mails the service accepts to send to one address per hour, whoever asks. */
     mailPerRecipientPerHour: number;
+    /** E-mails one account may have sent per hour (vouchers to receiver_email). */
+    mailPerAccountPerHour: number;
   };
   bodyLimitBytes: number;
   smtpUrl: string | null;
@@ -307,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
       otherPer10Minutes: r.int('RATE_LIMIT_PER_10_MINUTES', 1000, 1, 100_000_000),
       mailPerRecipientPerHour: r.int('MAIL_PER_RECIPIENT_PER_HOUR', 20, 1, 100_000),
+      mailPerAccountPerHour: r.int('MAIL_PER_ACCOUNT_PER_HOUR', 100, 1, 1_000_000),
     },
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
     smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),

@@ -27,3 +27,31 @@ export async function mailToRecipientRefusal(
     retryAfterSec,
   };
 }
+
+/**
+ * Counts one e-mail an account asks to send to `address` and answers why it must not be sent, or null:
+ * an account has at most MAIL_PER_ACCOUNT_PER_HOUR e-mails sent an hour (so a key cannot use the service
+ * as a mail relay), and the address gets at most MAIL_PER_RECIPIENT_PER_HOUR, whoever asks. Call it
+ * before the write unit that queues the e-mail; off with the other rate limits.
+ */
+export async function mailRefusal(
+  deps: AppDeps,
+  accountId: bigint,
+  address: string,
+  field: string,
+): Promise<AppError | null> {
+  const { enabled, mailPerAccountPerHour: limit } = deps.config.rateLimit;
+  if (!enabled) return null;
+  const nowMs = deps.clock.nowMs();
+  const w = await deps.rateCounter.hit(`mail-from:${accountId}`, HOUR_MS, nowMs);
+  if (w.count > limit) {
+    const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+    return {
+      code: 'rate_limited',
+      message: `this account had ${limit} e-mails sent in the last hour, the most it may; try again in ${retryAfterSec} s`,
+      field,
+      retryAfterSec,
+    };
+  }
+  return mailToRecipientRefusal(deps, address, field);
+}

@@ -12,7 +12,8 @@ import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
 import { HostBreakers } from './breakers.ts';
 import { deliveryHost } from './enqueue.ts';
-import { type AttemptResult, recordAttempt } from './record-attempt.ts';
+import { type AttemptResult, recordAttempt, recordNotSent } from './record-attempt.ts';
+import { sendRefusal } from './status-sinks.ts';
 
 export interface DispatchRound {
   /** Rows claimed (at most OUTBOX_BATCH_SIZE per `dispatchDue`). */
@@ -209,6 +210,20 @@ export class Dispatcher {
         if (probe) this.breakers.cancelProbe(host);
         await db.write((trx) => releaseLeases(trx, owner, [row.id]));
         round.released += 1;
+        return;
+      }
+      // A target may refuse to be delivered now (a voucher e-mail once the voucher no longer pays):
+      // checked at every attempt, the first included; such a row is recorded as not sent.
+      const refusal = await sendRefusal(db.read, row, clock.nowMs());
+      if (refusal !== null) {
+        if (probe) this.breakers.cancelProbe(host);
+        if (await db.write((trx) => recordNotSent(trx, row, owner, refusal.message, clock.nowMs(), log))) {
+          round.failed += 1;
+          log.info(
+            { outboxId: String(row.id), kind: row.kind, eventType: row.event_type, reason: refusal.code },
+            'outbox delivery not sent: its target refused it',
+          );
+        }
         return;
       }
       const result =
