@@ -215,6 +215,13 @@ export interface KvTable {
 }
 
 /** A rate-limit window: hits counted for `key` until `reset_at_ms` (migration 007). */
+/** E-mail cap windows (per recipient, per issuing account), kept durably: see migration 012. */
+export interface MailCountsTable {
+  key: string;
+  count: ColumnType<bigint, number | bigint, number | bigint>;
+  reset_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: ColumnType<bigint, number | bigint, number | bigint>;
@@ -237,4 +244,5 @@ export interface DB {
   voucher_static_redemptions: VoucherStaticRedemptionsTable;
   kv: KvTable;
   rate_limits: RateLimitsTable;
+  mail_counts: MailCountsTable;
 }
