@@ -68,6 +68,8 @@ function timedOut(row: OutboxRow, r: AttemptResult): boolean {
 export class Dispatcher {
   private readonly breakers: HostBreakers;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts ended so far: a claim that found nothing while one ended may have missed a freed slot. */
+  private ended = 0;
 
   constructor(private readonly deps: AppDeps) {
     const { config, log } = deps;
@@ -86,8 +88,14 @@ export class Dispatcher {
   async drain(signal: AbortSignal, maxClaims: number): Promise<DispatchRound> {
     const round = newRound();
     while (!signal.aborted) {
+      const endedBefore = this.ended;
       const got = await this.fill(round, maxClaims - round.claimed);
-      if (got === 0 && this.inFlight.size === 0) break;
+      if (got === 0 && this.inFlight.size === 0) {
+        // Nothing claimable and nothing in flight: done, unless an attempt ended during the claim (its
+        // host's slot may have been freed after the claim looked).
+        if (this.ended === endedBefore) break;
+        continue;
+      }
       if (got === 0 || this.inFlight.size >= this.deps.config.outbox.concurrency)
         await Promise.race(this.inFlight);
       if (round.claimed >= maxClaims) break;
@@ -105,6 +113,7 @@ export class Dispatcher {
     const { log, config } = this.deps;
     const round = newRound();
     while (!signal.aborted) {
+      const endedBefore = this.ended;
       let got = 0;
       try {
         got = await this.fill(round, Number.POSITIVE_INFINITY);
@@ -114,6 +123,8 @@ export class Dispatcher {
         continue;
       }
       if (got > 0 && this.inFlight.size < config.outbox.concurrency) continue;
+      // An attempt that ended while the claim looked may have freed its host's slot: look again.
+      if (this.ended !== endedBefore && this.inFlight.size < config.outbox.concurrency) continue;
       await this.wait(
         signal,
         this.inFlight.size >= config.outbox.concurrency
@@ -185,8 +196,11 @@ export class Dispatcher {
       webhookAccounts.length === 0 ? new Map() : await signingSecrets(db.read, webhookAccounts, claimedAtMs);
     const leaseUntilMs = claimedAtMs + config.outbox.leaseMs;
     for (const { row, probe } of go) {
-      const p: Promise<void> = this.attemptOne(row, owner, probe, leaseUntilMs, secrets, round).finally(() =>
-        this.inFlight.delete(p),
+      const p: Promise<void> = this.attemptOne(row, owner, probe, leaseUntilMs, secrets, round).finally(
+        () => {
+          this.ended += 1;
+          this.inFlight.delete(p);
+        },
       );
       this.inFlight.add(p);
     }
