@@ -80,6 +80,8 @@ export interface Config {
     otherPer10Minutes: number;
     /** E-mails the service accepts to send to one address per hour, whoever asks. */
     mailPerRecipientPerHour: number;
+    /** E-mails one account may have sent per hour (vouchers to receiver_email). */
+    mailPerAccountPerHour: number;
   };
   bodyLimitBytes: number;
   smtpUrl: string | null;
@@ -104,6 +106,12 @@ export interface Config {
     leaseMs: number;
     /** Wait between rounds when nothing is due. */
     pollIntervalMs: number;
+    /** Attempts in flight to one host at most, across every process. */
+    perHost: number;
+    /** Consecutive timeouts of one host that open its circuit (its rows are put off without connecting). */
+    breakerTimeouts: number;
+    /** How long a circuit first stays open; doubled on each failed probe, up to 16 times this. */
+    breakerOpenMs: number;
     /** Delivered and failed rows (with their attempts) are deleted this long after their last change. */
     retentionDays: number;
     /** Dev mailbox messages are deleted this long after they were stored. */
@@ -347,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
       receivePerMinute: r.int('RATE_LIMIT_RECEIVE_PER_MINUTE', 150, 1, 10_000_000),
       otherPer10Minutes: r.int('RATE_LIMIT_PER_10_MINUTES', 1000, 1, 100_000_000),
       mailPerRecipientPerHour: r.int('MAIL_PER_RECIPIENT_PER_HOUR', 20, 1, 100_000),
+      mailPerAccountPerHour: r.int('MAIL_PER_ACCOUNT_PER_HOUR', 100, 1, 1_000_000),
     },
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
     smtpUrl: r.url('SMTP_URL', null, ['smtp:', 'smtps:']),
@@ -362,6 +371,9 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: r.int('OUTBOX_CONCURRENCY', 8, 1, 256),
       leaseMs: r.int('OUTBOX_LEASE_MS', 300_000, 1000, 86_400_000),
       pollIntervalMs: r.int('OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      perHost: r.int('OUTBOX_PER_HOST', 2, 1, 256),
+      breakerTimeouts: r.int('OUTBOX_BREAKER_TIMEOUTS', 5, 1, 1000),
+      breakerOpenMs: r.int('OUTBOX_BREAKER_OPEN_MS', 30_000, 100, 3_600_000),
       retentionDays: r.int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
       devMailboxRetentionDays: r.int('DEV_MAILBOX_RETENTION_DAYS', 7, 1, 3650),
     },

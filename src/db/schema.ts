@@ -92,6 +92,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
   delivered_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  /** Where attempts go: a webhook URL's host (with port), `mail` for e-mails; null on old finished rows. */
+  dest_host: string | null;
 }
 
 export interface PaymentsTable {
@@ -213,6 +215,13 @@ export interface KvTable {
 }
 
 /** A rate-limit window: hits counted for `key` until `reset_at_ms` (migration 007). */
+/** E-mail cap windows (per recipient, per issuing account), kept durably: see migration 012. */
+export interface MailCountsTable {
+  key: string;
+  count: ColumnType<bigint, number | bigint, number | bigint>;
+  reset_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: ColumnType<bigint, number | bigint, number | bigint>;
@@ -235,4 +244,5 @@ export interface DB {
   voucher_static_redemptions: VoucherStaticRedemptionsTable;
   kv: KvTable;
   rate_limits: RateLimitsTable;
+  mail_counts: MailCountsTable;
 }

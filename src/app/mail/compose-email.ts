@@ -7,6 +7,12 @@ export interface EmailContent {
   code?: string;
   /** A link the reader follows (voucher, receipt): a button in HTML, the bare URL in text. */
   link?: { url: string; label: string };
+  /**
+   * A block after the link, given in both forms: `text` is plain text; `html` is markup the producer
+   * built itself (e.g. a QR code table) and is inserted as it is, so it must hold no text from outside
+   * unescaped.
+   */
+  extra?: { text: string; html: string };
   /** Small print at the end. */
   footer?: string;
 }
@@ -25,6 +31,7 @@ export function composeEmail(c: EmailContent): { text: string; html: string } {
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.code === undefined ? [] : [c.code, '']),
     ...(c.link === undefined ? [] : [`${c.link.label}: ${c.link.url}`, '']),
+    ...(c.extra === undefined ? [] : [c.extra.text, '']),
     ...(c.footer === undefined ? [] : ['--', c.footer]),
   ]
     .join('\n')
@@ -43,6 +50,7 @@ export function composeEmail(c: EmailContent): { text: string; html: string } {
       ? ''
       : `<p style="margin:16px 0"><a href="${escapeHtml(c.link.url)}" style="background:#f7931a;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(c.link.label)}</a></p>` +
         `<p style="font-size:12px;color:#666666;word-break:break-all">${escapeHtml(c.link.url)}</p>`,
+    c.extra === undefined ? '' : c.extra.html,
     c.footer === undefined
       ? ''
       : `<p style="font-size:12px;color:#666666;margin-top:24px">${escapeHtml(c.footer)}</p>`,

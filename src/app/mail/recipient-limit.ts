@@ -1,13 +1,23 @@
+import { deleteEndedMailCounts, hitMailCount } from '../../db/repos/rate-limits.ts';
 import type { AppError } from '../../domain/errors.ts';
 import type { AppDeps } from '../deps.ts';
 
 const HOUR_MS = 3_600_000;
 
 /**
+ * Counts one e-mail under `key` in the database (`mail_counts`), in a write unit of its own, whatever
+ * RATE_LIMIT_STORE says: these caps protect people's inboxes and must survive restarts and crashes, be
+ * shared by every instance, and never be pushed out by other keys' traffic, as an in-process counter's
+ * would.
+ */
+const countMail = (deps: AppDeps, key: string, nowMs: number) =>
+  deps.db.write((trx) => hitMailCount(trx, key, HOUR_MS, nowMs));
+
+/**
  * Counts one e-mail asked for `address` and answers why it must not be sent, or null. Across every
  * account, an address receives at most MAIL_PER_RECIPIENT_PER_HOUR e-mails an hour, so no key can make
  * the service flood an inbox. Call it before the write unit that queues the e-mail (it counts in a unit
- * of its own); off with the other rate limits.
+ * of its own, in the database); off with the other rate limits.
  */
 export async function mailToRecipientRefusal(
   deps: AppDeps,
@@ -17,7 +27,7 @@ export async function mailToRecipientRefusal(
   const { enabled, mailPerRecipientPerHour: limit } = deps.config.rateLimit;
   if (!enabled) return null;
   const nowMs = deps.clock.nowMs();
-  const w = await deps.rateCounter.hit(`mail-to:${address.toLowerCase()}`, HOUR_MS, nowMs);
+  const w = await countMail(deps, `mail-to:${address.toLowerCase()}`, nowMs);
   if (w.count <= limit) return null;
   const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
   return {
@@ -26,4 +36,40 @@ export async function mailToRecipientRefusal(
     field,
     retryAfterSec,
   };
+}
+
+/**
+ * Counts one e-mail an account asks to send to `address` and answers why it must not be sent, or null:
+ * an account has at most MAIL_PER_ACCOUNT_PER_HOUR e-mails sent an hour (so a key cannot use the service
+ * as a mail relay), and the address gets at most MAIL_PER_RECIPIENT_PER_HOUR, whoever asks. Call it
+ * before the write unit that queues the e-mail; off with the other rate limits.
+ */
+export async function mailRefusal(
+  deps: AppDeps,
+  accountId: bigint,
+  address: string,
+  field: string,
+): Promise<AppError | null> {
+  const { enabled, mailPerAccountPerHour: limit } = deps.config.rateLimit;
+  if (!enabled) return null;
+  const nowMs = deps.clock.nowMs();
+  const w = await countMail(deps, `mail-from:${accountId}`, nowMs);
+  if (w.count > limit) {
+    const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+    return {
+      code: 'rate_limited',
+      message: `this account had ${limit} e-mails sent in the last hour, the most it may; try again in ${retryAfterSec} s`,
+      field,
+      retryAfterSec,
+    };
+  }
+  return mailToRecipientRefusal(deps, address, field);
+}
+
+/** E-mail count windows that ended, deleted at most per sweep (one write unit). */
+export const MAIL_COUNTS_SWEEP_LIMIT = 5000;
+
+/** Deletes e-mail count windows that ended before `nowMs`, at most MAIL_COUNTS_SWEEP_LIMIT; answers how many. */
+export function sweepMailCounts(deps: AppDeps, nowMs: number): Promise<number> {
+  return deps.db.write((trx) => deleteEndedMailCounts(trx, nowMs, MAIL_COUNTS_SWEEP_LIMIT));
 }

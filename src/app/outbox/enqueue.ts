@@ -2,6 +2,22 @@ import type { Kysely } from 'kysely';
 import { insertOutboxRow } from '../../db/repos/outbox.ts';
 import type { DB } from '../../db/schema.ts';
 
+/** Host group of e-mails: they all go through one SMTP server (or into the dev mailbox). */
+export const MAIL_HOST = 'mail';
+
+/**
+ * The host a delivery's attempts go to, for fairness between receivers: a webhook URL's host with its
+ * port (lower case), `mail` for every e-mail.
+ */
+export function deliveryHost(kind: 'webhook' | 'email', destination: string): string {
+  if (kind === 'email') return MAIL_HOST;
+  try {
+    return new URL(destination).host.toLowerCase();
+  } catch {
+    return '(invalid url)';
+  }
+}
+
 /** What a delivery reports its status to (e.g. a payment's callback_status). */
 export interface DeliveryTarget {
   kind: string;
@@ -31,6 +47,7 @@ export async function enqueueWebhook(trx: Kysely<DB>, e: WebhookEvent, nowMs: nu
     event_type: e.type,
     account_id: e.accountId,
     destination: e.url,
+    dest_host: deliveryHost('webhook', e.url),
     payload: JSON.stringify(e.body),
     target_kind: e.target?.kind ?? null,
     target_id: e.target?.id ?? null,
@@ -59,6 +76,7 @@ export async function enqueueEmail(trx: Kysely<DB>, m: EmailMessage, nowMs: numb
     event_type: m.type,
     account_id: m.accountId,
     destination: m.to,
+    dest_host: MAIL_HOST,
     payload: JSON.stringify({ subject: m.subject, text: m.text, html: m.html }),
     target_kind: m.target?.kind ?? null,
     target_id: m.target?.id ?? null,

@@ -97,3 +97,36 @@ export async function recordAttempt(
   );
   return outcome;
 }
+
+/**
+ * Records that the row was not sent because its target refused it before the attempt (e.g. the voucher
+ * of a voucher e-mail was revoked or redeemed meanwhile): the row is `failed` with `not sent: <why>`, no
+ * attempt is counted or logged (nothing was sent), and the target is told the delivery failed. Applies
+ * only while `owner` holds the lease; answers whether it did.
+ */
+export async function recordNotSent(
+  trx: Kysely<DB>,
+  row: OutboxRow,
+  owner: string,
+  why: string,
+  nowMs: number,
+  log: Logger,
+): Promise<boolean> {
+  const lastError = clip(`not sent: ${why}`, ERROR_MAX_CHARS);
+  const kept = await setAttemptedState(trx, row.id, owner, {
+    state: 'failed',
+    attempts: Number(row.attempts),
+    nextAttemptAtMs: row.next_attempt_at_ms,
+    lastStatus: null,
+    lastError,
+    deliveredAtMs: null,
+  });
+  if (!kept) return false;
+  await reportToTarget(
+    trx,
+    row,
+    { channel: row.kind, outcome: 'failed', status: null, attemptedAtMs: nowMs, error: lastError },
+    log,
+  );
+  return true;
+}

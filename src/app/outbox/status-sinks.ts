@@ -51,8 +51,10 @@ export function deliveryStatusSink(kind: string): DeliveryStatusSink | undefined
 }
 
 /**
- * Whether a delivery to a target may be sent again now: null when it may, else why not (e.g. the e-mail
- * of a voucher that was revoked meanwhile would hand out a dead voucher). Runs in the redelivery's unit.
+ * Whether a delivery to a target may be sent now: null when it may, else why not (e.g. the e-mail of a
+ * voucher that was revoked meanwhile would hand out a dead voucher). Runs before every attempt, the first
+ * included (a refusal there records the delivery as not sent), and in a redelivery's unit (a refusal
+ * there refuses the redelivery).
  */
 export type RedeliveryGuard = (trx: Kysely<DB>, targetId: string, nowMs: number) => Promise<AppError | null>;
 
@@ -67,15 +69,27 @@ export function registerRedeliveryGuard(kind: string, guard: RedeliveryGuard): v
   guards.set(kind, guard);
 }
 
-/** Why the row's target refuses a redelivery now, or null. */
-export async function redeliveryRefusal(
-  trx: Kysely<DB>,
+/** Why the row's target refuses that the delivery be sent now, or null. */
+export async function sendRefusal(
+  exec: Kysely<DB>,
   row: StoredTarget,
   nowMs: number,
 ): Promise<AppError | null> {
   if (row.target_kind === null || row.target_id === null) return null;
   const guard = guards.get(row.target_kind);
-  return guard === undefined ? null : guard(trx, row.target_id, nowMs);
+  return guard === undefined ? null : guard(exec, row.target_id, nowMs);
+}
+
+/** Why the row's target refuses a redelivery now, or null. */
+export async function redeliveryRefusal(
+  trx: Kysely<DB>,
+  row: StoredTarget & { kind: 'webhook' | 'email' },
+  nowMs: number,
+): Promise<AppError | null> {
+  const why = await sendRefusal(trx, row, nowMs);
+  if (why === null) return null;
+  const what = row.kind === 'email' ? 'the e-mail' : 'the webhook';
+  return { ...why, message: `${what} is not sent again: ${why.message}` };
 }
 
 /** An outbox row's target, as stored (`target_kind`, `target_id`; both null when it reports nowhere). */

@@ -73,15 +73,14 @@ const batchEmailSink: DeliveryStatusSink = async (trx, targetId, report) => {
 };
 
 /**
- * The e-mail of a batch is sent again only while its voucher can be redeemed: after a revoke, the expiry
- * or the redemption it would hand out a voucher that no longer pays.
+ * The e-mail of a batch is sent (first attempt, retries, redeliveries) only while its voucher can be
+ * redeemed: after a revoke, the expiry or the redemption it would hand out a voucher that no longer pays.
  */
 const batchEmailGuard: RedeliveryGuard = async (trx, targetId, nowMs) => {
   const batch = await findBatch(trx, targetId);
   if (batch === undefined) return null;
   const state = batchState(batchFacts(batch), nowMs, await countRedeemable(trx, batch.id));
-  const why = batchStateError(state);
-  return why === null ? null : { ...why, message: `the e-mail is not sent again: ${why.message}` };
+  return batchStateError(state);
 };
 
 /**

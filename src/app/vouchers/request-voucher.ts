@@ -19,7 +19,7 @@ import {
 } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import { mailToRecipientRefusal } from '../mail/recipient-limit.ts';
+import { mailRefusal } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { replayOrConflict } from '../payments/idempotency.ts';
 import { optionalHttpUrl, optionalText, requestHash } from '../payments/input.ts';
@@ -230,7 +230,7 @@ export async function requestVoucher(
   const design = r.uniqueDesignUrl === null ? null : await validateDesignUrl(deps, r.uniqueDesignUrl);
   if (design !== null && !design.ok) return design;
   if (r.receiverEmail !== null) {
-    const refusal = await mailToRecipientRefusal(deps, r.receiverEmail, 'receiver_email');
+    const refusal = await mailRefusal(deps, caller.accountId, r.receiverEmail, 'receiver_email');
     if (refusal !== null) return { ok: false, error: refusal };
   }
 

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { wholeSats } from '../../domain/vouchers.ts';
 import { composeEmail } from '../mail/compose-email.ts';
+import { unlinked } from '../mail/unlinked.ts';
 
 /** Side of one QR module in the e-mail, in pixels. */
 const MODULE_PX = 4;
@@ -52,31 +53,30 @@ export interface VoucherEmailInput {
   expiresAt: Date;
 }
 
-/** The e-mail to a batch's receiver_email: the voucher's link, amount, sender, message and QR code. */
+/**
+ * The e-mail to a batch's receiver_email: the voucher's link, amount, sender, message and QR code.
+ * `from` and `title` are the issuer's words, shown as plain text: anything in them a mail client could
+ * take for a link is broken (`unlinked`), so the voucher's own URL is the message's only link.
+ */
 export function voucherEmail(v: VoucherEmailInput): { subject: string; text: string; html: string } {
   const amount = `${formatMsatAsBtc(v.amountMsat)} BTC (${wholeSats(v.amountMsat).toLocaleString('en-US')} sats)`;
+  const from = v.from === null ? null : unlinked(v.from);
+  const title = v.title === null ? null : unlinked(v.title);
   const subject =
-    v.from === null ? `You received a ${amount} Bitcoin voucher` : `${v.from} sent you a Bitcoin voucher`;
+    from === null ? `You received a ${amount} Bitcoin voucher` : `${from} sent you a Bitcoin voucher`;
   const { text, html } = composeEmail({
-    heading: v.from === null ? 'You received a Bitcoin voucher' : `${v.from} sent you a Bitcoin voucher`,
+    heading: from === null ? 'You received a Bitcoin voucher' : `${from} sent you a Bitcoin voucher`,
     paragraphs: [
       `Amount: ${amount}`,
-      ...(v.title === null ? [] : [v.title]),
+      ...(title === null ? [] : [title]),
       'Redeem it to your account by its usertag, to a Lightning invoice, or scan the QR code below with any ' +
         'Lightning wallet.',
       `The voucher expires on ${v.expiresAt.toUTCString()}.`,
     ],
     link: { url: v.voucherUrl, label: 'Redeem your voucher' },
+    // The QR code goes after the link, inside the message's card, followed by the small print.
+    extra: { text: `LNURL (for Lightning wallets): ${v.lnurl}`, html: qrTableHtml(v.lnurl) },
+    footer: 'Anyone with this link or QR code can redeem the voucher once. Keep it to yourself until you do.',
   });
-  const footer =
-    'Anyone with this link or QR code can redeem the voucher once. Keep it to yourself until you do.';
-  // The QR code goes after the link, inside the message's card, followed by the small print.
-  const end = '</div></body></html>';
-  if (!html.endsWith(end)) throw new Error('composeEmail changed its markup');
-  const extra = `${qrTableHtml(v.lnurl)}<p style="font-size:12px;color:#666666;margin-top:24px">${footer}</p>`;
-  return {
-    subject,
-    text: `${text}\n\nLNURL (for Lightning wallets): ${v.lnurl}\n\n--\n${footer}`,
-    html: html.slice(0, -end.length) + extra + end,
-  };
+  return { subject, text, html };
 }

@@ -295,3 +295,105 @@ export async function deleteOutboxRows(
   const rows = await trx.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
   return { rows: Number(rows.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
 }
+
+// Fair claiming: at most a few rows in flight per destination host, across every worker.
+
+/** Key of the PostgreSQL advisory lock that makes fair claims take turns (they are short). */
+const FAIR_CLAIM_LOCK = 7_302_114_551n;
+
+/** A row's host group: its `dest_host`, or the row alone when it has none (rows from before hosts). */
+const hostGroup = sql<string>`coalesce(dest_host, 'row:' || cast(id as text))`;
+
+/**
+ * Claims up to `limit` due rows for `owner` until `nowMs + leaseMs`, oldest due first, such that no host
+ * has more than `perHost` rows under a live lease (in flight) afterwards, counting every worker's. So
+ * rows of a slow host wait for their host's slots while other hosts' rows are claimed. PostgreSQL:
+ * claims take turns on an advisory lock, each seeing the leases the ones before it committed, and skip
+ * rows other units hold (FOR UPDATE SKIP LOCKED); SQLite has one writer. The update repeats the due
+ * conditions, so two claims never take one row.
+ */
+export async function claimDueRowsPerHost(
+  trx: Exec,
+  dialect: Dialect,
+  owner: string,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+  perHost: number,
+): Promise<OutboxRow[]> {
+  if (limit <= 0) return [];
+  const now = BigInt(nowMs);
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FAIR_CLAIM_LOCK})`.execute(trx);
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const picked = await sql<{ id: bigint }>`
+    select o.id from outbox o
+    where o.id in (
+      select d.id from (
+        select id, ${hostGroup} as host,
+          row_number() over (partition by ${hostGroup} order by next_attempt_at_ms, id) as rn
+        from outbox
+        where state = 'pending' and next_attempt_at_ms <= ${now}
+          and (lease_until_ms is null or lease_until_ms < ${now})
+      ) d
+      left join (
+        select ${hostGroup} as host, count(*) as n from outbox
+        where lease_until_ms >= ${now} and state = 'pending'
+        group by ${hostGroup}
+      ) b on b.host = d.host
+      where d.rn + coalesce(b.n, 0) <= ${perHost}
+    )
+    order by o.next_attempt_at_ms, o.id
+    limit ${limit}
+    ${lock}`.execute(trx);
+  const ids = picked.rows.map((r) => BigInt(r.id));
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .updateTable('outbox')
+    .set({ lease_owner: owner, lease_until_ms: nowMs + leaseMs })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', now)]))
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) =>
+    a.next_attempt_at_ms === b.next_attempt_at_ms
+      ? Number(a.id - b.id)
+      : Number(a.next_attempt_at_ms - b.next_attempt_at_ms),
+  );
+}
+
+/**
+ * Puts off rows this owner claimed and will not attempt now (their host's circuit is open): due at
+ * `untilMs`, lease given back, attempts unchanged (no attempt was made).
+ */
+export async function putOffClaimed(
+  trx: Exec,
+  owner: string,
+  ids: readonly bigint[],
+  untilMs: number,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await trx
+    .updateTable('outbox')
+    .set({ next_attempt_at_ms: untilMs, lease_owner: null, lease_until_ms: null })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * Puts off every pending row of `host` due before `untilMs` that no worker holds: due at `untilMs`,
+ * attempts unchanged. Answers how many.
+ */
+export async function putOffHost(trx: Exec, host: string, nowMs: number, untilMs: number): Promise<number> {
+  const r = await trx
+    .updateTable('outbox')
+    .set({ next_attempt_at_ms: untilMs })
+    .where('dest_host', '=', host)
+    .where('state', '=', 'pending')
+    .where('next_attempt_at_ms', '<', BigInt(untilMs))
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', BigInt(nowMs))]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
