@@ -54,6 +54,7 @@ export function chartSvg(r: BenchResult): string {
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<title>paytag bench: throughput per endpoint as a share of the bare route, and p50/p99 latency</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="10" y="20" font-size="15" font-weight="bold">paytag bench: ${r.connections} connections, ${r.durationS} s per row, SQLite synchronous=FULL, Node ${xml(r.node)}</text>`,
     `<text x="10" y="38" fill="#555">measured ${xml(r.measuredAt)}; bare route ${Math.round(ceiling)} req/s; ready ${Math.round(r.readyMs)} ms; RSS peak ${Math.round(r.rssPeakMb)} MB${r.wal ? `; WAL peak ${r.wal.peakMb.toFixed(1)} MB over ${r.wal.seconds} s of sends` : ''}</text>`,
