@@ -53,7 +53,7 @@ export function chartSvg(r: BenchResult): string {
   const height = top + r.rows.length * rowH + 40;
   const parts: string[] = [];
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12" role="img">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
     `<title>paytag bench: throughput per endpoint as a share of the bare route, and p50/p99 latency</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="10" y="20" font-size="15" font-weight="bold">paytag bench: ${r.connections} connections, ${r.durationS} s per row, SQLite synchronous=FULL, Node ${xml(r.node)}</text>`,

@@ -66,7 +66,8 @@ describe('SQLite durability under simulated power loss', () => {
         for (const line of lines) if (line.startsWith('ack ')) acked.push(line.slice(4));
         if (acked.length >= ackTarget && child.exitCode === null) child.kill('SIGKILL');
       });
-      child.once('exit', () => resolve());
+      // 'close', not 'exit': every ack the child wrote before it died is read, pipe contents included.
+      child.once('close', () => resolve());
       child.once('error', reject);
     });
     return { dir, logPath, acked };
@@ -128,13 +129,20 @@ describe('SQLite durability under simulated power loss', () => {
   }, 120_000);
 
   it('control: the same images lose acknowledged writes when commits are not synced (NORMAL)', async () => {
-    // Long enough for SQLite's own checkpoints (which do sync) to have made part of it durable.
-    const run = await recordRun('normal', 'NORMAL', 6000);
-    const results = await checkImages(run, 9000);
-    // Every image is still a consistent database (SQLite drops the torn tail of the WAL) …
-    for (const r of results) expect(r.integrity).toBe('ok');
-    expect(Math.max(...results.map((r) => r.present))).toBeGreaterThan(0);
+    // Long enough for SQLite's own checkpoints (which do sync) to have made part of it durable. The
+    // kill lands at a random point; in the rare case that it follows a checkpoint with no ack after
+    // it, nothing is lost, so the control tries up to three kill points.
+    let lost = 0;
+    for (const [i, acks] of [6000, 4500, 7500].entries()) {
+      const run = await recordRun(`normal-${i}`, 'NORMAL', acks);
+      const results = await checkImages(run, 9000 + 10 * i);
+      // Every image is still a consistent database (SQLite drops the torn tail of the WAL) …
+      for (const r of results) expect(r.integrity).toBe('ok');
+      expect(Math.max(...results.map((r) => r.present))).toBeGreaterThan(0);
+      lost = results.reduce((n, r) => n + r.missing, 0);
+      if (lost > 0) break;
+    }
     // … but acknowledged writes are gone: the test can tell a missing fsync from a present one.
-    expect(results.reduce((n, r) => n + r.missing, 0)).toBeGreaterThan(0);
+    expect(lost).toBeGreaterThan(0);
   }, 120_000);
 });

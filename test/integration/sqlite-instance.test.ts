@@ -45,5 +45,5 @@ describe('the SQLite files of one service', () => {
     // Once the first has stopped, the lock is free again.
     const again = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
     await again.stop();
-  }, 60_000);
+  }, 180_000);
 });
