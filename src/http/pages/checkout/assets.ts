@@ -34,3 +34,8 @@ export const SCRIPT = asset(
   'text/javascript; charset=utf-8',
 );
 export const STYLESHEET = asset('checkout', 'css', CHECKOUT_CSS, 'text/css; charset=utf-8');
+
+/** The mark in the page's header, and its icon in the browser's tab. */
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="#16181d"/><path d="M18.5 5 9 18h6l-1.5 9L23 14h-6z" fill="#f7a21b"/></svg>';
+export const ICON = asset('icon', 'svg', LOGO_SVG, 'image/svg+xml');

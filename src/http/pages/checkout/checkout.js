@@ -51,6 +51,10 @@ function start(root) {
       return;
     }
     source = new EventSource(data.eventsUrl);
+    // How the page learns of changes, for whoever looks (and the tests): "stream" or "poll".
+    source.addEventListener('open', () => {
+      data.live = 'stream';
+    });
     source.addEventListener('status', (e) => {
       update(JSON.parse(e.data));
     });
@@ -66,6 +70,7 @@ function start(root) {
 
   async function poll() {
     if (stopped) return;
+    data.live = 'poll';
     try {
       const res = await fetch(data.statusUrl, { headers: { accept: 'application/json' }, cache: 'no-store' });
       if (res.ok) update(await res.json());

@@ -4,7 +4,7 @@ import type { CheckoutView } from '../../../app/checkout/view-checkout.ts';
 import { formatMsatAsBtc, MSAT_PER_SAT } from '../../../domain/money.ts';
 import { esc, html, qrSvg, type Raw, raw } from '../html.ts';
 import { CATALOGUES, type Catalogue, type Lang } from '../i18n/index.ts';
-import { SCRIPT, STYLESHEET } from './assets.ts';
+import { ICON, LOGO_SVG, SCRIPT, STYLESHEET } from './assets.ts';
 
 /**
  * The hosted checkout page. Server-rendered and complete without JavaScript (QR code, invoice, amounts,
@@ -56,9 +56,7 @@ export function fiatText(value: string, currency: string, locale: string): strin
 }
 
 const ICONS = {
-  logo: raw(
-    '<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="9" fill="#16181d"/><path d="M18.5 5 9 18h6l-1.5 9L23 14h-6z" fill="#f7a21b"/></svg>',
-  ),
+  logo: raw(LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" ')),
   paid: raw(
     '<svg viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="32" r="32" fill="#e7f6ec"/><circle cx="32" cy="32" r="22" fill="#1f8a47"/><path d="m22.5 32.5 6.5 6.5 13-14" fill="none" stroke="#fff" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
   ),
@@ -118,7 +116,7 @@ async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, now
 <div class="field"><input id="invoice" type="text" readonly value="${v.invoice}" spellcheck="false" autocomplete="off"><button type="button" id="copy" hidden>${c.copy}</button></div>
 <p id="copy-status" class="note" role="status" aria-live="polite"></p></div>
 <p class="expiry"><span>${c.expiresIn}</span><time id="countdown" datetime="${new Date(Number(v.expiresAtMs)).toISOString()}">${c.minutesLeft(minutesLeft)}</time></p>
-<p class="note">${c.expiresAt(m.date(v.expiresAtMs))}</p>
+<p class="note">${raw(esc(c.expiresAt('\u0000')).replace('\u0000', timeTag(m, v.expiresAtMs).html))}</p>
 <noscript><p class="note">${c.noScript} <a href="${ctx.path}${q(ctx.lang)}">${c.refresh}</a></p></noscript>
 ${sandbox}
 </div>`;
@@ -187,6 +185,7 @@ function sendDocument(
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex"><meta name="color-scheme" content="light">' +
       `<title>${esc(p.title)}</title>` +
+      `<link rel="icon" type="image/svg+xml" href="/checkout${ICON.path}">` +
       `<link rel="stylesheet" href="/checkout${STYLESHEET.path}" integrity="${STYLESHEET.integrity}">` +
       `<script type="module" src="/checkout${SCRIPT.path}" integrity="${SCRIPT.integrity}"></script>` +
       (p.head?.html ?? '') +

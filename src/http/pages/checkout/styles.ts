@@ -1,7 +1,7 @@
 /** The checkout page's stylesheet, served as a file of its own (see assets.ts). No external fonts or images. */
 export const CHECKOUT_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari",Helvetica,Arial,sans-serif;color:#16181d;background:#eef0f3;-webkit-text-size-adjust:100%}
+html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari","Nirmala UI","Kohinoor Devanagari",Mangal,Helvetica,Arial,sans-serif;color:#16181d;background:#eef0f3;-webkit-text-size-adjust:100%}
 body{margin:0;line-height:1.5;min-height:100vh}
 a{color:#1a56db}
 a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1a56db;outline-offset:2px;border-radius:6px}
@@ -10,13 +10,14 @@ a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1a56
 .brand{display:inline-flex;align-items:center;gap:8px;font-weight:700;font-size:1.05rem;letter-spacing:-.01em;color:#16181d;text-decoration:none}
 .brand svg{width:26px;height:26px}
 .badge{display:inline-block;font-size:.72rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;padding:3px 9px;border-radius:999px;background:#fff1c2;color:#5c4300;border:1px solid #e8c65a}
-.langs{margin-left:auto;display:flex;gap:4px;font-size:.9rem}
-.langs a{padding:4px 10px;border-radius:999px;text-decoration:none;color:#3b3f48}
+.langs{margin-left:auto;display:flex;gap:2px;font-size:.88rem}
+@media(max-width:379px){.bar .badge{display:none}.bar{gap:8px}}
+.langs a{padding:4px 9px;border-radius:999px;text-decoration:none;color:#3b3f48}
 .langs a[aria-current]{background:#16181d;color:#fff}
-.card{background:#fff;border-radius:18px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);overflow:hidden;display:grid;grid-template-columns:1fr}
+.card{background:#fff;border-radius:18px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);overflow:hidden;display:grid;grid-template-columns:minmax(0,1fr)}
 .summary{padding:22px 20px;background:#fafbfc;border-bottom:1px solid #e6e8ec}
 .pay{padding:22px 20px}
-@media(min-width:860px){.wrap{padding:40px 24px}.card{grid-template-columns:5fr 6fr}.summary{padding:40px 36px;border-bottom:0;border-right:1px solid #e6e8ec}.pay{padding:40px 36px}}
+@media(min-width:860px){.wrap{padding:40px 24px}.card{grid-template-columns:minmax(0,5fr) minmax(0,6fr)}.summary{padding:40px 36px;border-bottom:0;border-right:1px solid #e6e8ec}.pay{padding:40px 36px}}
 .eyebrow{margin:0 0 18px;font-size:.78rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#5b616e}
 .payto{margin:0;font-size:.85rem;color:#5b616e}
 h1{margin:2px 0 0;font-size:1.35rem;line-height:1.3;letter-spacing:-.01em;overflow-wrap:anywhere}
@@ -34,6 +35,8 @@ h1{margin:2px 0 0;font-size:1.35rem;line-height:1.3;letter-spacing:-.01em;overfl
 .card[data-state=paid] .status .dot{background:#1f8a47;animation:none}
 .card[data-state=expired] .status,.card[data-state=declined] .status{background:#f1f2f4;color:#3b3f48}
 .card[data-state=expired] .status .dot,.card[data-state=declined] .status .dot{background:#8a909c;animation:none}
+/* Final states show their own heading; the status line stays for screen readers only. */
+.card:not([data-state=pending]) .status{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @keyframes pulse{0%,100%{opacity:1}50%{opacity:.35}}
 @media(prefers-reduced-motion:reduce){.status .dot{animation:none}}
 .qr{display:block;width:100%;max-width:300px;margin:0 auto;padding:10px;background:#fff;border:1px solid #e6e8ec;border-radius:14px}
