@@ -218,6 +218,18 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
     expect(after.redirect_url).toBe(`https://shop.example/done?order=7&tid=${p.tid}`);
   });
 
+  it('the OpenAPI document describes the status endpoint, not the page, the stream or the sandbox form', async () => {
+    const doc = (await get('/openapi.json')).json();
+    const op = doc.paths['/checkout/{tid}/status']?.get;
+    expect(op.summary).toBe('Live status of a hosted checkout page');
+    expect(Object.keys(op.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
+      ['amount', 'event_id', 'expires_at', 'paid_at', 'redirect_url', 'state', 'tid'].sort(),
+    );
+    expect(Object.keys(doc.paths).filter((k) => k.startsWith('/checkout'))).toEqual([
+      '/checkout/{tid}/status',
+    ]);
+  });
+
   it('a paid page shows the confirmation, no QR code, and goes back to success_url after 3 s', async () => {
     const p = await receive({ success_url: 'https://shop.example/done' });
     expect((await payFromOutside(t.deps, p.lightning_invoice.payreq)).ok).toBe(true);
