@@ -33,6 +33,12 @@ async function merchantSite(): Promise<{ url: string; visits: URL[]; close(): Pr
   };
 }
 
+/** Takes a screenshot once the page's fonts have loaded (the Devanagari font loads on demand). */
+async function picture(page: Page, name: string): Promise<void> {
+  await page.evaluate('document.fonts.ready.then(() => true)');
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
 /** Collects Content-Security-Policy violations and script errors of a page. */
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -117,7 +123,10 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
     // The countdown runs (mm:ss, about 60 minutes left) and the copy button is there with the script.
     await expect.poll(() => page.locator('#countdown').textContent()).toMatch(/^(59|60):\d\d$/);
     expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath(`checkout-pending-1280-${dialect}.png`), fullPage: true });
+    await picture(page, `checkout-pending-1280-${dialect}.png`);
+    // The picture in README.md (docs/img/checkout.png) is this one.
+    await page.evaluate('document.fonts.ready.then(() => true)');
+    await page.locator('.wrap').screenshot({ path: screenshotPath(`checkout-readme-${dialect}.png`) });
 
     // The copy button puts the invoice on the clipboard.
     await payer.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -147,7 +156,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
     expect(await page.getByRole('img', { name: 'QR code of the Lightning invoice' }).count()).toBe(0);
     const onward = `${merchant.url}/thanks?order=A-1042&tid=${p.tid}`;
     expect(await page.getByRole('link', { name: 'Continue now' }).getAttribute('href')).toBe(onward);
-    await page.screenshot({ path: screenshotPath(`checkout-paid-1280-${dialect}.png`), fullPage: true });
+    await picture(page, `checkout-paid-1280-${dialect}.png`);
 
     // About three seconds later the merchant's success page, with the tid.
     await page.waitForURL(onward, { timeout: 6000 });
@@ -183,16 +192,13 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
       }
       if (javaScriptEnabled) {
         expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
-        await page.screenshot({
-          path: screenshotPath(`checkout-pending-320-${dialect}.png`),
-          fullPage: true,
-        });
+        await picture(page, `checkout-pending-320-${dialect}.png`);
       } else {
         // No copy button without a script to copy; a refresh link instead of live updates.
         expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(false);
         expect(await page.getByRole('link', { name: 'Refresh status' }).isVisible()).toBe(true);
         expect(await page.locator('#countdown').textContent()).toBe('60 minutes');
-        await page.screenshot({ path: screenshotPath(`checkout-nojs-320-${dialect}.png`), fullPage: true });
+        await picture(page, `checkout-nojs-320-${dialect}.png`);
       }
       expect(problems).toEqual([]);
       await context.close();
@@ -218,7 +224,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
     expect(await page.getByRole('button', { name: 'Pay with sandbox wallet' }).count()).toBe(0);
     const back = page.getByRole('link', { name: /^Back to 127\.0\.0\.1:/ });
     expect(await back.getAttribute('href')).toBe(merchant.url);
-    await page.screenshot({ path: screenshotPath(`checkout-expired-1280-${dialect}.png`), fullPage: true });
+    await picture(page, `checkout-expired-1280-${dialect}.png`);
     // Not followed by itself.
     await page.waitForTimeout(3500);
     expect(page.url()).toBe(pageUrl(p));
@@ -238,7 +244,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
       p.lightning_invoice.payreq,
     );
     expect(await page.locator('.sats').textContent()).toBe('42,000 सैट्स');
-    await page.screenshot({ path: screenshotPath(`checkout-hindi-1280-${dialect}.png`), fullPage: true });
+    await picture(page, `checkout-hindi-1280-${dialect}.png`);
     // The language links switch it.
     await page.getByRole('link', { name: 'English' }).click();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');

@@ -131,6 +131,14 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       expect(`sha256-${createHash('sha256').update(asset.rawPayload).digest('base64')}`).toBe(integrity);
     }
     expect((await get('/checkout/assets/checkout-0000000000000000.js')).statusCode).toBe(404);
+    // The Devanagari font the stylesheet falls back to is served here too.
+    const css = (await get(tags.find(([, url]) => url!.endsWith('.css'))![1]!)).body;
+    const font = /url\((\/checkout\/assets\/noto-sans-devanagari-[0-9a-f]{16}\.woff2)\)/.exec(css)?.[1];
+    const woff2 = await get(font!);
+    expect(woff2.statusCode).toBe(200);
+    expect(woff2.headers['content-type']).toBe('font/woff2');
+    expect(woff2.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(csp).toContain("font-src 'self'");
   });
 
   it('speaks Hindi from ?lang= or Accept-Language, and ?lang= wins', async () => {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../app/deps.ts';
 import { HttpError, httpStatusOf } from '../../errors.ts';
 import { errorBody, toProblem } from '../../family.ts';
 import { chooseLang } from '../i18n/index.ts';
-import { type Asset, ICON, SCRIPT, STYLESHEET } from './assets.ts';
+import { type Asset, DEVANAGARI_FONT, ICON, SCRIPT, STYLESHEET } from './assets.ts';
 import { type PageContext, sendCheckoutError, sendCheckoutPage } from './page.ts';
 import { checkoutStreamRoute } from './stream.ts';
 
@@ -85,6 +85,7 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
   serveAsset(SCRIPT);
   serveAsset(STYLESHEET);
   serveAsset(ICON);
+  serveAsset(DEVANAGARI_FONT);
 
   scope.get('/:tid', { schema: { hide: true } }, async (request, reply) => {
     const tid = (request.params as { tid: string }).tid.toLowerCase();

@@ -1,7 +1,7 @@
 /** The checkout page's stylesheet, served as a file of its own (see assets.ts). No external fonts or images. */
 export const CHECKOUT_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari","Nirmala UI","Kohinoor Devanagari",Mangal,Helvetica,Arial,sans-serif;color:#16181d;background:#eef0f3;-webkit-text-size-adjust:100%}
+html{font-family:"paytag Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Helvetica,Arial,sans-serif;color:#16181d;background:#eef0f3;-webkit-text-size-adjust:100%}
 body{margin:0;line-height:1.5;min-height:100vh}
 a{color:#1a56db}
 a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1a56db;outline-offset:2px;border-radius:6px}
