@@ -67,6 +67,8 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
     const first = v.value.status;
     if (FINAL_STATES.has(first.state) && first.event_id <= last) return reply.status(204).send();
 
+    // The first event comes from a read: only what is on disk leaves (see Database.durable).
+    await deps.db.durable();
     const address = addressKey(request.ip);
     const mine = perAddress.get(address) ?? 0;
     if (total >= limits.streamsTotal || mine >= limits.streamsPerAddress) {
@@ -81,9 +83,6 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
     }
     perAddress.set(address, mine + 1);
     total += 1;
-
-    // The first event comes from a read: only what is on disk leaves (see Database.durable).
-    await deps.db.durable();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
