@@ -142,8 +142,13 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('checkout page in Chromium on %s',
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const wallet = await other.newPage();
     await wallet.goto(pageUrl(p));
+    // The form's answer comes once the payment is credited (committed): the clock starts there.
+    const [settled] = await Promise.all([
+      wallet.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pay')),
+      wallet.getByRole('button', { name: 'Pay with sandbox wallet' }).click(),
+    ]);
     const paidAt = Date.now();
-    await wallet.getByRole('button', { name: 'Pay with sandbox wallet' }).click();
+    expect(settled.status()).toBe(303);
     await wallet.getByRole('heading', { name: 'Payment received' }).waitFor();
     await other.close();
 

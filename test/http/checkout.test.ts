@@ -279,6 +279,26 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
     }
   });
 
+  it('a request declined before its expiry shows that, without QR code, and its stream ends at once', async () => {
+    const p = await receive({ success_url: 'https://shop.example/done' });
+    // No flow declines a request before its expiry today; the page must still say so if one does.
+    await t.deps.db.write((trx) =>
+      trx.updateTable('payments').set({ status: 'declined' }).where('public_id', '=', p.tid).execute(),
+    );
+    const res = await get(pathOf(p));
+    expect(res.body).toContain('data-state="declined"');
+    expect(res.body).toContain('This payment request was cancelled');
+    expect(res.body).toContain('href="https://shop.example">Back to shop.example</a>');
+    expect(res.body).not.toContain('<svg role="img"');
+    expect(res.body).not.toContain(p.lightning_invoice.payreq);
+    const s = await openSse(`${base}/checkout/${p.tid}/events`);
+    const only = await s.next();
+    expect(only.id).toBe('2');
+    expect(JSON.parse(only.data).state).toBe('declined');
+    await s.ended;
+    expect(s.events).toHaveLength(1);
+  });
+
   it('the sandbox button pays through the sandbox node and comes back to the page, paid', async () => {
     const p = await receive();
     const res = await t.app.inject({
