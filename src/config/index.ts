@@ -331,7 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkout: {
       streamsPerAddress: r.int('CHECKOUT_STREAMS_PER_ADDRESS', 10, 1, 10_000),
       streamsTotal: r.int('CHECKOUT_STREAMS_TOTAL', 2000, 1, 1_000_000),
-      statusPollMs: r.int('CHECKOUT_STATUS_POLL_MS', 1000, 50, 10_000),
+      statusPollMs: r.int('CHECKOUT_STATUS_POLL_MS', 500, 50, 10_000),
       heartbeatMs: r.int('CHECKOUT_HEARTBEAT_MS', 15_000, 50, 120_000),
     },
   };

@@ -371,6 +371,25 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       expect(s.events).toHaveLength(2);
     });
 
+    it('a payment from another account of this service (settled in the ledger) reaches the stream too', async () => {
+      const p = await receive();
+      const s = await openSse(events(p.tid));
+      expect((await s.next()).id).toBe('1');
+      const buyer = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/send',
+        headers: { 'x-api-key': buyer.adminKey, 'content-type': 'application/json' },
+        payload: JSON.stringify({ payment_mode: 'lightning', lightning_invoice: p.lightning_invoice.payreq }),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const answered = Date.now();
+      const paid = await s.next(2000);
+      expect(Date.now() - answered).toBeLessThan(1000);
+      expect(JSON.parse(paid.data)).toMatchObject({ state: 'paid', event_id: 3 });
+      await s.ended;
+    });
+
     it('resumes after Last-Event-ID: nothing already seen is sent again; a seen final state is 204', async () => {
       const p = await receive();
       const resumed = await openSse(events(p.tid), { headers: { 'last-event-id': '1' } });
