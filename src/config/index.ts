@@ -117,6 +117,15 @@ export interface Config {
     /** Dev mailbox messages are deleted this long after they were stored. */
     devMailboxRetentionDays: number;
   };
+  checkout: {
+    /** Open status streams (Server-Sent Events) of the hosted checkout per client address, and in all. */
+    streamsPerAddress: number;
+    streamsTotal: number;
+    /** How often open streams re-read their payments' status (changes made by other instances). */
+    statusPollMs: number;
+    /** Comment line sent on an idle stream, so proxies and browsers keep it open. */
+    heartbeatMs: number;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -376,6 +385,12 @@ export function loadConfig(env: Env = process.env): Config {
       breakerOpenMs: r.int('OUTBOX_BREAKER_OPEN_MS', 30_000, 100, 3_600_000),
       retentionDays: r.int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
       devMailboxRetentionDays: r.int('DEV_MAILBOX_RETENTION_DAYS', 7, 1, 3650),
+    },
+    checkout: {
+      streamsPerAddress: r.int('CHECKOUT_STREAMS_PER_ADDRESS', 10, 1, 10_000),
+      streamsTotal: r.int('CHECKOUT_STREAMS_TOTAL', 2000, 1, 1_000_000),
+      statusPollMs: r.int('CHECKOUT_STATUS_POLL_MS', 500, 50, 10_000),
+      heartbeatMs: r.int('CHECKOUT_HEARTBEAT_MS', 15_000, 50, 120_000),
     },
   };
   // A claimed row's attempt must end (and be recorded) before its lease runs out, or a second worker may

@@ -15,6 +15,7 @@ import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
 import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
+import { checkoutPages } from './pages/checkout/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
 import { counterStore } from './rate-limit-store.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -144,5 +145,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
   await app.register(lnurlRoutes, { deps });
   await app.register(voucherPages, { deps });
+  await app.register(checkoutPages, { deps, prefix: '/checkout' });
   return app;
 }

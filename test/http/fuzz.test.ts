@@ -28,13 +28,15 @@ interface Route {
   form?: boolean;
 }
 
-// The voucher pages are not API operations, so the OpenAPI document leaves them out.
+// The voucher and checkout pages are not API operations, so the OpenAPI document leaves them out.
 const PAGE_ROUTES: Route[] = [
   { method: 'GET', path: '/voucher/redeem/{code}', names: [] },
   { method: 'POST', path: '/voucher/redeem/{code}', names: ['redeem_mode', 'redeem_to'], form: true },
   { method: 'GET', path: '/voucher/{id}', names: [] },
   { method: 'POST', path: '/voucher/{id}', names: ['redeem_mode', 'redeem_to'], form: true },
   { method: 'GET', path: '/voucher/{id}/print', names: ['token'] },
+  { method: 'GET', path: '/checkout/{tid}', names: ['lang'] },
+  { method: 'POST', path: '/checkout/{tid}/pay', names: ['lang'], form: true },
 ];
 
 // Names every route might read, besides those its own schema declares.
@@ -292,8 +294,8 @@ describe.each(DIALECTS)('arbitrary input on every route, on %s', (dialect) => {
           }
           const type = String(res.headers['content-type'] ?? '');
           if (res.statusCode >= 300 && res.statusCode < 400) {
-            // A redeem form that succeeded redirects to the voucher's page.
-            expect(res.headers.location).toMatch(/^\/voucher\//);
+            // A redeem form that succeeded redirects to the voucher's page, a sandbox payment to the checkout.
+            expect(res.headers.location).toMatch(/^\/(voucher|checkout)\//);
           } else if (type.startsWith('application/json')) expect(() => JSON.parse(res.body)).not.toThrow();
           else expect(type).toMatch(/^text\/(html|plain)/);
         },

@@ -70,6 +70,32 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
     expect(new TextDecoder().decode(bech32.fromWords(words))).toBe(`http://paytag.test/lnurlw/${code}`);
   });
 
+  it('speaks Hindi from ?lang= or Accept-Language, with the texts of the shared catalogue', async () => {
+    const v = await create();
+    const code = v.vouchers[0]!.code;
+    for (const res of [
+      await get(`/voucher/redeem/${code}?lang=hi`),
+      await w.app.inject({
+        method: 'GET',
+        url: `/voucher/redeem/${code}`,
+        headers: { 'accept-language': 'hi-IN,hi;q=0.9' },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="hi">');
+      expect(res.body).toContain('21,000 सैट्स');
+      expect(res.body).toContain('Corner &lt;shop&gt; की ओर से');
+      expect(res.body).toContain('<button type="submit">रिडीम करें</button>');
+      expect(res.body).toContain('aria-label="LNURL-withdraw QR कोड"');
+    }
+    const english = await get(`/voucher/redeem/${code}`);
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<button type="submit">Redeem</button>');
+    const unknown = await get('/voucher/redeem/zzzzzzzzzz?lang=hi');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('वाउचर नहीं मिला');
+  });
+
   it('shows the custom design and allows exactly its origin for images', async () => {
     const v = await create({
       unique_design: true,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findIncomingByHash, transitionPayment } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
+import { paymentMayHaveChanged } from '../checkout/live-status.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement } from '../ports.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
@@ -42,5 +43,6 @@ export async function settleInUnit(
   if (!moved) return 'already_paid';
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat, fees }, nowMs);
   await enqueuePaidWebhook(trx, row, amountMsat, nowMs);
+  paymentMayHaveChanged(row.public_id);
   return 'credited';
 }

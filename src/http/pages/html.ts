@@ -83,6 +83,8 @@ export interface Page {
   imageOrigins?: string[];
   /** Wider layout without the card (the print sheet). */
   bare?: boolean;
+  /** The language of the texts (i18n/); English when absent. */
+  lang?: string;
 }
 
 /**
@@ -119,7 +121,7 @@ export function sendPage(reply: FastifyReply, p: Page): FastifyReply {
     .header('cache-control', 'no-store');
   const content = p.bare ? p.body.html : `<main>${p.body.html}</main>`;
   return reply.send(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${esc(p.lang ?? 'en')}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       `<meta name="robots" content="noindex"><title>${esc(p.title)}</title><style>${CSS}</style></head>` +
       `<body>${content}<footer>paytag</footer></body></html>`,
@@ -145,12 +147,3 @@ export async function qrSvg(text: string, label: string): Promise<Raw> {
   }
   return raw(svg.replace('<svg ', `<svg role="img" aria-label="${esc(label)}" `));
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-/** Unix milliseconds as "1 Jan 2026, 12:00 UTC". */
-export const formatDate = (ms: bigint | number): string => `${dateFormat.format(new Date(Number(ms)))} UTC`;

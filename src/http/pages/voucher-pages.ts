@@ -14,17 +14,8 @@ import { type BatchState, maskRedeemer, type VoucherState, wholeSats } from '../
 import { HttpError, httpStatusOf } from '../errors.ts';
 import { toProblem } from '../family.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
-import {
-  cspSourceOf,
-  errorPage,
-  formatDate,
-  html,
-  type Page,
-  qrSvg,
-  type Raw,
-  raw,
-  sendPage,
-} from './html.ts';
+import { cspSourceOf, errorPage, html, type Page, qrSvg, type Raw, raw, sendPage } from './html.ts';
+import { type Catalogue, catalogueOf, chooseLang } from './i18n/index.ts';
 
 type Batch = VoucherView['batch'];
 
@@ -38,17 +29,23 @@ interface FormState {
 
 const emptyForm: FormState = { mode: 'usertag', to: '', error: null, notice: null };
 
-const amountBlock = (b: Batch): Raw =>
-  html`<p class="amount">${formatMsatAsBtc(b.amount_msat)} BTC</p>
-<p class="sats">${wholeSats(b.amount_msat).toLocaleString('en-US')} sats</p>`;
+/** The page's texts: the language from ?lang= or Accept-Language (see i18n/). */
+const textsOf = (request: FastifyRequest): Catalogue =>
+  catalogueOf(
+    chooseLang((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']),
+  );
 
-function heading(b: Batch): Raw {
-  return html`<h1>${b.title ?? 'Bitcoin voucher'}</h1>${b.from_name === null ? null : html`<p class="from">from ${b.from_name}</p>`}`;
+const amountBlock = (b: Batch, m: Catalogue): Raw =>
+  html`<p class="amount">${formatMsatAsBtc(b.amount_msat)} BTC</p>
+<p class="sats">${m.voucher.sats(wholeSats(b.amount_msat).toLocaleString(m.locale))}</p>`;
+
+function heading(b: Batch, m: Catalogue): Raw {
+  return html`<h1>${b.title ?? m.voucher.title}</h1>${b.from_name === null ? null : html`<p class="from">${m.voucher.from(b.from_name)}</p>`}`;
 }
 
-function design(b: Batch): Raw | null {
+function design(b: Batch, m: Catalogue): Raw | null {
   if (b.unique_design !== 1n || b.unique_design_url === null) return null;
-  return html`<img class="design" src="${b.unique_design_url}" width="640" height="360" alt="Voucher design">`;
+  return html`<img class="design" src="${b.unique_design_url}" width="640" height="360" alt="${m.voucher.design}">`;
 }
 
 /** The design's origin, which the page's policy must allow images from (none if it is not plain). */
@@ -58,23 +55,23 @@ function imageOrigins(b: Batch): string[] {
   return source === null ? [] : [source];
 }
 
-function form(action: string, f: FormState): Raw {
-  const checked = (m: FormState['mode']) => (f.mode === m ? raw(' checked') : null);
+function form(action: string, f: FormState, m: Catalogue): Raw {
+  const checked = (mode: FormState['mode']) => (f.mode === mode ? raw(' checked') : null);
   return html`<form method="post" action="${action}">
-<fieldset><legend>Redeem to</legend>
-<label class="choice"><input type="radio" name="redeem_mode" value="usertag"${checked('usertag')}> my paytag account (usertag)</label>
-<label class="choice"><input type="radio" name="redeem_mode" value="invoice"${checked('invoice')}> a Lightning invoice</label>
+<fieldset><legend>${m.voucher.redeemTo}</legend>
+<label class="choice"><input type="radio" name="redeem_mode" value="usertag"${checked('usertag')}> ${m.voucher.modeUsertag}</label>
+<label class="choice"><input type="radio" name="redeem_mode" value="invoice"${checked('invoice')}> ${m.voucher.modeInvoice}</label>
 </fieldset>
-<label class="field" for="redeem_to">Usertag or invoice</label>
+<label class="field" for="redeem_to">${m.voucher.target}</label>
 <input type="text" id="redeem_to" name="redeem_to" value="${f.to}" required maxlength="8000" autocomplete="off" autocapitalize="none" spellcheck="false">
-<button type="submit">Redeem</button>
+<button type="submit">${m.voucher.redeem}</button>
 </form>`;
 }
 
-async function qrBlock(lnurl: string): Promise<Raw> {
-  return html`<div><div class="qr">${await qrSvg(lnurl, 'LNURL-withdraw QR code')}</div>
-<p class="qrnote">Scan with any Lightning wallet to withdraw</p>
-<a class="wallet" href="lightning:${lnurl}">Open in a wallet on this device</a></div>`;
+async function qrBlock(lnurl: string, m: Catalogue): Promise<Raw> {
+  return html`<div><div class="qr">${await qrSvg(lnurl, m.voucher.qrLabel)}</div>
+<p class="qrnote">${m.voucher.scan}</p>
+<a class="wallet" href="lightning:${lnurl}">${m.voucher.openInWallet}</a></div>`;
 }
 
 const messages = (f: FormState): Raw =>
@@ -82,53 +79,62 @@ const messages = (f: FormState): Raw =>
     f.notice === null ? null : html`<p class="state wait" role="status">${f.notice}</p>`
   }`;
 
-function voucherStateBlock(v: VoucherView): Raw | null {
+function voucherStateBlock(v: VoucherView, m: Catalogue): Raw | null {
   const b = v.batch;
   const states: Record<Exclude<VoucherState, 'redeemable'>, () => Raw> = {
     redeemed: () =>
-      html`<p class="state ok" role="status">Redeemed on ${formatDate(v.voucher.redeemed_at_ms ?? 0n)} to ${maskRedeemer(
-        v.voucher.redeemed_mode,
-        v.voucher.redeemed_by,
+      html`<p class="state ok" role="status">${m.voucher.redeemed(
+        m.date(v.voucher.redeemed_at_ms ?? 0n),
+        maskRedeemer(v.voucher.redeemed_mode, v.voucher.redeemed_by),
       )}</p>`,
-    in_progress: () =>
-      html`<p class="state wait" role="status">A payment of this voucher is under way. Reload this page in a moment.</p>`,
-    revoked: () => html`<p class="state off" role="status">This voucher was revoked by its issuer.</p>`,
-    expired: () =>
-      html`<p class="state off" role="status">This voucher expired on ${formatDate(b.expires_at_ms)}.</p>`,
+    in_progress: () => html`<p class="state wait" role="status">${m.voucher.inProgress}</p>`,
+    revoked: () => html`<p class="state off" role="status">${m.voucher.revoked}</p>`,
+    expired: () => html`<p class="state off" role="status">${m.voucher.expired(m.date(b.expires_at_ms))}</p>`,
   };
   return v.state === 'redeemable' ? null : states[v.state]();
 }
 
-async function voucherPage(v: VoucherView, f: FormState, status: number): Promise<Page> {
+async function voucherPage(v: VoucherView, f: FormState, status: number, m: Catalogue): Promise<Page> {
   const b = v.batch;
   const body =
     v.state === 'redeemable'
-      ? html`${heading(b)}${design(b)}${amountBlock(b)}${messages(f)}
-<div class="grid">${await qrBlock(v.lnurl)}<div>${form(`/voucher/redeem/${v.voucher.code}`, f)}</div></div>
-<p class="meta">Valid until ${formatDate(b.expires_at_ms)}. Anyone with this page’s address can redeem the voucher once.</p>`
-      : html`${heading(b)}${design(b)}${amountBlock(b)}${messages(f)}${voucherStateBlock(v)}`;
-  return { status, title: b.title ?? 'Bitcoin voucher', body, imageOrigins: imageOrigins(b) };
+      ? html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}
+<div class="grid">${await qrBlock(v.lnurl, m)}<div>${form(`/voucher/redeem/${v.voucher.code}`, f, m)}</div></div>
+<p class="meta">${m.voucher.validOnce(m.date(b.expires_at_ms))}</p>`
+      : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}${voucherStateBlock(v, m)}`;
+  return { status, title: b.title ?? m.voucher.title, body, imageOrigins: imageOrigins(b), lang: m.lang };
 }
 
-const batchStateText: Record<Exclude<BatchState, 'redeemable'>, (s: StaticView) => string> = {
-  all_redeemed: () => 'All vouchers of this link have been redeemed.',
-  revoked: () => 'These vouchers were revoked by their issuer.',
-  expired: (s) => `These vouchers expired on ${formatDate(s.batch.expires_at_ms)}.`,
+const batchStateText: Record<Exclude<BatchState, 'redeemable'>, (s: StaticView, m: Catalogue) => string> = {
+  all_redeemed: (_s, m) => m.voucher.allRedeemed,
+  revoked: (_s, m) => m.voucher.batchRevoked,
+  expired: (s, m) => m.voucher.batchExpired(m.date(s.batch.expires_at_ms)),
 };
 
-async function staticPage(s: StaticView, f: FormState, status: number): Promise<Page> {
+async function staticPage(s: StaticView, f: FormState, status: number, m: Catalogue): Promise<Page> {
   const b = s.batch;
-  const left = html`<p class="meta">${s.remaining} of ${Number(b.voucher_count)} vouchers left. Each account can redeem one.</p>`;
+  const left = html`<p class="meta">${m.voucher.left(s.remaining, Number(b.voucher_count))}</p>`;
   const body =
     s.state === 'redeemable'
-      ? html`${heading(b)}${design(b)}${amountBlock(b)}${messages(f)}
-<div class="grid">${await qrBlock(s.lnurl)}<div>${form(`/voucher/${b.id}`, f)}</div></div>
-${left}<p class="meta">Valid until ${formatDate(b.expires_at_ms)}.</p>`
-      : html`${heading(b)}${design(b)}${amountBlock(b)}${messages(f)}<p class="state off" role="status">${batchStateText[s.state](s)}</p>`;
-  return { status, title: b.title ?? 'Bitcoin vouchers', body, imageOrigins: imageOrigins(b) };
+      ? html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}
+<div class="grid">${await qrBlock(s.lnurl, m)}<div>${form(`/voucher/${b.id}`, f, m)}</div></div>
+${left}<p class="meta">${m.voucher.validUntil(m.date(b.expires_at_ms))}</p>`
+      : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}<p class="state off" role="status">${batchStateText[s.state](s, m)}</p>`;
+  return {
+    status,
+    title: b.title ?? m.voucher.batchTitle,
+    body,
+    imageOrigins: imageOrigins(b),
+    lang: m.lang,
+  };
 }
 
-async function printPage(deps: AppDeps, batchId: string, token: unknown): Promise<Page | AppError> {
+async function printPage(
+  deps: AppDeps,
+  batchId: string,
+  token: unknown,
+  m: Catalogue,
+): Promise<Page | AppError> {
   const r = await viewPrintSheet(deps, batchId, token);
   if (!r.ok) return r.error;
   const { batch: b, items } = r.value;
@@ -136,16 +142,15 @@ async function printPage(deps: AppDeps, batchId: string, token: unknown): Promis
   for (const it of items) {
     const used = it.state !== 'redeemable';
     tickets.push(html`<section class="ticket${used ? ' used' : ''}">
-${heading(b)}<p class="amount">${formatMsatAsBtc(b.amount_msat)} BTC</p>
-<div class="qr">${await qrSvg(it.lnurl, 'LNURL-withdraw QR code')}</div>
-<p class="qrnote">Scan with a Lightning wallet, or open:</p><code>${it.voucherUrl}</code>
-${used ? html`<p class="state off">${it.state.replace('_', ' ')}</p>` : null}</section>`);
+${heading(b, m)}<p class="amount">${formatMsatAsBtc(b.amount_msat)} BTC</p>
+<div class="qr">${await qrSvg(it.lnurl, m.voucher.qrLabel)}</div>
+<p class="qrnote">${m.voucher.printScan}</p><code>${it.voucherUrl}</code>
+${it.state === 'redeemable' ? null : html`<p class="state off">${m.voucher.printState[it.state]}</p>`}</section>`);
   }
-  const body = html`<main class="printhead"><h1>${b.title ?? 'Bitcoin vouchers'}</h1>
-<p>${items.length} vouchers of ${formatMsatAsBtc(b.amount_msat)} BTC, valid until ${formatDate(b.expires_at_ms)}.
-Print this page with your browser; each voucher can be redeemed once, by whoever holds it.</p></main>
+  const body = html`<main class="printhead"><h1>${b.title ?? m.voucher.batchTitle}</h1>
+<p>${m.voucher.printIntro(items.length, formatMsatAsBtc(b.amount_msat), m.date(b.expires_at_ms))}</p></main>
 <div class="sheet">${tickets}</div>`;
-  return { status: 200, title: 'Voucher sheet', body, bare: true };
+  return { status: 200, title: m.voucher.sheetTitle, body, bare: true, lang: m.lang };
 }
 
 /** The form's fields: urlencoded by browsers; anything else is read as empty. */
@@ -163,27 +168,27 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
 
   scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const p = toProblem(error, request);
+    const m = textsOf(request);
     const headline =
-      p.status === 404 ? 'Not found' : p.status >= 500 ? 'Something went wrong' : 'Request refused';
-    return sendPage(reply, errorPage(p.status, headline, p.message));
+      p.status === 404 ? m.common.notFound : p.status >= 500 ? m.common.failed : m.common.refused;
+    return sendPage(reply, { ...errorPage(p.status, headline, p.message), lang: m.lang });
   });
-  scope.setNotFoundHandler((_request, reply) =>
-    sendPage(reply, errorPage(404, 'Not found', 'There is no voucher page at this address.')),
-  );
+  scope.setNotFoundHandler((request, reply) => {
+    const m = textsOf(request);
+    return sendPage(reply, { ...errorPage(404, m.common.notFound, m.voucher.noPage), lang: m.lang });
+  });
 
-  const unknownVoucher = (reply: FastifyReply) =>
-    sendPage(
-      reply,
-      errorPage(404, 'Voucher not found', 'No voucher has this code. Check that the whole link was copied.'),
-    );
+  const unknownVoucher = (reply: FastifyReply, m: Catalogue) =>
+    sendPage(reply, { ...errorPage(404, m.voucher.unknownTitle, m.voucher.unknownText), lang: m.lang });
 
   scope.get('/redeem/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
     // Whether a code exists must not be learnt faster than redeeming would allow.
     await limiter.check(request, reply, null);
+    const m = textsOf(request);
     const v = await viewVoucher(deps, code);
-    if (!v.ok) return unknownVoucher(reply);
-    return sendPage(reply, await voucherPage(v.value, emptyForm, 200));
+    if (!v.ok) return unknownVoucher(reply, m);
+    return sendPage(reply, await voucherPage(v.value, emptyForm, 200, m));
   });
 
   /**
@@ -192,15 +197,16 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
    */
   async function redeemFromForm(request: FastifyRequest, reply: FastifyReply, target: RedeemTarget) {
     const f = formOf(request);
+    const m = textsOf(request);
     const mode = f.mode === 'invoice' ? 'invoice' : 'usertag';
     const again = async (status: number, state: Partial<FormState>) => {
       const fs: FormState = { ...emptyForm, mode, to: f.to, ...state };
       if ('code' in target) {
         const v = await viewVoucher(deps, target.code);
-        return v.ok ? sendPage(reply, await voucherPage(v.value, fs, status)) : unknownVoucher(reply);
+        return v.ok ? sendPage(reply, await voucherPage(v.value, fs, status, m)) : unknownVoucher(reply, m);
       }
       const s = await viewStaticBatch(deps, target.batchId);
-      return s.ok ? sendPage(reply, await staticPage(s.value, fs, status)) : unknownVoucher(reply);
+      return s.ok ? sendPage(reply, await staticPage(s.value, fs, status, m)) : unknownVoucher(reply, m);
     };
     try {
       await limiter.check(request, reply, 'code' in target ? target.code : null);
@@ -213,7 +219,7 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     if (!r.value.redeemed) {
       return again(202, {
         to: '',
-        notice: 'The payment is under way. Reload this page in a moment to see it.',
+        notice: m.voucher.underWay,
       });
     }
     return reply.redirect(`/voucher/redeem/${r.value.voucher.code}`, 303);
@@ -226,9 +232,10 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
 
   scope.get('/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
+    const m = textsOf(request);
     const s = await viewStaticBatch(deps, id);
-    if (!s.ok) return unknownVoucher(reply);
-    return sendPage(reply, await staticPage(s.value, emptyForm, 200));
+    if (!s.ok) return unknownVoucher(reply, m);
+    return sendPage(reply, await staticPage(s.value, emptyForm, 200, m));
   });
 
   scope.post('/:id', { schema: { hide: true } }, async (request, reply) => {
@@ -239,9 +246,10 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
   scope.get('/:id/print', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const { token } = request.query as { token?: unknown };
-    const p = await printPage(deps, id, token);
+    const m = textsOf(request);
+    const p = await printPage(deps, id, token, m);
     if ('code' in p)
-      return sendPage(reply, errorPage(404, 'Not found', 'There is no voucher sheet at this address.'));
+      return sendPage(reply, { ...errorPage(404, m.common.notFound, m.voucher.noSheet), lang: m.lang });
     return sendPage(reply, p);
   });
 }

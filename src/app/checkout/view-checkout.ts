@@ -1,0 +1,101 @@
+import { findCheckout } from '../../db/repos/checkout.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
+
+/** A payment's public id: 16 characters [a-z0-9]. */
+const TID = /^[a-z0-9]{16}$/;
+
+/**
+ * The hosted checkout page of a payment request, as anyone holding its tid may see it. The tid is the only
+ * credential, so the view carries nothing private: no keys, no callback URL, no customer name, no extra.
+ */
+export interface CheckoutView {
+  status: CheckoutStatus;
+  payee: {
+    usertag: string;
+    /** The account's company name, else its full name; null when it has neither. */
+    displayName: string | null;
+  };
+  description: string | null;
+  orderId: string | null;
+  /** What the request asks; once paid, what arrived (a payer may pay more). */
+  amountMsat: bigint;
+  /** As the request gave it (never recomputed): currency upper-case, value a decimal string. */
+  fiat: { currency: string; value: string } | null;
+  /** The BOLT11 invoice. */
+  invoice: string;
+  /** `LIGHTNING:<INVOICE>` in upper case, so a QR code of it uses the denser alphanumeric mode. */
+  qrUri: string;
+  /** `lightning:<invoice>`, for a wallet on the same device. */
+  walletUri: string;
+  createdAtMs: bigint;
+  expiresAtMs: bigint;
+  paidAtMs: bigint | null;
+  /** The merchant's site (the success_url's origin), for a link back; null without success_url. */
+  merchantOrigin: string | null;
+}
+
+function displayNameOf(fullName: string, companyKyc: string): string | null {
+  try {
+    const company: unknown = JSON.parse(companyKyc);
+    if (company !== null && typeof company === 'object' && 'company_name' in company) {
+      const name = (company as { company_name: unknown }).company_name;
+      if (typeof name === 'string' && name.trim() !== '') return name.trim();
+    }
+  } catch {
+    // Not JSON: no company name.
+  }
+  return fullName.trim() === '' ? null : fullName.trim();
+}
+
+function originOf(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The checkout of a tid. Not found unless the tid is a payment request made with `receive` (incoming, with
+ * an invoice and a checkout expiry): a malformed tid, a sent payment or a Lightning-address payment has no
+ * page, and the answer does not tell them apart.
+ */
+export async function viewCheckout(deps: AppDeps, tid: unknown): Promise<Result<CheckoutView>> {
+  const notFound = err('not_found', 'no payment page has this address');
+  if (typeof tid !== 'string' || !TID.test(tid)) return notFound;
+  const row = await findCheckout(deps.db.read, tid);
+  if (
+    row === undefined ||
+    row.direction !== 'in' ||
+    row.payreq === null ||
+    row.hosted_checkout_expiry_ms === null
+  ) {
+    return notFound;
+  }
+  const fiat =
+    row.fiat_currency !== null && row.fiat_value !== null
+      ? { currency: row.fiat_currency, value: row.fiat_value }
+      : null;
+  return ok({
+    status: checkoutStatusOf(row, deps.clock.nowMs()),
+    payee: {
+      usertag: row.receiver_usertag ?? row.payee_usertag,
+      displayName: displayNameOf(row.payee_full_name, row.payee_company_kyc),
+    },
+    description: row.description,
+    orderId: row.order_id,
+    amountMsat: row.amount_msat,
+    fiat,
+    invoice: row.payreq,
+    qrUri: `lightning:${row.payreq}`.toUpperCase(),
+    walletUri: `lightning:${row.payreq}`,
+    createdAtMs: row.created_at_ms,
+    expiresAtMs: row.hosted_checkout_expiry_ms,
+    paidAtMs: row.paid_at_ms,
+    merchantOrigin: originOf(row.success_url),
+  });
+}

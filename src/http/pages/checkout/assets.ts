@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CHECKOUT_CSS } from './styles.ts';
+
+/**
+ * The checkout page's script and stylesheet, served by the service itself under names that carry their
+ * content hash (so they may be cached for good), with Subresource Integrity hashes for the page's tags.
+ * The script is a plain JavaScript file next to this one (copied into dist/ by the build).
+ */
+export interface Asset {
+  /** URL path under /checkout. */
+  path: string;
+  body: string | Buffer;
+  contentType: string;
+  /** `sha256-<base64>`, for the tag's integrity attribute. */
+  integrity: string;
+}
+
+function asset(name: string, ext: string, body: string | Buffer, contentType: string): Asset {
+  const digest = createHash('sha256').update(body);
+  const hex = digest.copy().digest('hex').slice(0, 16);
+  return {
+    path: `/assets/${name}-${hex}.${ext}`,
+    body,
+    contentType,
+    integrity: `sha256-${digest.digest('base64')}`,
+  };
+}
+
+export const SCRIPT = asset(
+  'checkout',
+  'js',
+  readFileSync(new URL('./checkout.js', import.meta.url), 'utf8'),
+  'text/javascript; charset=utf-8',
+);
+/**
+ * Noto Sans Devanagari (SIL Open Font License 1.1, from @fontsource-variable/noto-sans-devanagari), its
+ * Devanagari subset with every weight: used for Hindi text only where the device has none of the common
+ * Devanagari fonts of its own (named first, as local()), and its unicode-range keeps Latin text from it.
+ */
+export const DEVANAGARI_FONT = asset(
+  'noto-sans-devanagari',
+  'woff2',
+  readFileSync(
+    createRequire(import.meta.url).resolve(
+      '@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2',
+    ),
+  ),
+  'font/woff2',
+);
+
+const FONT_FACE =
+  '@font-face{font-family:"paytag Devanagari";font-style:normal;font-display:swap;font-weight:100 900;' +
+  'src:local("Noto Sans Devanagari"),local("NotoSansDevanagari-Regular"),local("Nirmala UI"),local("Kohinoor Devanagari"),local("Mangal"),' +
+  `url(/checkout${DEVANAGARI_FONT.path}) format("woff2");` +
+  'unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+25CC,U+A830-A839,U+A8E0-A8FF}';
+
+export const STYLESHEET = asset('checkout', 'css', FONT_FACE + CHECKOUT_CSS, 'text/css; charset=utf-8');
+
+/** The mark in the page's header, and its icon in the browser's tab. */
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="#16181d"/><path d="M18.5 5 9 18h6l-1.5 9L23 14h-6z" fill="#f7a21b"/></svg>';
+export const ICON = asset('icon', 'svg', LOGO_SVG, 'image/svg+xml');

@@ -1,0 +1,260 @@
+import type { FastifyReply } from 'fastify';
+import type { CheckoutState } from '../../../app/checkout/state.ts';
+import type { CheckoutView } from '../../../app/checkout/view-checkout.ts';
+import { formatMsatAsBtc, MSAT_PER_SAT } from '../../../domain/money.ts';
+import { esc, html, qrSvg, type Raw, raw } from '../html.ts';
+import { CATALOGUES, type Catalogue, type Lang } from '../i18n/index.ts';
+import { ICON, LOGO_SVG, SCRIPT, STYLESHEET } from './assets.ts';
+
+/**
+ * The hosted checkout page. Server-rendered and complete without JavaScript (QR code, invoice, amounts,
+ * expiry, a refresh link); its script (assets.ts) only keeps it current. A pending page also carries the
+ * panels of the final states, hidden, so the script switches to them without texts of its own.
+ */
+
+/** Scripts and styles from this origin only (the page's own files), no inline code, no other origin. */
+export const CHECKOUT_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export interface PageContext {
+  lang: Lang;
+  /** Path of the page itself (for the language links), without query. */
+  path: string;
+  sandbox: boolean;
+}
+
+/** `?lang=` for links that keep the language. */
+const q = (lang: Lang) => `?lang=${lang}`;
+
+/** Whole sats grouped for the locale; a millisatoshi remainder (an overpayment) as decimals. */
+function satsText(msat: bigint, locale: string): string {
+  const whole = (msat / MSAT_PER_SAT).toLocaleString(locale);
+  const rest = msat % MSAT_PER_SAT;
+  return rest === 0n ? whole : `${whole}.${rest.toString().padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+/** The request's fiat value as given (exact: Intl formats decimal strings without rounding them here). */
+export function fiatText(value: string, currency: string, locale: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 20,
+    }) as unknown as { format(v: string): string };
+    return format.format(value);
+  } catch {
+    return `${value} ${currency}`;
+  }
+}
+
+const ICONS = {
+  logo: raw(LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" ')),
+  paid: raw(
+    '<svg viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="32" r="32" fill="#e7f6ec"/><circle cx="32" cy="32" r="22" fill="#1f8a47"/><path d="m22.5 32.5 6.5 6.5 13-14" fill="none" stroke="#fff" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  ),
+  over: raw(
+    '<svg viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="32" r="32" fill="#f1f2f4"/><circle cx="32" cy="32" r="22" fill="#6b7280"/><path d="M32 21v13M32 41.5v.5" stroke="#fff" stroke-width="4.5" stroke-linecap="round"/></svg>',
+  ),
+};
+
+/** Unix ms as a `<time>` the script rewrites in the reader's time zone; UTC without the script. */
+const timeTag = (m: Catalogue, ms: bigint | number | null, fill?: string): Raw =>
+  ms === null
+    ? html`<time data-local${fill === undefined ? null : raw(` data-fill="${fill}"`)}></time>`
+    : html`<time data-local${fill === undefined ? null : raw(` data-fill="${fill}"`)} datetime="${new Date(
+        Number(ms),
+      ).toISOString()}">${m.date(ms)}</time>`;
+
+function summary(v: CheckoutView, m: Catalogue): Raw {
+  const c = m.checkout;
+  const name = v.payee.displayName ?? v.payee.usertag;
+  const facts: Raw[] = [];
+  if (v.fiat !== null) {
+    facts.push(
+      html`<div><dt>${c.fiat(v.fiat.currency)}</dt><dd>${fiatText(v.fiat.value, v.fiat.currency, m.locale)}</dd></div>`,
+    );
+  }
+  if (v.description !== null && v.description !== '') {
+    facts.push(html`<div><dt>${c.description}</dt><dd>${v.description}</dd></div>`);
+  }
+  if (v.orderId !== null && v.orderId !== '') {
+    facts.push(html`<div><dt>${c.orderId}</dt><dd>${v.orderId}</dd></div>`);
+  }
+  return html`<section class="summary" aria-labelledby="payee">
+<p class="eyebrow">${c.eyebrow}</p>
+<p class="payto">${c.payTo}</p>
+<h1 id="payee">${name}</h1>
+${v.payee.displayName === null ? null : html`<p class="tag">${v.payee.usertag}</p>`}
+<p class="amount" aria-label="${c.amount}">${formatMsatAsBtc(v.amountMsat)}<span class="unit"> BTC</span></p>
+<p class="sats">${c.sats(satsText(v.amountMsat, m.locale))}</p>
+${facts.length === 0 ? null : html`<dl class="facts">${facts}</dl>`}
+</section>`;
+}
+
+async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, nowMs: number): Promise<Raw> {
+  const c = m.checkout;
+  const minutesLeft = Math.max(1, Math.ceil((Number(v.expiresAtMs) - nowMs) / 60_000));
+  const sandbox = ctx.sandbox
+    ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/pay${q(ctx.lang)}">
+<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
+<button class="button" type="submit">${c.sandboxPay}</button>
+</form>`
+    : null;
+  return html`<div data-show="pending" data-status-text="${c.waiting}">
+<a class="qr" href="${v.walletUri}">${await qrSvg(v.qrUri, c.qrLabel)}</a>
+<p class="hint">${c.scan}</p>
+<a class="button primary" href="${v.walletUri}">${c.openInWallet}</a>
+<div class="invoice"><label for="invoice">${c.invoice}</label>
+<div class="field"><input id="invoice" type="text" readonly value="${v.invoice}" spellcheck="false" autocomplete="off"><button type="button" id="copy" hidden>${c.copy}</button></div>
+<p id="copy-status" class="note" role="status" aria-live="polite"></p></div>
+<p class="expiry"><span>${c.expiresIn}</span><time id="countdown" datetime="${new Date(Number(v.expiresAtMs)).toISOString()}">${c.minutesLeft(minutesLeft)}</time></p>
+<p class="note">${raw(esc(c.expiresAt('\u0000')).replace('\u0000', timeTag(m, v.expiresAtMs).html))}</p>
+<noscript><p class="note">${c.noScript} <a href="${ctx.path}${q(ctx.lang)}">${c.refresh}</a></p></noscript>
+${sandbox}
+</div>`;
+}
+
+function paidPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
+  const c = m.checkout;
+  const redirect = shown ? v.status.redirect_url : null;
+  return html`<div class="result" data-show="paid" data-status-text="${c.paidTitle}"${shown ? null : raw(' hidden')}>
+${ICONS.paid}<h2 tabindex="-1">${c.paidTitle}</h2>
+<dl class="facts"><div><dt>${c.paidAmount}</dt><dd data-fill="amount">${formatMsatAsBtc(v.amountMsat)} BTC</dd></div>
+<div><dt>${c.paidAt}</dt><dd>${timeTag(m, shown ? v.paidAtMs : null, 'paid-at')}</dd></div></dl>
+<div data-fill="redirect"${redirect === null ? raw(' hidden') : null}><p>${c.redirecting}</p>
+<a class="button primary" href="${redirect ?? '#'}">${c.continueNow}</a></div>
+<p data-if="no-redirect"${redirect === null ? null : raw(' hidden')}>${c.closePage}</p>
+</div>`;
+}
+
+function overPanel(v: CheckoutView, m: Catalogue, state: 'expired' | 'declined', shown: boolean): Raw {
+  const c = m.checkout;
+  const title = state === 'expired' ? c.expiredTitle : c.declinedTitle;
+  const text = state === 'expired' ? c.expiredText : c.declinedText;
+  const back =
+    v.merchantOrigin === null
+      ? null
+      : html`<a class="button" href="${v.merchantOrigin}">${c.backTo(new URL(v.merchantOrigin).host)}</a>`;
+  return html`<div class="result" data-show="${state}" data-status-text="${title}"${shown ? null : raw(' hidden')}>
+${ICONS.over}<h2 tabindex="-1">${title}</h2><p>${text}</p>${back}</div>`;
+}
+
+const STATUS_TEXT = (m: Catalogue, s: CheckoutState): string =>
+  ({
+    pending: m.checkout.waiting,
+    paid: m.checkout.paidTitle,
+    expired: m.checkout.expiredTitle,
+    declined: m.checkout.declinedTitle,
+  })[s];
+
+function languageLinks(ctx: PageContext, m: Catalogue): Raw {
+  const links = Object.values(CATALOGUES).map(
+    (l) =>
+      html`<a href="${ctx.path}?lang=${l.lang}" lang="${l.lang}" hreflang="${l.lang}"${
+        l.lang === ctx.lang ? raw(' aria-current="true"') : null
+      }>${l.languageName}</a>`,
+  );
+  return html`<nav class="langs" aria-label="${m.common.language}">${links}</nav>`;
+}
+
+/** The whole document around a page body, with the headers every checkout page carries. */
+function sendDocument(
+  reply: FastifyReply,
+  p: { status: number; title: string; body: Raw; ctx: PageContext; m: Catalogue; head?: Raw },
+): FastifyReply {
+  reply
+    .status(p.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', CHECKOUT_CSP)
+    .header('x-content-type-options', 'nosniff')
+    // The tid in this URL is the page's only credential: never passed on to the merchant's site.
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-language');
+  const sandboxBadge = p.ctx.sandbox ? html`<span class="badge">${p.m.checkout.sandbox}</span>` : null;
+  return reply.send(
+    `<!doctype html><html lang="${esc(p.ctx.lang)}"><head><meta charset="utf-8">` +
+      '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+      '<meta name="robots" content="noindex"><meta name="color-scheme" content="light">' +
+      `<title>${esc(p.title)}</title>` +
+      `<link rel="icon" type="image/svg+xml" href="/checkout${ICON.path}">` +
+      `<link rel="stylesheet" href="/checkout${STYLESHEET.path}" integrity="${STYLESHEET.integrity}">` +
+      `<script type="module" src="/checkout${SCRIPT.path}" integrity="${SCRIPT.integrity}"></script>` +
+      (p.head?.html ?? '') +
+      '</head><body><div class="wrap">' +
+      html`<header class="bar"><span class="brand">${ICONS.logo}paytag</span>${sandboxBadge}${languageLinks(p.ctx, p.m)}</header>`
+        .html +
+      p.body.html +
+      html`<footer>${p.m.common.footer} · ${p.m.checkout.lightning}</footer>`.html +
+      '</div></body></html>',
+  );
+}
+
+/** The checkout page of a payment request, in the state it is in now. */
+export async function sendCheckoutPage(
+  reply: FastifyReply,
+  v: CheckoutView,
+  ctx: PageContext,
+  nowMs: number,
+  opts: { notice?: string; status?: number } = {},
+): Promise<FastifyReply> {
+  const notice = opts.notice ?? null;
+  const m = CATALOGUES[ctx.lang];
+  const state = v.status.state;
+  const pending = state === 'pending';
+  const panels = html`${pending ? await pendingPanel(v, m, ctx, nowMs) : null}${
+    pending || state === 'paid' ? paidPanel(v, m, state === 'paid') : null
+  }${pending || state === 'expired' ? overPanel(v, m, 'expired', state === 'expired') : null}${
+    pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null
+  }`;
+  const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
+    v.expiresAtMs,
+  )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${
+    m.checkout.copied
+  }" data-copy-failed="${m.checkout.copyFailed}">
+${summary(v, m)}
+<section class="pay" aria-label="${m.checkout.eyebrow}">
+<p class="status" role="status" aria-live="polite"><span class="dot" aria-hidden="true"></span><span id="status-text">${STATUS_TEXT(
+    m,
+    state,
+  )}</span></p>
+${notice === null ? null : html`<p class="note" role="alert">${notice}</p>`}
+${panels}
+</section>
+</main>`;
+  // Paid with a success_url: back to the merchant after about three seconds, with or without the script.
+  const onward = state === 'paid' ? v.status.redirect_url : null;
+  const head = onward === null ? undefined : html`<meta http-equiv="refresh" content="3;url=${onward}">`;
+  return sendDocument(reply, {
+    status: opts.status ?? 200,
+    title: m.checkout.title(v.payee.displayName ?? v.payee.usertag),
+    body,
+    ctx,
+    m,
+    ...(head === undefined ? {} : { head }),
+  });
+}
+
+/** The page's 404 (and other refusals), in the same look and language. */
+export function sendCheckoutError(
+  reply: FastifyReply,
+  status: number,
+  ctx: PageContext,
+  message?: string,
+): FastifyReply {
+  const m = CATALOGUES[ctx.lang];
+  const title =
+    status === 404 ? m.checkout.notFoundTitle : status >= 500 ? m.common.failed : m.common.refused;
+  const text = status === 404 ? m.checkout.notFoundText : (message ?? '');
+  const body = html`<main class="card"><section class="pay"><div class="result">${ICONS.over}<h1>${title}</h1><p>${text}</p></div></section></main>`;
+  return sendDocument(reply, { status, title, body, ctx, m });
+}

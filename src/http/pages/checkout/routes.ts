@@ -1,0 +1,142 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createCheckoutWatch } from '../../../app/checkout/live-status.ts';
+import { payCheckoutInSandbox } from '../../../app/checkout/pay-in-sandbox.ts';
+import { FINAL_STATES } from '../../../app/checkout/state.ts';
+import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
+import type { AppDeps } from '../../../app/deps.ts';
+import { HttpError, httpStatusOf } from '../../errors.ts';
+import { errorBody, toProblem } from '../../family.ts';
+import { chooseLang } from '../i18n/index.ts';
+import { type Asset, DEVANAGARI_FONT, ICON, SCRIPT, STYLESHEET } from './assets.ts';
+import { type PageContext, sendCheckoutError, sendCheckoutPage } from './page.ts';
+import { checkoutStreamRoute } from './stream.ts';
+
+const tidParams = {
+  type: 'object',
+  required: ['tid'],
+  properties: { tid: { type: 'string', description: 'the payment’s tid (16 characters)' } },
+};
+
+const statusSchema = {
+  type: 'object',
+  required: ['tid', 'state', 'event_id', 'amount', 'expires_at', 'paid_at', 'redirect_url'],
+  properties: {
+    tid: { type: 'string' },
+    state: {
+      type: 'string',
+      enum: ['pending', 'paid', 'expired', 'declined'],
+      description:
+        'pending: payable; paid: settled (also when it arrived after expiry); expired: unpaid at hosted_checkout_expiry; declined: given up before it',
+    },
+    event_id: {
+      type: 'integer',
+      description: 'the state’s id in the event stream: pending 1, declined and expired 2, paid 3',
+    },
+    amount: { type: 'string', description: 'BTC, 8 decimals; once paid, the amount received' },
+    expires_at: { type: 'integer', description: 'hosted_checkout_expiry, unix seconds' },
+    paid_at: { type: ['integer', 'null'], description: 'unix seconds' },
+    redirect_url: {
+      type: ['string', 'null'],
+      description: 'once paid: the request’s success_url with tid added; null otherwise',
+    },
+  },
+};
+
+const problemSchema = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, message: { type: 'string' }, code: { type: 'string' } },
+};
+
+/**
+ * The hosted checkout page under /checkout (no key: the tid is the only credential): the page, its
+ * script and stylesheet, its live status (JSON and Server-Sent Events) and, with the sandbox backend,
+ * its "Pay with sandbox wallet" form. The page and its refusals are HTML; the status feeds answer JSON.
+ */
+export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const sandbox = deps.config.lightning.backend === 'sandbox';
+  const watch = createCheckoutWatch(deps);
+  scope.addHook('onClose', async () => watch.close());
+
+  const contextOf = (request: FastifyRequest, tid?: string): PageContext => ({
+    lang: chooseLang(
+      (request.query as { lang?: unknown } | undefined)?.lang,
+      request.headers['accept-language'],
+    ),
+    path: tid === undefined ? '/checkout' : `/checkout/${tid}`,
+    sandbox,
+  });
+
+  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const p = toProblem(error, request);
+    if (p.retryAfterSec !== undefined) reply.header('retry-after', String(p.retryAfterSec));
+    return sendCheckoutError(reply, p.status, contextOf(request), p.message);
+  });
+  scope.setNotFoundHandler((request, reply) => sendCheckoutError(reply, 404, contextOf(request)));
+
+  const serveAsset = (a: Asset) =>
+    scope.get(a.path, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('content-type', a.contentType)
+        // The name carries the content's hash: a new version has a new name.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(a.body),
+    );
+  serveAsset(SCRIPT);
+  serveAsset(STYLESHEET);
+  serveAsset(ICON);
+  serveAsset(DEVANAGARI_FONT);
+
+  scope.get('/:tid', { schema: { hide: true } }, async (request, reply) => {
+    const tid = (request.params as { tid: string }).tid.toLowerCase();
+    const v = await viewCheckout(deps, tid);
+    if (!v.ok) return sendCheckoutError(reply, 404, contextOf(request));
+    return sendCheckoutPage(reply, v.value, contextOf(request, v.value.status.tid), deps.clock.nowMs());
+  });
+
+  if (sandbox) {
+    // Post/redirect/get: the page then shows the payment. A refusal shows the page with the reason.
+    scope.post('/:tid/pay', { schema: { hide: true } }, async (request, reply) => {
+      const tid = (request.params as { tid: string }).tid.toLowerCase();
+      const ctx = contextOf(request, tid);
+      const paid = await payCheckoutInSandbox(deps, tid);
+      if (paid.ok || paid.error.code === 'invoice_expired') {
+        return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
+      }
+      const v = await viewCheckout(deps, tid);
+      if (!v.ok) return sendCheckoutError(reply, 404, ctx);
+      return sendCheckoutPage(reply, v.value, ctx, deps.clock.nowMs(), {
+        notice: paid.error.message,
+        status: FINAL_STATES.has(v.value.status.state) ? 200 : httpStatusOf(paid.error.code),
+      });
+    });
+  }
+
+  await scope.register(async (feeds) => {
+    // JSON refusals here (unknown paths stay with the page's 404).
+    feeds.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const p = toProblem(error, request);
+      if (p.retryAfterSec !== undefined) reply.header('retry-after', String(p.retryAfterSec));
+      return reply.status(p.status).send(errorBody('bare', p));
+    });
+    feeds.get(
+      '/:tid/status',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Live status of a hosted checkout page',
+          description:
+            'What the checkout page polls when it cannot keep an event stream (GET /checkout/{tid}/events, Server-Sent Events of the same objects) open. No key: the tid is the credential, and nothing private is in the answer. 404 for a tid without a checkout page.',
+          params: tidParams,
+          response: { 200: statusSchema, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const v = await viewCheckout(deps, (request.params as { tid: string }).tid.toLowerCase());
+        if (!v.ok) throw new HttpError(v.error);
+        return v.value.status;
+      },
+    );
+    checkoutStreamRoute(feeds, deps, watch);
+  });
+}
