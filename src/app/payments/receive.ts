@@ -10,9 +10,9 @@ import type { AppDeps } from '../deps.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
+import { newPaymentRow } from './engine/rows.ts';
 import { idempotencyOf, replayPayment } from './idempotency.ts';
 import { optionalHttpUrl, type PaymentReferences, parseReferences } from './input.ts';
-import { newPaymentRow } from './outgoing-row.ts';
 
 export interface ReceiveInput {
   body: Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type AccountRef, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { storableText } from '../../domain/text.ts';
@@ -26,6 +27,15 @@ export function onOutgoingResolved(hook: OutgoingResolvedHook): void {
   resolvedHooks.add(hook);
 }
 
+/** Every ledger account settling `row` may move: its reserve, its fees, and a voucher's escrow. */
+const accountsMovedBy = (row: PaymentRow): AccountRef[] => [
+  { owner: row.account_id },
+  { system: 'lightning_node' },
+  ...(row.service_fee_msat > 0n ? [{ system: 'service_fees' as const }] : []),
+  ...(row.gst_fee_msat > 0n ? [{ system: 'gst' as const }] : []),
+  ...(row.purpose === 'voucher_claim' ? [{ system: 'voucher_escrow' as const }] : []),
+];
+
 /**
  * Applies what the Lightning backend said about an outgoing payment: succeeded → post amount + actual
  * routing fee and take the service fees; failed → release the reserve; pending → nothing (it stays reserved
@@ -40,6 +50,7 @@ export async function resolveOutgoing(
   if (result.status === 'pending') return row;
   const nowMs = deps.clock.nowMs();
   return deps.db.write(async (trx) => {
+    await lockAccountsInOrder(trx, deps.db.dialect, accountsMovedBy(row));
     if (result.status === 'succeeded') {
       let feeMsat = result.feeMsat;
       if (feeMsat > row.fee_reserve_msat) {

@@ -5,7 +5,7 @@ import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { LnurlFailure } from '../ports.ts';
-import type { SendDetails } from './outgoing-row.ts';
+import type { SendDetails } from './engine/rows.ts';
 import { payInvoice } from './pay-invoice.ts';
 
 function lnurlError(f: LnurlFailure): Result<never> {

@@ -4,12 +4,12 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import { asOutcome, payOut } from './engine/pay-out.ts';
+import type { SendDetails } from './engine/rows.ts';
 import { type Idempotent, idempotencyOf, replayPayment } from './idempotency.ts';
 import { parseReferences } from './input.ts';
-import type { SendDetails } from './outgoing-row.ts';
-import { asOutcome, payInvoice } from './pay-invoice.ts';
+import { payInvoice, sendOrder } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
-import { sendToUsertag } from './send-to-usertag.ts';
 
 export interface SendInput {
   body: Record<string, unknown>;
@@ -113,8 +113,15 @@ export async function send(deps: AppDeps, caller: Caller, input: SendInput): Pro
 
 async function dispatch(deps: AppDeps, caller: Caller, p: Plan, d: SendDetails): Promise<Result<PaymentRow>> {
   switch (p.mode) {
-    case 'usertag':
-      return sendToUsertag(deps, caller, { usertag: p.usertag, amountMsat: p.amountMsat, details: d });
+    case 'usertag': {
+      if (p.usertag === caller.usertag)
+        return err('self_payment', 'cannot send to your own usertag', 'usertag');
+      const r = await payOut(
+        deps,
+        sendOrder(deps, caller, { kind: 'usertag', usertag: p.usertag }, p.amountMsat, d, 'usertag'),
+      );
+      return r.ok ? ok(r.value.row) : r;
+    }
     case 'lnurl':
       return sendToLnurl(deps, caller, { target: p.target, amountMsat: p.amountMsat, details: d });
     case 'invoice': {

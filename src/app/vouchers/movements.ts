@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { ServiceFees } from '../../domain/payments.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
-import type { SendDetails } from '../payments/outgoing-row.ts';
+import type { SendDetails } from '../payments/engine/rows.ts';
 import { voucherUrl } from './urls.ts';
 
 /**
@@ -57,6 +57,12 @@ export async function fundBatch(trx: Trx, b: VoucherBatchRow, nowMs: number): Pr
 }
 
 const ESCROW: AccountRef = { system: 'voucher_escrow' };
+
+/** The ledger accounts a batch's own movements touch (funding, refunds), to lock them up front. */
+export const issuerAndEscrow = (b: Pick<VoucherBatchRow, 'account_id'>): AccountRef[] => [
+  { owner: b.account_id },
+  ESCROW,
+];
 
 /** Moves one voucher's funds (amount + fee reserve) out of the escrow to its issuer, or back. */
 async function moveVoucherFunds(

@@ -1,3 +1,4 @@
+import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import {
   findBatchByIdempotencyKey,
   insertBatch,
@@ -26,7 +27,7 @@ import { optionalHttpUrl, optionalText, requestHash } from '../payments/input.ts
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import { batchView } from './check-voucher.ts';
-import { fundBatch } from './movements.ts';
+import { fundBatch, issuerAndEscrow } from './movements.ts';
 import { encodeLnurl, voucherUrl, withdrawRequestUrl } from './urls.ts';
 import { voucherEmail } from './voucher-email.ts';
 
@@ -269,6 +270,7 @@ export async function requestVoucher(
         });
 
   const written = await runWrite(deps.db, async (trx) => {
+    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(batch));
     const vouchers = await insertBatch(trx, batch, codes);
     if (vouchers === undefined) {
       return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key created a batch');

@@ -51,6 +51,8 @@ const COLUMNS = [
   'created_at_ms',
   'paid_at_ms',
   'updated_at_ms',
+  'purpose',
+  'voucher_id',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
