@@ -86,7 +86,7 @@ export async function dispatchDue(
     }
     try {
       const result = await attempt(row);
-      const outcome = await db.write((trx) => recordAttempt(trx, row, owner, result, clock.nowMs(), log));
+      const outcome = await db.write((trx) => recordAttempt(trx, row, owner, result, clock.nowMs(), deps));
       if (outcome === null) {
         log.warn(
           { outboxId: String(row.id) },

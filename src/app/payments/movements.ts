@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createTransfer, resolvePending } from '../../db/repos/ledger.ts';
-import { type PaymentRow, setCallbackStatus } from '../../db/repos/payments.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
 import {
@@ -10,7 +10,6 @@ import {
 } from '../../domain/payments.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
-import { registerDeliveryStatusSink } from '../outbox/status-sinks.ts';
 
 /**
  * The ledger side of payments. Every function runs inside the caller's write unit. Transfer ids derive
@@ -198,13 +197,6 @@ export async function voidOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Pr
     nowMs,
   );
 }
-
-// callback_status of a payment is the HTTP status of the latest attempt that got an answer; a report
-// without a status (no answer came, or a redelivery was queued) leaves it as it is.
-registerDeliveryStatusSink('payment', async (trx, targetId, report) => {
-  if (report.channel !== 'webhook' || report.status === null || !/^\d{1,16}$/.test(targetId)) return;
-  await setCallbackStatus(trx, BigInt(targetId), report.status);
-});
 
 /** The payment webhook of the spec's Events table, when the request named a callback_url. */
 export async function enqueuePaidWebhook(

@@ -15,7 +15,8 @@ import { batchFacts } from './view-voucher.ts';
 
 /**
  * Settles the voucher behind an outgoing payment, inside the unit that posted or voided that payment
- * (registered with onOutgoingResolved, so the redeem request and the payments reconciler both get here).
+ * (the hook table's paymentResolved for voucher_claim, so the redeem request and the payments reconciler
+ * both get here).
  * paid → the voucher is redeemed by the invoice and its webhook is queued; declined → the voucher's funds
  * go back into escrow and it is redeemable again, or, when its batch was revoked or expired while the
  * payment was under way, it counts as refunded (the void already gave the issuer the funds back).
