@@ -114,7 +114,13 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
       const webhooks = await outboxRows();
       expect(webhooks).toHaveLength(1);
-      expect(JSON.parse(webhooks[0]!.payload)).toEqual({ tid: p.public_id, status: 'paid', amount: 0.001 });
+      expect(JSON.parse(webhooks[0]!.payload)).toEqual({
+        tid: p.public_id,
+        status: 'paid',
+        amount: 0.001,
+        order_id: null,
+        description: null,
+      });
       expect(webhooks[0]!.target_kind).toBe('payment');
       expect(webhooks[0]!.target_id).toBe(String(p.id));
 

@@ -198,10 +198,18 @@ export async function voidOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Pr
   );
 }
 
-/** The payment webhook of the spec's Events table, when the request named a callback_url. */
+/**
+ * The payment webhook of the spec's Events table, when the request named a callback_url. Besides the
+ * spec's tid, status and amount it carries the request's order_id and description, so a merchant can
+ * match it without asking again. It belongs to the account that made the request (the requester of a
+ * request made for another account): signed with its secret, in its delivery log.
+ */
 export async function enqueuePaidWebhook(
   trx: Trx,
-  row: { id: bigint; public_id: string; account_id: bigint; callback_url: string | null },
+  row: Pick<
+    PaymentRow,
+    'id' | 'public_id' | 'requester_account_id' | 'callback_url' | 'order_id' | 'description'
+  >,
   amountMsat: bigint,
   nowMs: number,
 ): Promise<void> {
@@ -209,10 +217,16 @@ export async function enqueuePaidWebhook(
   await enqueueWebhook(
     trx,
     {
-      accountId: row.account_id,
+      accountId: row.requester_account_id,
       url: row.callback_url,
       type: 'payment.paid',
-      body: { tid: row.public_id, status: 'paid', amount: msatToBtcNumber(amountMsat) },
+      body: {
+        tid: row.public_id,
+        status: 'paid',
+        amount: msatToBtcNumber(amountMsat),
+        order_id: row.order_id,
+        description: row.description,
+      },
       eventId: `payment.paid.${row.id}`,
       target: { kind: 'payment', id: String(row.id) },
     },
