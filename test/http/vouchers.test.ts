@@ -379,6 +379,22 @@ describe.each(DIALECTS)('voucher API on %s', (dialect) => {
     expect(await balanceOf(w, alice)).toBe(10_000_000n);
   });
 
+  it('redeemVoucher with only voucher_code redeems to the caller’s own account, as the original API’s example does', async () => {
+    const v = await create({ voucher_count: 2 });
+    for (const method of ['POST', 'GET'] as const) {
+      const i = method === 'POST' ? 0 : 1;
+      const code = codeOf(v.voucher_urls[i]!.voucher_url);
+      const res = await call('redeemVoucher', {
+        method,
+        key: alice.invoiceKey,
+        ...(method === 'POST' ? { body: { voucher_code: code } } : { query: { voucher_code: code } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ redeemed_mode: 'usertag' });
+    }
+    expect(await balanceOf(w, alice)).toBe(20_000_000n);
+  });
+
   it('50 concurrent redeem requests of one code: one 200, one payment, one webhook delivered', async () => {
     const receiver: WebhookReceiver = await startWebhookReceiver();
     try {
