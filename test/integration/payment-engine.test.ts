@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { send } from '../../src/app/payments/send.ts';
 import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher, type VoucherBatchView } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
+import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
+import { sendLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -66,7 +67,7 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
       );
       const results = await Promise.all(
         payers.map((p) =>
-          send(w.deps, callerOf(p), {
+          sendLapi(w.deps, callerOf(p), {
             body: { payment_mode: 'lightning', lightning_invoice: invoice.payreq },
             idempotencyKey: null,
           }),

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayment } from '../../src/app/payments/check-payment.ts';
 import { paymentHistory } from '../../src/app/payments/history.ts';
 import { lightningAddressInvoice } from '../../src/app/payments/lightning-address.ts';
-import { receive } from '../../src/app/payments/receive.ts';
-import { send } from '../../src/app/payments/send.ts';
 import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
 import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
+import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -35,7 +34,7 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
   const outbox = () => w.deps.db.read.selectFrom('outbox').selectAll().execute();
   const payInvoice = async (payreq: string) =>
     value(
-      await send(w.deps, callerOf(payer), {
+      await sendLapi(w.deps, callerOf(payer), {
         body: { payment_mode: 'lightning', lightning_invoice: payreq },
         idempotencyKey: null,
       }),
@@ -43,7 +42,7 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
 
   it('the payment webhook carries order_id and description besides tid, status and amount', async () => {
     const p = value(
-      await receive(w.deps, callerOf(kim, 'invoice'), {
+      await receiveLapi(w.deps, callerOf(kim, 'invoice'), {
         body: {
           amount: '0.0001',
           order_id: 'order-17',
@@ -67,7 +66,7 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
 
   it('a request made for another account signs and logs its webhook as the requester’s', async () => {
     const p = value(
-      await receive(w.deps, callerOf(jay, 'invoice'), {
+      await receiveLapi(w.deps, callerOf(jay, 'invoice'), {
         body: { amount: '0.0001', receiver_usertag: kim.usertag, callback_url: 'http://127.0.0.1:9/hook' },
         idempotencyKey: null,
       }),
@@ -93,7 +92,10 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
 
   it('checkPayment finds a payment by its tid and by its integer id, a voucher’s redeemed_tid included', async () => {
     const p = value(
-      await receive(w.deps, callerOf(kim, 'invoice'), { body: { amount: '0.0001' }, idempotencyKey: null }),
+      await receiveLapi(w.deps, callerOf(kim, 'invoice'), {
+        body: { amount: '0.0001' },
+        idempotencyKey: null,
+      }),
     );
     expect(value(await checkPayment(w.deps, callerOf(kim), p.public_id)).id).toBe(p.id);
     expect(value(await checkPayment(w.deps, callerOf(kim), String(p.id))).id).toBe(p.id);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTransfer, resolvePending } from '../../db/repos/ledger.ts';
+import { type AccountRef, createTransfer, resolvePending } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
@@ -39,37 +39,54 @@ async function chargeFees(
   gstFeeMsat: bigint,
   nowMs: number,
 ): Promise<void> {
-  const ref = paymentRef(paymentId);
-  if (serviceFeeMsat > 0n) {
+  const fees = [
+    { step: 'service_fee', amount: serviceFeeMsat, account: 'service_fees' },
+    { step: 'gst', amount: gstFeeMsat, account: 'gst' },
+  ] as const;
+  for (const f of fees) {
+    if (f.amount <= 0n) continue;
     await createTransfer(
       trx,
       {
-        id: `pay:${paymentId}:service_fee`,
+        id: `pay:${paymentId}:${f.step}`,
         debit: payer,
-        credit: { system: 'service_fees' },
+        credit: { system: f.account },
         asset: 'lbtc',
-        amount: serviceFeeMsat,
-        code: 'payment_service_fee',
-        ref,
+        amount: f.amount,
+        code: `payment_${f.step}`,
+        ref: paymentRef(paymentId),
       },
       nowMs,
     );
   }
-  if (gstFeeMsat > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${paymentId}:gst`,
-        debit: payer,
-        credit: { system: 'gst' },
-        asset: 'lbtc',
-        amount: gstFeeMsat,
-        code: 'payment_gst',
-        ref,
-      },
-      nowMs,
-    );
-  }
+}
+
+/** Moves what the receiver keeps of `amountMsat` (its own fees deducted) to the receiver's account. */
+async function payNet(
+  trx: Trx,
+  paymentId: bigint,
+  step: 'internal' | 'in',
+  from: AccountRef,
+  receiverId: bigint,
+  amountMsat: bigint,
+  receiverFees: ServiceFees,
+  nowMs: number,
+): Promise<void> {
+  const net = amountMsat - receiverFees.serviceFeeMsat - receiverFees.gstFeeMsat;
+  if (net <= 0n) return;
+  await createTransfer(
+    trx,
+    {
+      id: `pay:${paymentId}:${step}`,
+      debit: from,
+      credit: { owner: receiverId },
+      asset: 'lbtc',
+      amount: net,
+      code: step === 'internal' ? 'payment_internal' : 'payment_lightning_in',
+      ref: paymentRef(paymentId),
+    },
+    nowMs,
+  );
 }
 
 /**
@@ -89,22 +106,7 @@ export async function moveInternal(
   },
   nowMs: number,
 ): Promise<void> {
-  const net = m.amountMsat - m.receive.serviceFeeMsat - m.receive.gstFeeMsat;
-  if (net > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${m.outId}:internal`,
-        debit: { owner: m.senderId },
-        credit: { owner: m.receiverId },
-        asset: 'lbtc',
-        amount: net,
-        code: 'payment_internal',
-        ref: paymentRef(m.outId),
-      },
-      nowMs,
-    );
-  }
+  await payNet(trx, m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive, nowMs);
   await chargeFees(
     trx,
     m.outId,
@@ -121,22 +123,7 @@ export async function creditIncoming(
   p: { id: bigint; accountId: bigint; amountMsat: bigint; fees: ServiceFees },
   nowMs: number,
 ): Promise<void> {
-  const net = p.amountMsat - p.fees.serviceFeeMsat - p.fees.gstFeeMsat;
-  if (net > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${p.id}:in`,
-        debit: { system: 'lightning_node' },
-        credit: { owner: p.accountId },
-        asset: 'lbtc',
-        amount: net,
-        code: 'payment_lightning_in',
-        ref: paymentRef(p.id),
-      },
-      nowMs,
-    );
-  }
+  await payNet(trx, p.id, 'in', { system: 'lightning_node' }, p.accountId, p.amountMsat, p.fees, nowMs);
   await chargeFees(trx, p.id, { system: 'lightning_node' }, p.fees.serviceFeeMsat, p.fees.gstFeeMsat, nowMs);
 }
 

@@ -1,6 +1,6 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { feeReserveRoundedUp } from '../../domain/payments.ts';
-import type { Result } from '../../domain/result.ts';
+import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice } from '../ports.ts';
@@ -33,6 +33,21 @@ export function sendOrder(
       amount: 'amount differs from the invoice amount',
     },
   };
+}
+
+/** Pays another account of this service by usertag, from the caller's balance. */
+export async function payUsertag(
+  deps: AppDeps,
+  caller: Caller,
+  usertag: string,
+  amountMsat: bigint,
+  details: SendDetails,
+): Promise<Result<PaymentRow>> {
+  const r = await payOut(
+    deps,
+    sendOrder(deps, caller, { kind: 'usertag', usertag }, amountMsat, details, 'usertag'),
+  );
+  return r.ok ? ok(r.value.row) : r;
 }
 
 /** Pays a decoded invoice (or one an LNURL service issued) from the caller's balance. */

@@ -88,28 +88,15 @@ async function moveVoucherFunds(
   );
 }
 
-/** Hands a voucher's escrow to its issuer, who pays the redemption (payment `paymentId`) from it. */
-export const releaseToIssuer = (
-  trx: Trx,
-  b: VoucherBatchRow,
-  code: string,
-  paymentId: bigint,
-  nowMs: number,
-): Promise<void> =>
-  moveVoucherFunds(
-    trx,
-    b,
-    code,
-    { id: `vch:${code}:release:${paymentId}`, code: 'voucher_release', toIssuer: true },
-    nowMs,
-  );
-
 /**
- * Puts the funds of a failed invoice redemption back into escrow. Runs in the unit that voided the
- * payment's reserve, so the issuer holds exactly these funds again and the debit cannot fail.
+ * A redemption's escrow step, for its payment `paymentId`: `release` hands the voucher's escrow to its
+ * issuer, who pays the redemption from it; `return` puts the funds of a failed invoice redemption back
+ * into escrow (in the unit that voided the payment's reserve, so the issuer holds exactly these funds
+ * again and the debit cannot fail).
  */
-export const returnToEscrow = (
+export const moveForRedemption = (
   trx: Trx,
+  step: 'release' | 'return',
   b: VoucherBatchRow,
   code: string,
   paymentId: bigint,
@@ -119,7 +106,7 @@ export const returnToEscrow = (
     trx,
     b,
     code,
-    { id: `vch:${code}:return:${paymentId}`, code: 'voucher_return', toIssuer: false },
+    { id: `vch:${code}:${step}:${paymentId}`, code: `voucher_${step}`, toIssuer: step === 'release' },
     nowMs,
   );
 

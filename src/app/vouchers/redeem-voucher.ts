@@ -29,7 +29,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { type ClaimContext, type Claimed, type PayTarget, payOut } from '../payments/engine/pay-out.ts';
 import type { DecodedInvoice } from '../ports.ts';
-import { enqueueRedeemedWebhook, NO_FEES, redemptionDetails, releaseToIssuer } from './movements.ts';
+import { enqueueRedeemedWebhook, moveForRedemption, NO_FEES, redemptionDetails } from './movements.ts';
 import { batchFacts, voucherStateOf } from './view-voucher.ts';
 
 /** A one-time voucher by its code, or any voucher of a batch through its static URL. */
@@ -214,7 +214,7 @@ async function takeVoucher(
     }
     abortWith(why!, 'voucher_code');
   }
-  await releaseToIssuer(trx, batch, voucher.code, c.paymentId, nowMs);
+  await moveForRedemption(trx, 'release', batch, voucher.code, c.paymentId, nowMs);
   if (redemption !== null) {
     await enqueueRedeemedWebhook(trx, deps.config.publicUrl, batch, voucher, redemption, nowMs);
   }

@@ -10,7 +10,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { batchState } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueueRedeemedWebhook, returnToEscrow } from './movements.ts';
+import { enqueueRedeemedWebhook, moveForRedemption } from './movements.ts';
 import { batchFacts } from './view-voucher.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function settleVoucherClaim(
     await releaseClaim(trx, row.id, nowMs);
   } else {
     await releaseClaim(trx, row.id, null);
-    await returnToEscrow(trx, batch, voucher.code, row.id, nowMs);
+    await moveForRedemption(trx, 'return', batch, voucher.code, row.id, nowMs);
   }
   if (ended) await closeIfSettled(trx, batch.id, nowMs);
 }

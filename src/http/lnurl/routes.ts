@@ -1,111 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { lightningAddressInvoice, lightningAddressPayRequest } from '../../app/payments/lightning-address.ts';
-import { HttpError } from '../errors.ts';
-import { toProblem } from '../family.ts';
-
-/** LNURL answers errors as `{status: "ERROR", reason}` (LUD-06), whatever the HTTP status. */
-const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
-
-/** LUD-06's error answer, for every status these routes answer besides 200. */
-const lnurlErrorSchema = {
-  type: 'object',
-  properties: { status: { type: 'string', enum: ['ERROR'] }, reason: { type: 'string' } },
-};
-const lnurlErrors = {
-  400: lnurlErrorSchema,
-  404: lnurlErrorSchema,
-  422: lnurlErrorSchema,
-  503: lnurlErrorSchema,
-};
-
-const usertagParams = {
-  type: 'object',
-  required: ['usertag'],
-  properties: { usertag: { type: 'string', maxLength: 64 } },
-};
+import { lnurlPayRoutes } from './pay.ts';
+import { lnurlWithdrawRoutes } from './withdraw.ts';
 
 /**
- * The Lightning address of every account (LUD-16, LUD-06): `usertag@<PUBLIC_URL host>` lets any Lightning
- * wallet pay the account. No key: the payer is outside the service.
+ * Every LNURL endpoint, no key: LNURL-pay of each account's Lightning address (LUD-06/16, pay.ts) and
+ * LNURL-withdraw of vouchers under /lnurlw (LUD-03, withdraw.ts), both answering as lud.ts says.
  */
 export async function lnurlRoutes(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const p = toProblem(error, request);
-    return reply.status(p.status).send(lnurlError(p.message));
-  });
-  // Browser wallets fetch these documents from other origins.
-  scope.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-  });
-
-  scope.get(
-    '/.well-known/lnurlp/:usertag',
-    {
-      schema: {
-        tags: ['lightning address'],
-        summary: 'LUD-16 payRequest of an account’s Lightning address',
-        params: usertagParams,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              tag: { type: 'string', enum: ['payRequest'] },
-              callback: { type: 'string', description: 'the LUD-06 callback URL' },
-              minSendable: { type: 'integer', description: 'millisatoshis' },
-              maxSendable: { type: 'integer', description: 'millisatoshis' },
-              metadata: { type: 'string', description: 'JSON text; the invoice commits to its SHA-256' },
-            },
-          },
-          ...lnurlErrors,
-        },
-      },
-    },
-    async (request) => {
-      const { usertag } = request.params as { usertag: string };
-      const r = await lightningAddressPayRequest(deps, usertag);
-      if (!r.ok) throw new HttpError(r.error);
-      return {
-        tag: 'payRequest',
-        callback: r.value.callback,
-        // msat as JSON numbers (LUD-06); the configured bounds stay far below 2^53.
-        minSendable: Number(r.value.minSendableMsat),
-        maxSendable: Number(r.value.maxSendableMsat),
-        metadata: r.value.metadata,
-      };
-    },
-  );
-
-  scope.get(
-    '/lnurlp/:usertag/callback',
-    {
-      schema: {
-        tags: ['lightning address'],
-        summary: 'LUD-06 callback: an invoice of `amount` millisatoshis for the account',
-        params: usertagParams,
-        querystring: {
-          type: 'object',
-          required: ['amount'],
-          properties: { amount: { type: 'string', description: 'millisatoshis' } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              pr: { type: 'string', description: 'BOLT11 invoice' },
-              routes: { type: 'array', maxItems: 0, items: {} },
-            },
-          },
-          ...lnurlErrors,
-        },
-      },
-    },
-    async (request) => {
-      const { usertag } = request.params as { usertag: string };
-      const { amount } = request.query as { amount: string };
-      const r = await lightningAddressInvoice(deps, usertag, amount);
-      if (!r.ok) throw new HttpError(r.error);
-      return { pr: r.value.payreq, routes: [] };
-    },
-  );
+  await scope.register(lnurlPayRoutes, { deps });
+  await scope.register(lnurlWithdrawRoutes, { deps, prefix: '/lnurlw' });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { idempotencyKey } from '../../app/payments/input.ts';
 import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
 import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
 import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../app/vouchers/revoke-voucher.ts';
+import { idempotencyKey } from '../../domain/fields.ts';
 import { badRequest, HttpError, unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import {

@@ -127,6 +127,20 @@ const invoiceColumns = (order: PayOutOrder, inv: DecodedInvoice, invoiceType: 'i
   invoice_expires_at_ms: BigInt(inv.expiresAtSec * 1000),
 });
 
+/** The outgoing row's columns that come from the order and its claim. */
+const orderColumns = (order: PayOutOrder, id: bigint, claimed: Claimed | undefined) => ({
+  id,
+  purpose: order.purpose,
+  voucher_id: claimed?.voucherId ?? null,
+  ...(claimed?.extra === undefined ? {} : { extra: claimed.extra }),
+  ...feeColumns(order.sendFees),
+});
+
+/** Inserts the payer's row; a concurrent request with the same Idempotency-Key inserted first. */
+async function insertOutgoing(trx: Kysely<DB>, row: PaymentRow): Promise<void> {
+  if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
+}
+
 const conflictOnHash = (order: PayOutOrder) => (e: unknown) => {
   // A concurrent payment of the same invoice won the unique index on live outgoing payment hashes
   // (on PostgreSQL the loser waits for the winner's commit and then violates it).
@@ -192,19 +206,15 @@ async function payInLedger(
         ...(invoice === null || t.kind !== 'invoice'
           ? { amount_msat: order.amountMsat, receiver_usertag: receiver.usertag }
           : invoiceColumns(order, invoice, t.invoiceType)),
-        id: outId,
+        ...orderColumns(order, outId, claimed),
         route: 'internal',
         status: 'paid',
         paid_at_ms: BigInt(nowMs),
         counterpart_id: target?.id ?? inId,
-        purpose: order.purpose,
-        voucher_id: claimed?.voucherId ?? null,
-        ...(claimed?.extra === undefined ? {} : { extra: claimed.extra }),
-        ...feeColumns(order.sendFees),
       },
       nowMs,
     );
-    if (!(await insertPayment(trx, out))) abort('idempotency_conflict', 'concurrent request with this key');
+    await insertOutgoing(trx, out);
     if (target !== undefined) {
       await settleOwnInvoice(trx, {
         target,
@@ -280,17 +290,13 @@ async function payExternal(
       order.details,
       {
         ...invoiceColumns(order, invoice, t.kind === 'invoice' ? t.invoiceType : 'invoice'),
-        id: outId,
+        ...orderColumns(order, outId, claimed),
         route: 'lightning',
         fee_reserve_msat: order.feeReserveMsat,
-        purpose: order.purpose,
-        voucher_id: claimed?.voucherId ?? null,
-        ...(claimed?.extra === undefined ? {} : { extra: claimed.extra }),
-        ...feeColumns(order.sendFees),
       },
       nowMs,
     );
-    if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
+    await insertOutgoing(trx, row);
     await reserveOutgoing(trx, row, nowMs);
     return row;
   }).catch(conflictOnHash(order));
