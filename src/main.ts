@@ -14,11 +14,12 @@ import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
+import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
-import { registerPaymentAudit } from './app/payments/audit.ts';
+import { paymentHooks } from './app/payments/hooks.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
-import { registerVoucherHooks } from './app/vouchers/register.ts';
+import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -84,7 +85,11 @@ export async function openLightningForDoctor(config: Config) {
 }
 
 /** Opens the database, applies migrations and builds the dependencies every entry point shares. */
-export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  log: Logger,
+  opts: { /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[] } = {},
+): Promise<Runtime> {
   const db: Database = openDatabase({
     url: config.databaseUrl,
     sqliteSynchronous: config.sqliteSynchronous,
@@ -102,8 +107,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     await db.close();
     throw e;
   }
-  registerPaymentAudit();
-  registerVoucherHooks();
+  // The features reach each other only through this table (see app/hooks.ts).
+  const hooks = buildHooks([paymentHooks, voucherHooks, ...(opts.hooks ?? [])]);
   const mailer: Mailer =
     config.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)
@@ -138,6 +143,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     checkPublicHost: publicHostCheck(),
     background,
     rateCounter,
+    hooks,
   };
   return {
     deps,

@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
+import type { PaymentRow } from '../db/repos/payments.ts';
+import type { DB, PaymentPurpose } from '../db/schema.ts';
+import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
 import type {
   Clock,
@@ -36,4 +40,72 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Rate-limit counts: in this process, or in the database when instances share one (RATE_LIMIT_STORE). */
   rateCounter: RateCounter;
+  /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
+  hooks: AppHooks;
+}
+
+/**
+ * Runs inside the write unit that settles an outgoing payment, after its ledger moved, so what the
+ * payment's purpose keeps about it (a voucher redeemed through it) changes in the same transaction,
+ * whether the request or the reconciler learnt the outcome. Database work only; it must not abort.
+ */
+export type PaymentResolvedHook = (
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  row: PaymentRow,
+  outcome: 'paid' | 'declined',
+  nowMs: number,
+) => Promise<void>;
+
+/**
+ * What happened to a delivery, for the thing the delivery reports to (an outbox row's target): one
+ * attempt's result, or a new round of attempts being scheduled.
+ */
+export interface DeliveryReport {
+  channel: 'webhook' | 'email';
+  /**
+   * delivered: the receiver accepted it (2xx / SMTP accepted); retrying: this attempt failed and another
+   * is scheduled; failed: no further attempt will be made (the failure is in the delivery record);
+   * queued: no attempt was made, a new one is scheduled (a redelivery), so `status` is null.
+   */
+  outcome: 'delivered' | 'retrying' | 'failed' | 'queued';
+  /** HTTP status of this attempt (webhook) or SMTP reply code (e-mail); null when no answer came. */
+  status: number | null;
+  /** When the attempt started; for `queued`, when the redelivery was scheduled. */
+  attemptedAtMs: number;
+  /** Why the attempt failed; null when it was delivered or queued. */
+  error: string | null;
+}
+
+/**
+ * Updates the target's status columns (e.g. `payments.callback_status`). Runs inside the write unit that
+ * records the attempt (or schedules the redelivery), so it must only use `trx` (database work only, no
+ * network) and must not throw for a missing target (the target may be gone; the delivery record keeps
+ * the outcome).
+ */
+export type DeliveryStatusSink = (trx: Kysely<DB>, targetId: string, report: DeliveryReport) => Promise<void>;
+
+/**
+ * Whether a delivery to a target may be sent again now: null when it may, else why not (e.g. the e-mail
+ * of a voucher that was revoked meanwhile would hand out a dead voucher). Runs in the redelivery's unit.
+ */
+export type RedeliveryGuard = (trx: Kysely<DB>, targetId: string, nowMs: number) => Promise<AppError | null>;
+
+/** A further invariant of `paytag audit`, contributed by a feature that owns other tables. */
+export type AuditCheck = (deps: AppDeps) => Promise<string[]>;
+
+/**
+ * The one table of cross-feature calls. Payments settle a voucher through `paymentResolved`, the outbox
+ * reports delivery results to their target's status columns through `deliveryStatus`, and so on. It is
+ * built once, explicitly, in src/main.ts from each feature's part; nothing registers itself on import.
+ */
+export interface AppHooks {
+  /** By payment purpose: what else settles with an outgoing payment of that purpose (null: nothing). */
+  paymentResolved: Readonly<Record<PaymentPurpose, PaymentResolvedHook | null>>;
+  /** By outbox `target_kind`: where a delivery's result is written. */
+  deliveryStatus: Readonly<Record<string, DeliveryStatusSink>>;
+  /** By outbox `target_kind`: whether it may be delivered again now (kinds without one always may). */
+  redeliveryGuards: Readonly<Record<string, RedeliveryGuard>>;
+  /** Named audit checks, run after the ledger's own. */
+  auditChecks: Readonly<Record<string, AuditCheck>>;
 }

@@ -135,7 +135,14 @@ export interface PaymentsTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
   paid_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  /** Why the payment exists (migration 008). */
+  purpose: PaymentPurpose;
+  /** The voucher a `voucher_claim` pays out. */
+  voucher_id: bigint | null;
 }
+
+/** send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a voucher out. */
+export type PaymentPurpose = 'send' | 'receive' | 'voucher_claim';
 
 export interface OutboxAttemptsTable {
   id: Generated<bigint>;

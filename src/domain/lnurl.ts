@@ -38,6 +38,15 @@ export function encodeLnurl(url: string): string {
  * (lnurlp://host/path → https://host/path) and checks the URL against the LUD-01 rules.
  */
 export function decodeLnurl(input: string, policy: UrlPolicy = {}): DecodeLnurlResult {
+  const r = decodeLnurlUrl(input);
+  if (r.ok && !isAllowedLnurlUrl(r.url, policy)) {
+    return { ok: false, message: 'LNURL must use https (http only for .onion hosts)' };
+  }
+  return r;
+}
+
+/** The URL inside a bech32 LNURL or a LUD-17 URL, without the LUD-01 scheme rules. */
+function decodeLnurlUrl(input: string): DecodeLnurlResult {
   if (typeof input !== 'string') return { ok: false, message: 'LNURL must be a string' };
   let text = input.trim();
   if (text.length > MAX_LNURL_LENGTH) return { ok: false, message: 'LNURL is too long' };
@@ -65,8 +74,34 @@ export function decodeLnurl(input: string, policy: UrlPolicy = {}): DecodeLnurlR
   } catch {
     return { ok: false, message: 'LNURL does not contain a valid URL' };
   }
-  if (!isAllowedLnurlUrl(url, policy)) {
-    return { ok: false, message: 'LNURL must use https (http only for .onion hosts)' };
-  }
   return { ok: true, url };
+}
+
+/**
+ * The usertag when a Lightning address (`name@host`) or an LNURL names this service's own LNURL-pay
+ * endpoint (`<publicUrl>/.well-known/lnurlp/<name>`), else null. Such a target is resolved inside the
+ * service: asking ourselves over HTTP would be a needless round trip, and on a local set-up (PUBLIC_URL on
+ * localhost) the private-address guard refuses it.
+ */
+export function ownLnurlPayTag(target: string, publicUrl: string): string | null {
+  const self = new URL(publicUrl);
+  const text = target.trim().replace(/^lightning:/i, '');
+  const address = /^([^@\s/]+)@([^@\s/]+)$/.exec(text);
+  if (address !== null) {
+    const host = address[2]!.toLowerCase();
+    return host === self.host.toLowerCase() ? address[1]!.toLowerCase() : null;
+  }
+  const decoded = decodeLnurlUrl(text);
+  if (!decoded.ok) return null;
+  const url = decoded.url;
+  const prefix = `${self.pathname.replace(/\/+$/, '')}/.well-known/lnurlp/`;
+  if (url.host.toLowerCase() !== self.host.toLowerCase() || url.search !== '') return null;
+  if (!url.pathname.startsWith(prefix)) return null;
+  const name = url.pathname.slice(prefix.length);
+  if (name === '' || name.includes('/')) return null;
+  try {
+    return decodeURIComponent(name).toLowerCase();
+  } catch {
+    return null;
+  }
 }

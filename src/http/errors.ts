@@ -31,7 +31,6 @@ export function httpStatusOf(code: ErrorCode): number {
       return 413;
     case 'insufficient_balance':
     case 'balance_limit_exceeded':
-    case 'business_rule':
     case 'self_payment':
     case 'invoice_expired':
     case 'amount_out_of_range':

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { encodeLnurl } from '../../src/domain/lnurl.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -139,5 +140,58 @@ describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) =>
       data: { balance_lbtc: string };
     };
     expect(wallet.data.balance_lbtc).toBe('0.01000000');
+  });
+});
+
+describe.each(DIALECTS)('this service’s own Lightning addresses on %s', (dialect) => {
+  let t: TestRuntime;
+
+  beforeEach(async () => {
+    // The default local set-up: PUBLIC_URL on localhost, private addresses refused, nothing listening.
+    t = await testRuntime(dialect, { PUBLIC_URL: 'http://localhost:8080' });
+  });
+  afterEach(() => t.close());
+
+  it('a Lightning address or LNURL whose host is PUBLIC_URL is paid inside the service, with no HTTP round trip', async () => {
+    const alice = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
+    const bob = await makeAccount(t.deps);
+    const targets = [
+      `${bob.usertag}@localhost:8080`,
+      `${bob.usertag.toUpperCase()}@LOCALHOST:8080`,
+      encodeLnurl(`http://localhost:8080/.well-known/lnurlp/${bob.usertag}`),
+    ];
+    for (const target of targets) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/send',
+        headers: { 'x-api-key': alice.adminKey },
+        payload: {
+          payment_mode: 'lightning',
+          lightning_invoice_type: 'lnurl',
+          lightning_invoice: target,
+          amount: '0.0001',
+        },
+      });
+      expect([res.statusCode, res.json().message], `${target}: ${res.body}`).toEqual([200, 'Paid']);
+    }
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/lapi/v1/history?limit=10',
+      headers: { 'x-api-key': bob.invoiceKey },
+    });
+    expect(history.json().data).toHaveLength(3);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/send',
+      headers: { 'x-api-key': alice.adminKey },
+      payload: {
+        payment_mode: 'lightning',
+        lightning_invoice_type: 'lnurl',
+        lightning_invoice: 'nobody_here@localhost:8080',
+        amount: '0.0001',
+      },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { bech32 } from '@scure/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { requestVoucher, type VoucherBatchView } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
+import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -125,13 +126,21 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
     expect(after.body).not.toContain(alice.usertag);
     expect(after.body).not.toContain('<form');
 
+    // The same redemption again (a lost answer) shows the redeemed state; another target is refused.
     const again = await w.app.inject({
       method: 'POST',
       url: `/voucher/redeem/${code}`,
       ...form({ redeem_mode: 'usertag', redeem_to: alice.usertag }),
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.body).toContain('this voucher has already been redeemed');
+    expect(again.statusCode).toBe(303);
+    expect(await balanceOf(w, alice)).toBe(21_000_000n);
+    const elsewhere = await w.app.inject({
+      method: 'POST',
+      url: `/voucher/redeem/${code}`,
+      ...form({ redeem_mode: 'usertag', redeem_to: issuer.usertag }),
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.body).toContain('this voucher has already been redeemed');
   });
 
   it('redeems to a pasted invoice through the form', async () => {

@@ -357,12 +357,19 @@ describe.each(DIALECTS)('voucher API on %s', (dialect) => {
       body: { voucher_code: code.toUpperCase(), redeem_mode: 'usertag', redeem_to: `@${alice.usertag}` },
     });
     expect(ok.statusCode, ok.body).toBe(200);
+    // The same redemption again (an answer that was lost) answers the original one; another target is refused.
     const twice = await call('redeemVoucher', {
       key: alice.invoiceKey,
       body: { voucher_code: code, redeem_mode: 'usertag', redeem_to: alice.usertag },
     });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('voucher_already_redeemed');
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json().data.redeemed_tid).toBe(ok.json().data.redeemed_tid);
+    const elsewhere = await call('redeemVoucher', {
+      key: alice.invoiceKey,
+      body: { voucher_code: code, redeem_mode: 'usertag', redeem_to: issuer.usertag },
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().code).toBe('voucher_already_redeemed');
     const noKey = await call('redeemVoucher', {
       body: { voucher_code: code, redeem_mode: 'usertag', redeem_to: 'x' },
     });
@@ -370,6 +377,22 @@ describe.each(DIALECTS)('voucher API on %s', (dialect) => {
     const check = await call('checkVoucher', { method: 'GET', key: issuer.adminKey, query: {} });
     expect(check.statusCode).toBe(400);
     expect(await balanceOf(w, alice)).toBe(10_000_000n);
+  });
+
+  it('redeemVoucher with only voucher_code redeems to the caller’s own account, as the original API’s example does', async () => {
+    const v = await create({ voucher_count: 2 });
+    for (const method of ['POST', 'GET'] as const) {
+      const i = method === 'POST' ? 0 : 1;
+      const code = codeOf(v.voucher_urls[i]!.voucher_url);
+      const res = await call('redeemVoucher', {
+        method,
+        key: alice.invoiceKey,
+        ...(method === 'POST' ? { body: { voucher_code: code } } : { query: { voucher_code: code } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ redeemed_mode: 'usertag' });
+    }
+    expect(await balanceOf(w, alice)).toBe(20_000_000n);
   });
 
   it('50 concurrent redeem requests of one code: one 200, one payment, one webhook delivered', async () => {

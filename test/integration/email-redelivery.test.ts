@@ -361,7 +361,7 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
     const payTid: string = received.json().data.tid;
     const payment = await rt.deps.db.read
       .selectFrom('payments')
-      .select(['id', 'public_id', 'account_id', 'callback_url'])
+      .select(['id', 'public_id', 'requester_account_id', 'callback_url', 'order_id', 'description'])
       .where('public_id', '=', payTid)
       .executeTakeFirstOrThrow();
     const created = await call('POST', 'requestVoucher', issuer.adminKey, {

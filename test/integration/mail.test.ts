@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../src/app/deps.ts';
+import type { HookPart } from '../../src/app/hooks.ts';
 import { composeEmail } from '../../src/app/mail/compose-email.ts';
 import { listMailbox } from '../../src/app/mail/list-mailbox.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueEmail } from '../../src/app/outbox/enqueue.ts';
-import { emailStatusOf, registerDeliveryStatusSink } from '../../src/app/outbox/status-sinks.ts';
+import { emailStatusOf } from '../../src/app/outbox/status-sinks.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { openRuntime } from '../../src/main.ts';
@@ -13,11 +14,15 @@ import { DIALECTS, freshDatabase, ManualClock, type TestRuntime, testRuntime } f
 import { SMTP_USER, startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
 
 // Stands for a voucher's email_status: the sink maps each attempt's outcome to the API's value.
-registerDeliveryStatusSink('mail_test_item', async (trx, targetId, report) => {
-  await sql`update mail_test_items set email_status = ${emailStatusOf(report)} where id = ${targetId}`.execute(
-    trx,
-  );
-});
+const testHooks: HookPart = {
+  deliveryStatus: {
+    mail_test_item: async (trx, targetId, report) => {
+      await sql`update mail_test_items set email_status = ${emailStatusOf(report)} where id = ${targetId}`.execute(
+        trx,
+      );
+    },
+  },
+};
 
 async function setUpItems(deps: AppDeps): Promise<void> {
   await sql`create table mail_test_items (id text primary key, email_status text not null)`.execute(
@@ -79,7 +84,7 @@ describe.each(DIALECTS)('e-mail over SMTP on %s', (dialect) => {
     rt = await testRuntime(
       dialect,
       { SMTP_URL: smtp.url, MAIL_FROM: 'Paytag <no-reply@paytag.test>' },
-      { clock },
+      { clock, hooks: [testHooks] },
     );
     await setUpItems(rt.deps);
   });
@@ -167,7 +172,11 @@ describe.each(DIALECTS)('e-mail with the SMTP server unreachable on %s', (dialec
     const gone = await startSmtpServer();
     await gone.close();
     clock = new ManualClock();
-    rt = await testRuntime(dialect, { SMTP_URL: gone.url, MAIL_TIMEOUT_MS: '2000' }, { clock });
+    rt = await testRuntime(
+      dialect,
+      { SMTP_URL: gone.url, MAIL_TIMEOUT_MS: '2000' },
+      { clock, hooks: [testHooks] },
+    );
     await setUpItems(rt.deps);
   });
   afterAll(async () => {
@@ -202,7 +211,7 @@ describe.each(DIALECTS)('the dev mailbox on %s', (dialect) => {
       debug() {},
     };
     const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' });
-    const runtime = await openRuntime(config, log);
+    const runtime = await openRuntime(config, log, { hooks: [testHooks] });
     const app = await buildApp(runtime.deps);
     try {
       const deps = runtime.deps;

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createClnBackend } from '../../src/adapters/lightning/cln.ts';
 import { createLndBackend } from '../../src/adapters/lightning/lnd.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { receive } from '../../src/app/payments/receive.ts';
 import {
   compareCursors,
   creditSettlement,
@@ -17,6 +16,7 @@ import { putKv } from '../../src/db/repos/kv.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findIncomingByHash, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { invoiceSettlementsJob } from '../../src/jobs/invoice-settlements.ts';
+import { receiveLapi } from '../fixtures/lapi.ts';
 import { type ClnStandin, startClnStandin } from '../fixtures/lightning/cln-standin.ts';
 import { type LndStandin, startLndStandin } from '../fixtures/lightning/lnd-standin.ts';
 import {
@@ -131,7 +131,7 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
 
     it('is stored in the write unit that credits the settlement: neither happens without the other', async () => {
       const bob = await makeAccount(t.deps);
-      const req = await receive(
+      const req = await receiveLapi(
         t.deps,
         { accountId: bob.id, usertag: bob.usertag, kind: 'invoice' },
         { body: { amount: '0.0001' }, idempotencyKey: null },
@@ -230,7 +230,7 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
       return row;
     };
     const request = async (amount: string): Promise<PaymentRow> => {
-      const r = await receive(
+      const r = await receiveLapi(
         t.deps,
         { accountId: bob.id, usertag: bob.usertag, kind: 'invoice' },
         { body: { amount, expires_in: 60 }, idempotencyKey: null },

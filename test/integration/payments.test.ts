@@ -5,12 +5,11 @@ import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { checkPayment } from '../../src/app/payments/check-payment.ts';
 import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
 import { paymentHistory } from '../../src/app/payments/history.ts';
-import { receive } from '../../src/app/payments/receive.ts';
 import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts';
-import { send } from '../../src/app/payments/send.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
+import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -59,7 +58,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
   }
 
   async function request(owner: TestAccount, body: Record<string, unknown>): Promise<PaymentRow> {
-    return value(await receive(t.deps, callerOf(owner, 'invoice'), { body, idempotencyKey: null }));
+    return value(await receiveLapi(t.deps, callerOf(owner, 'invoice'), { body, idempotencyKey: null }));
   }
 
   afterEach(async () => {
@@ -91,7 +90,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
     it('an invoice of this service paid by another account settles inside the ledger, once', async () => {
       const p = await request(bob, { amount: '0.001', callback_url: 'https://example.com/hook' });
       const out = value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'lightning', lightning_invoice: p.payreq },
           idempotencyKey: null,
         }),
@@ -114,11 +113,17 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
       const webhooks = await outboxRows();
       expect(webhooks).toHaveLength(1);
-      expect(JSON.parse(webhooks[0]!.payload)).toEqual({ tid: p.public_id, status: 'paid', amount: 0.001 });
+      expect(JSON.parse(webhooks[0]!.payload)).toEqual({
+        tid: p.public_id,
+        status: 'paid',
+        amount: 0.001,
+        order_id: null,
+        description: null,
+      });
       expect(webhooks[0]!.target_kind).toBe('payment');
       expect(webhooks[0]!.target_id).toBe(String(p.id));
 
-      const again = await send(t.deps, callerOf(alice), {
+      const again = await sendLapi(t.deps, callerOf(alice), {
         body: { payment_mode: 'lightning', lightning_invoice: p.payreq },
         idempotencyKey: null,
       });
@@ -129,7 +134,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
     it('a usertag send is instant, free of network fee, and shows in both histories', async () => {
       const out = value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'usertag', usertag: bob.usertag, amount: 0.0025, description: 'rent' },
           idempotencyKey: null,
         }),
@@ -151,7 +156,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
     it('refuses bad sends with their own errors and moves no money', async () => {
       const before = await balance(alice);
       const sendBody = (body: Record<string, unknown>) =>
-        send(t.deps, callerOf(alice), { body, idempotencyKey: null });
+        sendLapi(t.deps, callerOf(alice), { body, idempotencyKey: null });
       expect(errorCode(await sendBody({ payment_mode: 'usertag', usertag: bob.usertag, amount: '1' }))).toBe(
         'insufficient_balance',
       );
@@ -206,7 +211,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       const inv = foreignInvoice(5_000_000n);
       node.payOutcomes.push({ status: 'succeeded', feeMsat: 1234n, preimage: 'ab'.repeat(32) });
       const out = value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'lightning', lightning_invoice: inv.payreq },
           idempotencyKey: null,
         }),
@@ -217,7 +222,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(await balance(alice)).toBe(BTC / 100n - 5_000_000n - 1234n);
       expect(
         errorCode(
-          await send(t.deps, callerOf(alice), {
+          await sendLapi(t.deps, callerOf(alice), {
             body: { payment_mode: 'lightning', lightning_invoice: inv.payreq },
             idempotencyKey: null,
           }),
@@ -230,7 +235,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       const inv = foreignInvoice(1_000_000n);
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
-          send(t.deps, callerOf(alice), {
+          sendLapi(t.deps, callerOf(alice), {
             body: { payment_mode: 'lightning', lightning_invoice: inv.payreq },
             idempotencyKey: null,
           }),
@@ -244,7 +249,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
     it('a failed external payment releases the reserve and answers payment_failed', async () => {
       node.payOutcomes.push({ status: 'failed', reason: 'no route' });
-      const r = await send(t.deps, callerOf(alice), {
+      const r = await sendLapi(t.deps, callerOf(alice), {
         body: { payment_mode: 'lightning', lightning_invoice: foreignInvoice(5_000_000n).payreq },
         idempotencyKey: null,
       });
@@ -259,7 +264,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       const inv = foreignInvoice(2_000_000n);
       node.payOutcomes.push({ status: 'pending' });
       const out = value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'lightning', lightning_invoice: inv.payreq },
           idempotencyKey: null,
         }),
@@ -304,7 +309,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       expect(value(await checkPayment(t.deps, callerOf(bob), p.public_id)).status).toBe('declined');
       expect(
         errorCode(
-          await send(t.deps, callerOf(alice), {
+          await sendLapi(t.deps, callerOf(alice), {
             body: { payment_mode: 'lightning', lightning_invoice: p.payreq },
             idempotencyKey: null,
           }),
@@ -323,25 +328,34 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
     it('Idempotency-Key: a retry answers the first payment and moves nothing; another body is a conflict', async () => {
       const body = { payment_mode: 'usertag', usertag: bob.usertag, amount: '0.001' };
-      const first = value(await send(t.deps, callerOf(alice), { body, idempotencyKey: 'k-1' }));
-      const again = value(await send(t.deps, callerOf(alice), { body: { ...body }, idempotencyKey: 'k-1' }));
+      const first = value(await sendLapi(t.deps, callerOf(alice), { body, idempotencyKey: 'k-1' }));
+      const again = value(
+        await sendLapi(t.deps, callerOf(alice), { body: { ...body }, idempotencyKey: 'k-1' }),
+      );
       expect(again.public_id).toBe(first.public_id);
       const raced = await Promise.all(
-        Array.from({ length: 5 }, () => send(t.deps, callerOf(alice), { body, idempotencyKey: 'k-2' })),
+        Array.from({ length: 5 }, () => sendLapi(t.deps, callerOf(alice), { body, idempotencyKey: 'k-2' })),
       );
       expect(new Set(raced.map((r) => value(r).public_id)).size).toBe(1);
       expect(await balance(bob)).toBe(2n * (BTC / 1000n));
       expect(
         errorCode(
-          await send(t.deps, callerOf(alice), { body: { ...body, amount: '0.002' }, idempotencyKey: 'k-1' }),
+          await sendLapi(t.deps, callerOf(alice), {
+            body: { ...body, amount: '0.002' },
+            idempotencyKey: 'k-1',
+          }),
         ),
       ).toBe('idempotency_conflict');
 
-      const r1 = value(await receive(t.deps, callerOf(bob), { body: { amount: 1 }, idempotencyKey: 'r' }));
-      const r2 = value(await receive(t.deps, callerOf(bob), { body: { amount: 1 }, idempotencyKey: 'r' }));
+      const r1 = value(
+        await receiveLapi(t.deps, callerOf(bob), { body: { amount: 1 }, idempotencyKey: 'r' }),
+      );
+      const r2 = value(
+        await receiveLapi(t.deps, callerOf(bob), { body: { amount: 1 }, idempotencyKey: 'r' }),
+      );
       expect(r2.public_id).toBe(r1.public_id);
       expect(
-        errorCode(await receive(t.deps, callerOf(bob), { body: { amount: 2 }, idempotencyKey: 'r' })),
+        errorCode(await receiveLapi(t.deps, callerOf(bob), { body: { amount: 2 }, idempotencyKey: 'r' })),
       ).toBe('idempotency_conflict');
       expect(await audit()).toEqual([]);
     });
@@ -350,7 +364,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0005' } }); // covers exactly 50 of 0.00001
       const results = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          send(t.deps, callerOf(payer), {
+          sendLapi(t.deps, callerOf(payer), {
             body:
               i % 2 === 0
                 ? { payment_mode: 'usertag', usertag: bob.usertag, amount: '0.00001' }
@@ -370,7 +384,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       node.createInvoice = async () => {
         throw new Error('connection refused');
       };
-      const r = await receive(t.deps, callerOf(bob, 'invoice'), {
+      const r = await receiveLapi(t.deps, callerOf(bob, 'invoice'), {
         body: { amount: '0.0001' },
         idempotencyKey: null,
       });
@@ -445,7 +459,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
     it('takes each direction’s fee and its GST into the fee and tax accounts, exactly', async () => {
       // 0.001 BTC = 100,000 sat: send fee 1,000 sat + GST 180 sat; receive fee 500 sat + GST 90 sat.
       const out = value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'usertag', usertag: bob.usertag, amount: '0.001' },
           idempotencyKey: null,
         }),
@@ -468,7 +482,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
 
       node.payOutcomes.push({ status: 'succeeded', feeMsat: 2000n, preimage: '11'.repeat(32) });
       value(
-        await send(t.deps, callerOf(alice), {
+        await sendLapi(t.deps, callerOf(alice), {
           body: { payment_mode: 'lightning', lightning_invoice: foreignInvoice(100_000_000n).payreq },
           idempotencyKey: null,
         }),

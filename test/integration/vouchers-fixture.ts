@@ -1,12 +1,12 @@
 import { createSandboxBackend, type SandboxBackend } from '../../src/adapters/lightning/sandbox.ts';
 import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { receive } from '../../src/app/payments/receive.ts';
 import type { LightningBackend, PayInvoiceInput } from '../../src/app/ports.ts';
 import type { Env } from '../../src/config/index.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
+import { receiveLapi } from '../fixtures/lapi.ts';
 import { ManualClock, type TestAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 /** A voucher test's world: the service with the sandbox as its Lightning node, and a node outside it. */
@@ -69,7 +69,10 @@ export async function auditViolations(w: TestRuntime): Promise<string[]> {
 /** An invoice of this service for `owner` (a payment request made with receive). */
 export async function ownInvoice(w: TestRuntime, owner: TestAccount, amountBtc: string): Promise<PaymentRow> {
   return value(
-    await receive(w.deps, callerOf(owner, 'invoice'), { body: { amount: amountBtc }, idempotencyKey: null }),
+    await receiveLapi(w.deps, callerOf(owner, 'invoice'), {
+      body: { amount: amountBtc },
+      idempotencyKey: null,
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher, type VoucherBatchView } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
+import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,

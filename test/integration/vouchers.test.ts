@@ -4,8 +4,9 @@ import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts'
 import { checkVoucher } from '../../src/app/vouchers/check-voucher.ts';
 import { expireVouchers } from '../../src/app/vouchers/expire-vouchers.ts';
 import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher, type VoucherBatchView } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
+import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
 import { findPaymentById } from '../../src/db/repos/payments.ts';
 import { voucherExpiryJob } from '../../src/jobs/voucher-expiry.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publicHostCheck } from '../../src/adapters/http-out/safe-fetch.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
+import type { HookPart } from '../../src/app/hooks.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
-import { type DeliveryReport, registerDeliveryStatusSink } from '../../src/app/outbox/status-sinks.ts';
+import type { DeliveryReport } from '../../src/app/outbox/status-sinks.ts';
 import { listDeliveries } from '../../src/app/webhooks/list-deliveries.ts';
 import { redeliver } from '../../src/app/webhooks/redeliver.ts';
 import { rotateWebhookSecret } from '../../src/app/webhooks/rotate-webhook-secret.ts';
@@ -25,13 +26,17 @@ import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/webhook-
 // A target kind of this test's own, standing for payments.callback_status: the sink writes the status
 // of the latest answered attempt into a table, in the same unit that records the attempt.
 const reports: Array<{ targetId: string; report: DeliveryReport }> = [];
-registerDeliveryStatusSink('webhook_test_item', async (trx, targetId, report) => {
-  reports.push({ targetId, report });
-  if (report.status === null) return;
-  await sql`update webhook_test_items set callback_status = ${report.status} where id = ${targetId}`.execute(
-    trx,
-  );
-});
+const testHooks: HookPart = {
+  deliveryStatus: {
+    webhook_test_item: async (trx, targetId, report) => {
+      reports.push({ targetId, report });
+      if (report.status === null) return;
+      await sql`update webhook_test_items set callback_status = ${report.status} where id = ${targetId}`.execute(
+        trx,
+      );
+    },
+  },
+};
 
 async function callbackStatus(deps: AppDeps, id: string): Promise<number | null> {
   const r = await sql<{ callback_status: bigint | number | null }>`
@@ -52,7 +57,7 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
 
   beforeAll(async () => {
     clock = new ManualClock();
-    rt = await testRuntime(dialect, { WEBHOOK_TIMEOUT_MS: '500' }, { clock });
+    rt = await testRuntime(dialect, { WEBHOOK_TIMEOUT_MS: '500' }, { clock, hooks: [testHooks] });
     receiver = await startWebhookReceiver();
     alice = await makeAccount(rt.deps);
     const s = await showWebhookSecret(rt.deps, alice.usertag);
@@ -349,7 +354,7 @@ describe.each(DIALECTS)('SSRF guard on %s', (dialect) => {
   let rt: TestRuntime;
   let receiver: WebhookReceiver;
   beforeAll(async () => {
-    rt = await testRuntime(dialect, { WEBHOOK_ALLOW_PRIVATE: 'false' });
+    rt = await testRuntime(dialect, { WEBHOOK_ALLOW_PRIVATE: 'false' }, { hooks: [testHooks] });
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {

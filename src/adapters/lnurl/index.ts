@@ -19,19 +19,3 @@ export {
   requestInvoice,
   resolvePayTarget,
 } from './client.ts';
-export {
-  buildPayMetadata,
-  buildPayRequest,
-  buildPayResponse,
-  buildWithdrawRequest,
-  LNURL_OK,
-  type LnurlError,
-  type LnurlOk,
-  lnurlError,
-  type PayMetadataInput,
-  type PayRequestDocument,
-  parseWithdrawCallback,
-  payMetadataHash,
-  type WithdrawCallbackResult,
-  type WithdrawRequestDocument,
-} from './service.ts';

@@ -12,19 +12,10 @@ export interface AuditReport {
   violations: string[];
 }
 
-/** A further invariant, contributed by a feature that owns other tables (payments, vouchers…). */
-export type AuditCheck = (deps: AppDeps) => Promise<string[]>;
-
-const extraChecks: Array<{ name: string; check: AuditCheck }> = [];
-
-export function registerAuditCheck(name: string, check: AuditCheck): void {
-  if (!extraChecks.some((c) => c.name === name)) extraChecks.push({ name, check });
-}
-
 /**
  * Checks the ledger invariants: every asset sums to zero (posted and pending), every account's balance
  * columns equal the sum of its transfers, no guarded account is below zero, every transfer stays within
- * one asset, and every check registered by the features.
+ * one asset, and every audit check of the hook table.
  */
 export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
   const db = deps.db.read;
@@ -117,7 +108,7 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
   for (const t of crossAsset.rows) violations.push(`transfer ${t.id}: accounts of another asset`);
 
   const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n FROM ledger_transfers`.execute(db);
-  for (const { check } of extraChecks) violations.push(...(await check(deps)));
+  for (const check of Object.values(deps.hooks.auditChecks)) violations.push(...(await check(deps)));
 
   return { checkedAccounts: rows.rows.length, checkedTransfers: Number(count.rows[0]?.n ?? 0), violations };
 }

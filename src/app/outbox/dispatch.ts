@@ -228,10 +228,12 @@ export class Dispatcher {
       }
       // A target may refuse to be delivered now (a voucher e-mail once the voucher no longer pays):
       // checked at every attempt, the first included; such a row is recorded as not sent.
-      const refusal = await sendRefusal(db.read, row, clock.nowMs());
+      const refusal = await sendRefusal(db.read, this.deps.hooks, row, clock.nowMs());
       if (refusal !== null) {
         if (probe) this.breakers.cancelProbe(host);
-        if (await db.write((trx) => recordNotSent(trx, row, owner, refusal.message, clock.nowMs(), log))) {
+        if (
+          await db.write((trx) => recordNotSent(trx, row, owner, refusal.message, clock.nowMs(), this.deps))
+        ) {
           round.failed += 1;
           log.info(
             { outboxId: String(row.id), kind: row.kind, eventType: row.event_type, reason: refusal.code },
@@ -248,7 +250,9 @@ export class Dispatcher {
               row,
               (row.account_id === null ? undefined : secrets.get(row.account_id)) ?? [],
             );
-      const outcome = await db.write((trx) => recordAttempt(trx, row, owner, result, clock.nowMs(), log));
+      const outcome = await db.write((trx) =>
+        recordAttempt(trx, row, owner, result, clock.nowMs(), this.deps),
+      );
       const openUntilMs = this.breakers.record(host, timedOut(row, result), probe, clock.nowMs());
       if (openUntilMs !== null) {
         const n = await db.write((trx) => putOffHost(trx, host, clock.nowMs(), openUntilMs));

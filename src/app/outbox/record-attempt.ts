@@ -3,6 +3,7 @@ import { insertAttempt, type OutboxRow, setAttemptedState } from '../../db/repos
 import type { DB } from '../../db/schema.ts';
 import { storableText } from '../../domain/text.ts';
 import { RETRY_DELAYS_MS, retryDelayMs } from '../../domain/webhooks.ts';
+import type { AppHooks } from '../deps.ts';
 import type { Logger } from '../ports.ts';
 import { type DeliveryReport, reportToTarget } from './status-sinks.ts';
 
@@ -37,7 +38,7 @@ const clip = (s: string | null, max: number): string | null =>
 /**
  * Records one attempt in one write unit: the attempt row, the outbox row's next state (delivered;
  * pending with the next retry time; or failed when the schedule is used up) and the target's status via
- * its registered sink. Applies only while `owner` still holds the lease: if another worker took the row
+ * its sink in the hook table. Applies only while `owner` still holds the lease: if another worker took the row
  * over meanwhile, only the attempt row is kept (it did happen) and the other worker decides the state.
  * Returns the outcome, or null when the lease had been lost.
  */
@@ -47,7 +48,7 @@ export async function recordAttempt(
   owner: string,
   a: AttemptResult,
   nowMs: number,
-  log: Logger,
+  deps: { hooks: AppHooks; log: Logger },
 ): Promise<AttemptOutcome | null> {
   await insertAttempt(trx, {
     outbox_id: row.id,
@@ -83,18 +84,13 @@ export async function recordAttempt(
   });
   if (!kept) return null;
 
-  await reportToTarget(
-    trx,
-    row,
-    {
-      channel: row.kind,
-      outcome,
-      status: a.status,
-      attemptedAtMs: a.startedAtMs,
-      error: outcome === 'delivered' ? null : lastError,
-    },
-    log,
-  );
+  await reportToTarget(trx, deps, row, {
+    channel: row.kind,
+    outcome,
+    status: a.status,
+    attemptedAtMs: a.startedAtMs,
+    error: outcome === 'delivered' ? null : lastError,
+  });
   return outcome;
 }
 
@@ -110,7 +106,7 @@ export async function recordNotSent(
   owner: string,
   why: string,
   nowMs: number,
-  log: Logger,
+  deps: { hooks: AppHooks; log: Logger },
 ): Promise<boolean> {
   const lastError = clip(`not sent: ${why}`, ERROR_MAX_CHARS);
   const kept = await setAttemptedState(trx, row.id, owner, {
@@ -122,11 +118,12 @@ export async function recordNotSent(
     deliveredAtMs: null,
   });
   if (!kept) return false;
-  await reportToTarget(
-    trx,
-    row,
-    { channel: row.kind, outcome: 'failed', status: null, attemptedAtMs: nowMs, error: lastError },
-    log,
-  );
+  await reportToTarget(trx, deps, row, {
+    channel: row.kind,
+    outcome: 'failed',
+    status: null,
+    attemptedAtMs: nowMs,
+    error: lastError,
+  });
   return true;
 }

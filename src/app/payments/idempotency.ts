@@ -1,7 +1,30 @@
+import { createHash } from 'node:crypto';
 import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
-import { requestHash } from './input.ts';
+import { asOutcome } from './engine/pay-out.ts';
+
+function canonical(value: unknown): unknown {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Fingerprint of a request for Idempotency-Key: the operation and what was asked, key order ignored.
+ * Given a parsed command, two requests that ask the same (`0.001` and `"0.001"`) are one request.
+ */
+export const requestHash = (operation: string, asked: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify([operation, canonical(asked ?? {})]))
+    .digest('hex');
 
 /**
  * The answer to a request whose Idempotency-Key was used before: the earlier record (a payment, a voucher
@@ -30,8 +53,17 @@ export interface Idempotent {
 }
 
 /** The key and request fingerprint to check, or null without a key (nothing is hashed then). */
-export const idempotencyOf = (key: string | null, operation: string, body: unknown): Idempotent | null =>
-  key === null ? null : { key, hash: requestHash(operation, body) };
+export const idempotencyOf = (key: string | null, operation: string, asked: unknown): Idempotent | null =>
+  key === null ? null : { key, hash: requestHash(operation, asked) };
+
+/** A command's fingerprint: everything it asks, without its Idempotency-Key. */
+export const commandIdempotency = <C extends { idempotencyKey: string | null }>(
+  operation: string,
+  command: C,
+): Idempotent | null => {
+  const { idempotencyKey, ...asked } = command;
+  return idempotencyOf(idempotencyKey, operation, asked);
+};
 
 /**
  * The answer of an earlier payment request of the caller with this key: a replay, or a conflict when it
@@ -41,8 +73,26 @@ export async function replayPayment(
   deps: AppDeps,
   accountId: bigint,
   idem: Idempotent | null,
+  opts: { asSent?: boolean } = {},
 ): Promise<Result<PaymentRow> | undefined> {
   if (idem === null) return undefined;
   const earlier = await findByIdempotencyKey(deps.db.read, accountId, idem.key);
-  return earlier === undefined ? undefined : replayOrConflict(earlier, idem.hash);
+  if (earlier === undefined) return undefined;
+  const r = replayOrConflict(earlier, idem.hash);
+  return r.ok && opts.asSent === true ? asOutcome(r.value) : r;
+}
+
+/**
+ * A payment use case's answer: its result, or, when a concurrent request with the same key won the
+ * insert (idempotency_conflict from the write unit), the winner's answer, as a retry would get it.
+ */
+export async function answerOrReplay(
+  deps: AppDeps,
+  accountId: bigint,
+  idem: Idempotent | null,
+  result: Result<PaymentRow>,
+  opts: { asSent?: boolean } = {},
+): Promise<Result<PaymentRow>> {
+  if (result.ok || result.error.code !== 'idempotency_conflict') return result;
+  return (await replayPayment(deps, accountId, idem, opts)) ?? result;
 }

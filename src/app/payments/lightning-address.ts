@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
-import { newPaymentRow } from './outgoing-row.ts';
+import { newPaymentRow } from './engine/rows.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
 export const LNURL_MIN_SENDABLE_MSAT = 1000n;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { createTransfer, resolvePending } from '../../db/repos/ledger.ts';
-import { type PaymentRow, setCallbackStatus } from '../../db/repos/payments.ts';
+import { type AccountRef, createTransfer, resolvePending } from '../../db/repos/ledger.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
 import {
@@ -10,7 +10,6 @@ import {
 } from '../../domain/payments.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
-import { registerDeliveryStatusSink } from '../outbox/status-sinks.ts';
 
 /**
  * The ledger side of payments. Every function runs inside the caller's write unit. Transfer ids derive
@@ -40,37 +39,54 @@ async function chargeFees(
   gstFeeMsat: bigint,
   nowMs: number,
 ): Promise<void> {
-  const ref = paymentRef(paymentId);
-  if (serviceFeeMsat > 0n) {
+  const fees = [
+    { step: 'service_fee', amount: serviceFeeMsat, account: 'service_fees' },
+    { step: 'gst', amount: gstFeeMsat, account: 'gst' },
+  ] as const;
+  for (const f of fees) {
+    if (f.amount <= 0n) continue;
     await createTransfer(
       trx,
       {
-        id: `pay:${paymentId}:service_fee`,
+        id: `pay:${paymentId}:${f.step}`,
         debit: payer,
-        credit: { system: 'service_fees' },
+        credit: { system: f.account },
         asset: 'lbtc',
-        amount: serviceFeeMsat,
-        code: 'payment_service_fee',
-        ref,
+        amount: f.amount,
+        code: `payment_${f.step}`,
+        ref: paymentRef(paymentId),
       },
       nowMs,
     );
   }
-  if (gstFeeMsat > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${paymentId}:gst`,
-        debit: payer,
-        credit: { system: 'gst' },
-        asset: 'lbtc',
-        amount: gstFeeMsat,
-        code: 'payment_gst',
-        ref,
-      },
-      nowMs,
-    );
-  }
+}
+
+/** Moves what the receiver keeps of `amountMsat` (its own fees deducted) to the receiver's account. */
+async function payNet(
+  trx: Trx,
+  paymentId: bigint,
+  step: 'internal' | 'in',
+  from: AccountRef,
+  receiverId: bigint,
+  amountMsat: bigint,
+  receiverFees: ServiceFees,
+  nowMs: number,
+): Promise<void> {
+  const net = amountMsat - receiverFees.serviceFeeMsat - receiverFees.gstFeeMsat;
+  if (net <= 0n) return;
+  await createTransfer(
+    trx,
+    {
+      id: `pay:${paymentId}:${step}`,
+      debit: from,
+      credit: { owner: receiverId },
+      asset: 'lbtc',
+      amount: net,
+      code: step === 'internal' ? 'payment_internal' : 'payment_lightning_in',
+      ref: paymentRef(paymentId),
+    },
+    nowMs,
+  );
 }
 
 /**
@@ -90,22 +106,7 @@ export async function moveInternal(
   },
   nowMs: number,
 ): Promise<void> {
-  const net = m.amountMsat - m.receive.serviceFeeMsat - m.receive.gstFeeMsat;
-  if (net > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${m.outId}:internal`,
-        debit: { owner: m.senderId },
-        credit: { owner: m.receiverId },
-        asset: 'lbtc',
-        amount: net,
-        code: 'payment_internal',
-        ref: paymentRef(m.outId),
-      },
-      nowMs,
-    );
-  }
+  await payNet(trx, m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive, nowMs);
   await chargeFees(
     trx,
     m.outId,
@@ -122,22 +123,7 @@ export async function creditIncoming(
   p: { id: bigint; accountId: bigint; amountMsat: bigint; fees: ServiceFees },
   nowMs: number,
 ): Promise<void> {
-  const net = p.amountMsat - p.fees.serviceFeeMsat - p.fees.gstFeeMsat;
-  if (net > 0n) {
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${p.id}:in`,
-        debit: { system: 'lightning_node' },
-        credit: { owner: p.accountId },
-        asset: 'lbtc',
-        amount: net,
-        code: 'payment_lightning_in',
-        ref: paymentRef(p.id),
-      },
-      nowMs,
-    );
-  }
+  await payNet(trx, p.id, 'in', { system: 'lightning_node' }, p.accountId, p.amountMsat, p.fees, nowMs);
   await chargeFees(trx, p.id, { system: 'lightning_node' }, p.fees.serviceFeeMsat, p.fees.gstFeeMsat, nowMs);
 }
 
@@ -199,17 +185,18 @@ export async function voidOutgoing(trx: Trx, row: PaymentRow, nowMs: number): Pr
   );
 }
 
-// callback_status of a payment is the HTTP status of the latest attempt that got an answer; a report
-// without a status (no answer came, or a redelivery was queued) leaves it as it is.
-registerDeliveryStatusSink('payment', async (trx, targetId, report) => {
-  if (report.channel !== 'webhook' || report.status === null || !/^\d{1,16}$/.test(targetId)) return;
-  await setCallbackStatus(trx, BigInt(targetId), report.status);
-});
-
-/** The payment webhook of the spec's Events table, when the request named a callback_url. */
+/**
+ * The payment webhook of the spec's Events table, when the request named a callback_url. Besides the
+ * spec's tid, status and amount it carries the request's order_id and description, so a merchant can
+ * match it without asking again. It belongs to the account that made the request (the requester of a
+ * request made for another account): signed with its secret, in its delivery log.
+ */
 export async function enqueuePaidWebhook(
   trx: Trx,
-  row: { id: bigint; public_id: string; account_id: bigint; callback_url: string | null },
+  row: Pick<
+    PaymentRow,
+    'id' | 'public_id' | 'requester_account_id' | 'callback_url' | 'order_id' | 'description'
+  >,
   amountMsat: bigint,
   nowMs: number,
 ): Promise<void> {
@@ -217,10 +204,16 @@ export async function enqueuePaidWebhook(
   await enqueueWebhook(
     trx,
     {
-      accountId: row.account_id,
+      accountId: row.requester_account_id,
       url: row.callback_url,
       type: 'payment.paid',
-      body: { tid: row.public_id, status: 'paid', amount: msatToBtcNumber(amountMsat) },
+      body: {
+        tid: row.public_id,
+        status: 'paid',
+        amount: msatToBtcNumber(amountMsat),
+        order_id: row.order_id,
+        description: row.description,
+      },
       eventId: `payment.paid.${row.id}`,
       target: { kind: 'payment', id: String(row.id) },
     },

@@ -1,30 +1,18 @@
-import type { Kysely } from 'kysely';
+import { type AccountRef, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
 import { storableText } from '../../domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
 
-/**
- * Runs inside the write unit that settles an outgoing payment, after its ledger moved, so what a feature
- * keeps about the payment (a voucher redeemed through it) changes in the same transaction, whether the
- * request or the reconciler learnt the outcome. Database work only; it must not abort.
- */
-export type OutgoingResolvedHook = (
-  deps: AppDeps,
-  trx: Kysely<DB>,
-  row: PaymentRow,
-  outcome: 'paid' | 'declined',
-  nowMs: number,
-) => Promise<void>;
-
-const resolvedHooks = new Set<OutgoingResolvedHook>();
-
-/** Registering the same function again is harmless. */
-export function onOutgoingResolved(hook: OutgoingResolvedHook): void {
-  resolvedHooks.add(hook);
-}
+/** Every ledger account settling `row` may move: its reserve, its fees, and a voucher's escrow. */
+const accountsMovedBy = (row: PaymentRow): AccountRef[] => [
+  { owner: row.account_id },
+  { system: 'lightning_node' },
+  ...(row.service_fee_msat > 0n ? [{ system: 'service_fees' as const }] : []),
+  ...(row.gst_fee_msat > 0n ? [{ system: 'gst' as const }] : []),
+  ...(row.purpose === 'voucher_claim' ? [{ system: 'voucher_escrow' as const }] : []),
+];
 
 /**
  * Applies what the Lightning backend said about an outgoing payment: succeeded → post amount + actual
@@ -40,6 +28,7 @@ export async function resolveOutgoing(
   if (result.status === 'pending') return row;
   const nowMs = deps.clock.nowMs();
   return deps.db.write(async (trx) => {
+    await lockAccountsInOrder(trx, deps.db.dialect, accountsMovedBy(row));
     if (result.status === 'succeeded') {
       let feeMsat = result.feeMsat;
       if (feeMsat > row.fee_reserve_msat) {
@@ -59,7 +48,7 @@ export async function resolveOutgoing(
       });
       if (moved) {
         await postOutgoing(trx, row, feeMsat, nowMs);
-        for (const hook of resolvedHooks) await hook(deps, trx, row, 'paid', nowMs);
+        await deps.hooks.paymentResolved[row.purpose]?.(deps, trx, row, 'paid', nowMs);
       }
     } else {
       const moved = await transitionPayment(trx, row.id, ['pending'], {
@@ -69,7 +58,7 @@ export async function resolveOutgoing(
       });
       if (moved) {
         await voidOutgoing(trx, row, nowMs);
-        for (const hook of resolvedHooks) await hook(deps, trx, row, 'declined', nowMs);
+        await deps.hooks.paymentResolved[row.purpose]?.(deps, trx, row, 'declined', nowMs);
       }
     }
     return (await findPaymentById(trx, row.id))!;

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import { ownLnurlPayTag } from '../../domain/lnurl.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import type { LnurlFailure } from '../ports.ts';
-import type { SendDetails } from './outgoing-row.ts';
+import type { LnurlFailure, LnurlPayClient } from '../ports.ts';
+import type { SendDetails } from './engine/rows.ts';
+import { lightningAddressInvoice, lightningAddressPayRequest } from './lightning-address.ts';
 import { payInvoice } from './pay-invoice.ts';
 
 function lnurlError(f: LnurlFailure): Result<never> {
@@ -29,6 +31,25 @@ function lnurlError(f: LnurlFailure): Result<never> {
 }
 
 /**
+ * This service's own LNURL-pay endpoints, answered in process: what GET /.well-known/lnurlp/<tag> and its
+ * callback would answer over HTTP, with the same checks after it, and no round trip (which a local
+ * set-up's private-address guard would refuse).
+ */
+function ownLnurlService(deps: AppDeps, usertag: string): LnurlPayClient {
+  const refused = (message: string): LnurlFailure => ({ ok: false, kind: 'refused', message });
+  return {
+    async resolvePay() {
+      const r = await lightningAddressPayRequest(deps, usertag);
+      return r.ok ? { ok: true, params: r.value } : refused(r.error.message);
+    },
+    async requestInvoice(_params, amountMsat) {
+      const r = await lightningAddressInvoice(deps, usertag, String(amountMsat));
+      return r.ok ? { ok: true, payreq: r.value.payreq } : refused(r.error.message);
+    },
+  };
+}
+
+/**
  * Pays a bech32 LNURL or a Lightning address (LUD-06/LUD-16): resolve, check the amount against the
  * service's bounds, request the invoice, verify its amount and description hash, then pay it (inside the
  * ledger when the invoice turns out to be this service's own).
@@ -38,7 +59,9 @@ export async function sendToLnurl(
   caller: Caller,
   p: { target: string; amountMsat: bigint; details: SendDetails },
 ): Promise<Result<PaymentRow>> {
-  const resolved = await deps.lnurl.resolvePay(p.target);
+  const ownTag = ownLnurlPayTag(p.target, deps.config.publicUrl);
+  const service: LnurlPayClient = ownTag === null ? deps.lnurl : ownLnurlService(deps, ownTag);
+  const resolved = await service.resolvePay(p.target);
   if (!resolved.ok) return lnurlError(resolved);
   const params = resolved.params;
   if (p.amountMsat < params.minSendableMsat || p.amountMsat > params.maxSendableMsat) {
@@ -48,7 +71,7 @@ export async function sendToLnurl(
       'amount',
     );
   }
-  const requested = await deps.lnurl.requestInvoice(params, p.amountMsat);
+  const requested = await service.requestInvoice(params, p.amountMsat);
   if (!requested.ok) return lnurlError(requested);
   const decoded = deps.decodeInvoice(requested.payreq);
   if (!decoded.ok) {

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findIncomingByHash, transitionPayment } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { paymentMayHaveChanged } from '../checkout/live-status.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement } from '../ports.ts';
+import { feeColumns } from './engine/rows.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
-import { feeColumns } from './outgoing-row.ts';
 
 export type SettleOutcome = 'credited' | 'already_paid' | 'unknown_invoice';
 
@@ -41,6 +42,12 @@ export async function settleInUnit(
     updated_at_ms: nowMs,
   });
   if (!moved) return 'already_paid';
+  await lockAccountsInOrder(trx, deps.db.dialect, [
+    { owner: row.account_id },
+    { system: 'lightning_node' },
+    ...(fees.serviceFeeMsat > 0n ? [{ system: 'service_fees' as const }] : []),
+    ...(fees.gstFeeMsat > 0n ? [{ system: 'gst' as const }] : []),
+  ]);
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat, fees }, nowMs);
   await enqueuePaidWebhook(trx, row, amountMsat, nowMs);
   paymentMayHaveChanged(row.public_id);

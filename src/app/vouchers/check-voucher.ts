@@ -1,9 +1,9 @@
-import { findBatch, listVouchers, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
+import { findBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeBatchId } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import type { VoucherBatchView } from './request-voucher.ts';
+import { batchView, type VoucherBatchView } from './view-voucher.ts';
 
 /**
  * The caller's batch by tid. A batch of another account is not found, never "forbidden", so a tid
@@ -23,12 +23,6 @@ export async function findOwnBatch(
     return err('not_found', `no voucher batch with tid "${tid.slice(0, 40)}"`, 'tid');
   }
   return ok(batch);
-}
-
-/** A stored batch with its vouchers, as they stand now. */
-export async function batchView(deps: AppDeps, batch: VoucherBatchRow): Promise<VoucherBatchView> {
-  const vouchers = await listVouchers(deps.db.read, batch.id);
-  return { batch, vouchers, redeemedCount: vouchers.filter((v) => v.redeemed_at_ms !== null).length };
 }
 
 /** checkVoucher: the caller's batch with every voucher's state. */

@@ -1,4 +1,5 @@
 import { findLiveOutgoingByHash } from '../../db/repos/payments.ts';
+import { findVoucherById } from '../../db/repos/vouchers.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { batchStateError, voucherStateError } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
@@ -79,12 +80,8 @@ async function alreadyWithdrawnTo(deps: AppDeps, target: RedeemTarget, pr: strin
   if (!decoded.ok) return false;
   const payment = await findLiveOutgoingByHash(deps.db.read, decoded.invoice.paymentHash);
   if (payment === undefined) return false;
-  // The issuer's payment of a redemption names its voucher (redemptionDetails).
-  let names: { voucher_tid?: unknown; voucher_code?: unknown };
-  try {
-    names = JSON.parse(payment.extra) as typeof names;
-  } catch {
-    return false;
-  }
-  return 'code' in target ? names.voucher_code === target.code : names.voucher_tid === target.batchId;
+  if (payment.purpose !== 'voucher_claim' || payment.voucher_id === null) return false;
+  const voucher = await findVoucherById(deps.db.read, payment.voucher_id);
+  if (voucher === undefined) return false;
+  return 'code' in target ? voucher.code === target.code : voucher.batch_id === target.batchId;
 }

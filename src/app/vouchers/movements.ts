@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { ServiceFees } from '../../domain/payments.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
-import type { SendDetails } from '../payments/outgoing-row.ts';
+import type { SendDetails } from '../payments/engine/rows.ts';
 import { voucherUrl } from './urls.ts';
 
 /**
@@ -58,6 +58,12 @@ export async function fundBatch(trx: Trx, b: VoucherBatchRow, nowMs: number): Pr
 
 const ESCROW: AccountRef = { system: 'voucher_escrow' };
 
+/** The ledger accounts a batch's own movements touch (funding, refunds), to lock them up front. */
+export const issuerAndEscrow = (b: Pick<VoucherBatchRow, 'account_id'>): AccountRef[] => [
+  { owner: b.account_id },
+  ESCROW,
+];
+
 /** Moves one voucher's funds (amount + fee reserve) out of the escrow to its issuer, or back. */
 async function moveVoucherFunds(
   trx: Trx,
@@ -82,28 +88,15 @@ async function moveVoucherFunds(
   );
 }
 
-/** Hands a voucher's escrow to its issuer, who pays the redemption (payment `paymentId`) from it. */
-export const releaseToIssuer = (
-  trx: Trx,
-  b: VoucherBatchRow,
-  code: string,
-  paymentId: bigint,
-  nowMs: number,
-): Promise<void> =>
-  moveVoucherFunds(
-    trx,
-    b,
-    code,
-    { id: `vch:${code}:release:${paymentId}`, code: 'voucher_release', toIssuer: true },
-    nowMs,
-  );
-
 /**
- * Puts the funds of a failed invoice redemption back into escrow. Runs in the unit that voided the
- * payment's reserve, so the issuer holds exactly these funds again and the debit cannot fail.
+ * A redemption's escrow step, for its payment `paymentId`: `release` hands the voucher's escrow to its
+ * issuer, who pays the redemption from it; `return` puts the funds of a failed invoice redemption back
+ * into escrow (in the unit that voided the payment's reserve, so the issuer holds exactly these funds
+ * again and the debit cannot fail).
  */
-export const returnToEscrow = (
+export const moveForRedemption = (
   trx: Trx,
+  step: 'release' | 'return',
   b: VoucherBatchRow,
   code: string,
   paymentId: bigint,
@@ -113,7 +106,7 @@ export const returnToEscrow = (
     trx,
     b,
     code,
-    { id: `vch:${code}:return:${paymentId}`, code: 'voucher_return', toIssuer: false },
+    { id: `vch:${code}:${step}:${paymentId}`, code: `voucher_${step}`, toIssuer: step === 'release' },
     nowMs,
   );
 

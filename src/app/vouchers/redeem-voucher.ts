@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
-import {
-  findIncomingByHash,
-  findLiveOutgoingByHash,
-  insertPayment,
-  type PaymentRow,
-} from '../../db/repos/payments.ts';
+import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
 import {
   findBatch,
   findVoucherByCode,
@@ -22,7 +15,6 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { type AppError, abort } from '../../domain/errors.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { isExpired } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import {
@@ -35,14 +27,9 @@ import {
   voucherStateError,
 } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
-import { newOutgoingRow } from '../payments/outgoing-row.ts';
-import { assertOwnInvoicePayable, settleOwnInvoice } from '../payments/own-invoice.ts';
-import { ALREADY_PAYING } from '../payments/pay-invoice.ts';
-import { resolveOutgoing } from '../payments/resolve-outgoing.ts';
-import type { DecodedInvoice, PayResult } from '../ports.ts';
-import { runWrite } from '../write.ts';
-import { enqueueRedeemedWebhook, NO_FEES, redemptionDetails, releaseToIssuer } from './movements.ts';
+import { type ClaimContext, type Claimed, type PayTarget, payOut } from '../payments/engine/pay-out.ts';
+import type { DecodedInvoice } from '../ports.ts';
+import { enqueueRedeemedWebhook, moveForRedemption, NO_FEES, redemptionDetails } from './movements.ts';
 import { batchFacts, voucherStateOf } from './view-voucher.ts';
 
 /** A one-time voucher by its code, or any voucher of a batch through its static URL. */
@@ -103,27 +90,44 @@ function plan(deps: AppDeps, mode: unknown, to: unknown): Result<Plan> {
   if (!decoded.ok) {
     return err('invoice_invalid', `redeem_to is not a valid BOLT11 invoice: ${decoded.message}`, 'redeem_to');
   }
-  const inv = decoded.invoice;
-  if (inv.network !== deps.config.lightning.network) {
-    return err(
-      'invoice_invalid',
-      `the invoice is for ${inv.network}; this service pays ${deps.config.lightning.network} invoices`,
-      'redeem_to',
-    );
-  }
-  if (isExpired(inv.expiresAtSec * 1000, deps.clock.nowMs())) {
-    return err('invoice_expired', 'the invoice has expired', 'redeem_to');
-  }
-  return ok({ mode: 'invoice', invoice: inv });
+  return ok({ mode: 'invoice', invoice: decoded.invoice });
 }
 
 interface Loaded {
   batch: VoucherBatchRow;
   /** null for a static URL: the voucher is chosen inside the write unit. */
   voucher: VoucherRow | null;
+  /** Set when this very redemption happened before (an answer that was lost): it is answered again. */
+  earlier?: RedeemOutcome;
 }
 
-async function load(deps: AppDeps, target: RedeemTarget, nowMs: number): Promise<Result<Loaded>> {
+/** The plan's mode and what it names, as a redemption records them (`redeemed_mode`, `redeemed_by`). */
+const byOf = (p: Plan): { mode: RedeemMode; by: string } =>
+  p.mode === 'usertag' ? { mode: 'usertag', by: p.usertag } : { mode: 'invoice', by: p.invoice.payreq };
+
+/**
+ * A voucher already redeemed (or being paid) to exactly this target: the earlier redemption, so a
+ * redeemer whose answer was lost can confirm it. Undefined for any other target.
+ */
+async function earlierRedemption(
+  deps: AppDeps,
+  batch: VoucherBatchRow,
+  voucher: VoucherRow,
+  p: Plan,
+): Promise<RedeemOutcome | undefined> {
+  const r = byOf(p);
+  const paymentId = voucher.redeemed_tid ?? voucher.claim_payment_id;
+  if (paymentId === null) return undefined;
+  const payment = await findPaymentById(deps.db.read, paymentId);
+  if (payment === undefined) return undefined;
+  const same =
+    voucher.redeemed_tid !== null
+      ? voucher.redeemed_mode === r.mode && voucher.redeemed_by === r.by
+      : r.mode === 'invoice' && payment.payreq === r.by;
+  return same ? outcome(batch, voucher, payment, r, voucher.redeemed_tid !== null) : undefined;
+}
+
+async function load(deps: AppDeps, target: RedeemTarget, p: Plan, nowMs: number): Promise<Result<Loaded>> {
   const db = deps.db.read;
   if ('code' in target) {
     const code = normalizeVoucherCode(target.code);
@@ -132,7 +136,11 @@ async function load(deps: AppDeps, target: RedeemTarget, nowMs: number): Promise
     const batch = await findBatch(db, voucher.batch_id);
     if (batch === undefined) throw new Error(`voucher ${voucher.id} without its batch`);
     const why = voucherStateError(voucherStateOf(voucher, batch, nowMs));
-    return why === null ? ok({ batch, voucher }) : { ok: false, error: { ...why, field: 'voucher_code' } };
+    if (why === null) return ok({ batch, voucher });
+    const earlier = await earlierRedemption(deps, batch, voucher, p);
+    return earlier !== undefined
+      ? ok({ batch, voucher, earlier })
+      : { ok: false, error: { ...why, field: 'voucher_code' } };
   }
   const id = normalizeBatchId(target.batchId);
   const batch = id === null ? undefined : await findBatch(db, id);
@@ -141,26 +149,32 @@ async function load(deps: AppDeps, target: RedeemTarget, nowMs: number): Promise
   return why === null ? ok({ batch, voucher: null }) : { ok: false, error: why };
 }
 
-type Take = { redeem: Redemption } | { claimFor: bigint };
-
 const abortWith = (e: AppError, field?: string): never => abort(e.code, e.message, field ?? e.field);
 
 /**
- * Inside a write unit: takes the voucher for this redemption, by a conditional update that exactly one
- * of any number of concurrent redemptions wins. Through a static URL, the first redeemable voucher of
- * the batch, and a usertag only once per batch (its primary key decides). Aborts with the reason when
- * the voucher (or batch) cannot be redeemed any more.
+ * Inside the payment's write unit: takes the voucher for this redemption, by a conditional update that
+ * exactly one of any number of concurrent redemptions wins. Through a static URL, the first redeemable
+ * voucher of the batch, and an account of this service (by usertag, or as the owner of an invoice of
+ * this service) only once per batch (its primary key decides). Aborts with the reason when the voucher
+ * (or batch) cannot be redeemed any more. Then hands the voucher's escrow to the issuer, who pays the
+ * redemption from it.
  */
 async function takeVoucher(
   deps: AppDeps,
   trx: Kysely<DB>,
   loaded: Loaded,
-  take: Take,
-  staticUsertag: string | null,
+  isStatic: boolean,
+  c: ClaimContext,
+  byWhom: { mode: RedeemMode; by: string },
   nowMs: number,
-): Promise<VoucherRow> {
-  const batch = await findBatch(trx, loaded.batch.id);
-  if (batch === undefined) throw new Error(`voucher batch ${loaded.batch.id} vanished`);
+): Promise<{ voucher: VoucherRow; redemption: Redemption | null }> {
+  // Read in the unit, after the accounts were locked: a revoke or expiry that committed meanwhile counts.
+  const batchNow = async (): Promise<VoucherBatchRow> => {
+    const b = await findBatch(trx, loaded.batch.id);
+    if (b === undefined) throw new Error(`voucher batch ${loaded.batch.id} vanished`);
+    return b;
+  };
+  const batch = await batchNow();
   const state = batchState(batchFacts(batch), nowMs, null);
   if (state === 'revoked' || state === 'expired') abortWith(voucherStateError(state)!);
 
@@ -168,170 +182,128 @@ async function takeVoucher(
     loaded.voucher ??
     (await pickRedeemable(trx, deps.db.dialect, batch.id)) ??
     abortWith(batchStateError('all_redeemed')!);
-  if (staticUsertag !== null) {
+  if (isStatic && c.receiver !== null) {
     const first = await insertStaticRedemption(trx, {
       batchId: batch.id,
-      usertag: staticUsertag,
+      usertag: c.receiver.usertag,
       voucherId: voucher.id,
       nowMs,
     });
     if (!first) {
       abort(
         'voucher_already_redeemed',
-        `${staticUsertag} has already redeemed a voucher of this batch; each usertag redeems once`,
+        `${c.receiver.usertag} has already redeemed a voucher of this batch; each usertag redeems once`,
         'redeem_to',
       );
     }
   }
+  // Settled inside the ledger, the voucher is redeemed at once; to another node's invoice it is in
+  // progress until the payment has an outcome (settle-claim.ts).
+  const redemption: Redemption | null =
+    c.receiver === null ? null : { ...byWhom, paymentId: c.paymentId, nowMs };
   const taken =
-    'redeem' in take
-      ? await markRedeemed(trx, voucher.id, take.redeem)
-      : await markClaimed(trx, voucher.id, take.claimFor);
+    redemption !== null
+      ? await markRedeemed(trx, voucher.id, redemption)
+      : await markClaimed(trx, voucher.id, c.paymentId);
   if (!taken) {
     const now = await findVoucherById(trx, voucher.id);
-    const why = now === undefined ? null : voucherStateError(voucherStateOf(now, batch, nowMs));
+    // The batch again: under READ COMMITTED a revoke that took this voucher committed after the first read.
+    const why = now === undefined ? null : voucherStateError(voucherStateOf(now, await batchNow(), nowMs));
     if (why === null || loaded.voucher === null) {
       abort('conflict', 'another redemption took this voucher at the same moment; try again');
     }
     abortWith(why!, 'voucher_code');
   }
-  return voucher;
-}
-
-/**
- * Inside a write unit, what every redemption starts with: takes the voucher, hands its escrow to the
- * issuer and records the issuer's payment of the redemption (`fields.id` is `redeemed_tid`).
- */
-async function takeAndRecordPayment(
-  deps: AppDeps,
-  trx: Kysely<DB>,
-  loaded: Loaded,
-  take: Take,
-  staticUsertag: string | null,
-  fields: Pick<PaymentRow, 'id' | 'route' | 'amount_msat'> & Partial<PaymentRow>,
-  nowMs: number,
-): Promise<{ voucher: VoucherRow; out: PaymentRow }> {
-  const { batch } = loaded;
-  const voucher = await takeVoucher(deps, trx, loaded, take, staticUsertag, nowMs);
-  await releaseToIssuer(trx, batch, voucher.code, fields.id, nowMs);
-  const out = newOutgoingRow(deps, batch.account_id, redemptionDetails(batch, voucher.code), fields, nowMs);
-  await insertPayment(trx, out);
-  return { voucher, out };
-}
-
-/** The end of a redemption settled inside the ledger (after the receiver was credited): webhook and answer. */
-async function redeemedInLedger(
-  deps: AppDeps,
-  trx: Kysely<DB>,
-  batch: VoucherBatchRow,
-  voucher: VoucherRow,
-  out: PaymentRow,
-  redemption: Redemption,
-): Promise<RedeemOutcome> {
-  await enqueueRedeemedWebhook(trx, deps.config.publicUrl, batch, voucher, redemption, redemption.nowMs);
-  return outcome(batch, { ...voucher, ...redeemedFields(redemption) }, out, redemption, true);
+  await moveForRedemption(trx, 'release', batch, voucher.code, c.paymentId, nowMs);
+  if (redemption !== null) {
+    await enqueueRedeemedWebhook(trx, deps.config.publicUrl, batch, voucher, redemption, nowMs);
+  }
+  return { voucher, redemption };
 }
 
 /**
  * Redeems a voucher (by code, or any voucher of a batch by its static URL) to a usertag or a Lightning
  * invoice. Exactly one redemption per voucher, whatever runs concurrently. The escrow hands the voucher's
- * funds to the issuer and the issuer pays the redemption in the same write unit: a payment in both
- * histories, whose integer id is `redeemed_tid`. An invoice of another node is reserved, paid outside
- * the unit and settled with the payment (settle-claim.ts); if it fails, the voucher is redeemable again.
+ * funds to the issuer and the issuer pays the redemption through the payment engine in the same write
+ * unit (purpose `voucher_claim`): a payment in both histories, whose integer id is `redeemed_tid`. An
+ * invoice of another node is reserved, paid outside the unit and settled with the payment
+ * (settle-claim.ts); if it fails, the voucher is redeemable again. Redeeming a redeemed voucher again to
+ * the same target answers the earlier redemption.
  */
 export async function redeemVoucher(deps: AppDeps, input: RedeemInput): Promise<Result<RedeemOutcome>> {
   const p = plan(deps, input.mode, input.to);
   if (!p.ok) return p;
-  const loaded = await load(deps, input.target, deps.clock.nowMs());
-  if (!loaded.ok) return loaded;
-  const isStatic = !('code' in input.target);
-  if (p.value.mode === 'usertag') return toUsertag(deps, loaded.value, p.value.usertag, isStatic);
-
-  const inv = p.value.invoice;
-  const amountMsat = loaded.value.batch.amount_msat;
-  if (inv.amountMsat !== null && inv.amountMsat !== amountMsat) {
-    const more = inv.amountMsat > amountMsat;
-    return err(
-      'amount_mismatch',
-      `the invoice asks for ${formatMsatAsBtc(inv.amountMsat)} BTC, ${more ? 'more than' : 'not'} the voucher's ` +
-        `${formatMsatAsBtc(amountMsat)} BTC; use an invoice for that amount or one without an amount`,
-      'redeem_to',
-    );
-  }
-  const own = await findIncomingByHash(deps.db.read, inv.paymentHash);
-  return own !== undefined
-    ? toOwnInvoice(deps, loaded.value, inv)
-    : toExternalInvoice(deps, loaded.value, inv, input.payment ?? 'await');
-}
-
-/** To an account of this service: one write unit, like a usertag payment from the issuer. */
-function toUsertag(
-  deps: AppDeps,
-  loaded: Loaded,
-  usertag: string,
-  isStatic: boolean,
-): Promise<Result<RedeemOutcome>> {
+  const loadedR = await load(deps, input.target, p.value, deps.clock.nowMs());
+  if (!loadedR.ok) return loadedR;
+  const loaded = loadedR.value;
+  if (loaded.earlier !== undefined) return ok(loaded.earlier);
   const { batch } = loaded;
-  const nowMs = deps.clock.nowMs();
-  const outId = BigInt(deps.ids.randomInt53());
-  const inId = BigInt(deps.ids.randomInt53());
-  const receive = feesFor(deps, batch.amount_msat, 'in');
-  return runWrite(deps.db, async (trx) => {
-    const receiver = await findAccountByUsertag(trx, usertag);
-    if (receiver === undefined)
-      abort('usertag_not_found', `no account with usertag "${usertag}"`, 'redeem_to');
-    if (receiver!.id === batch.account_id) {
-      abort(
-        'self_payment',
-        'this voucher was issued by that account; revoke it to get its funds back',
+  const amountMsat = batch.amount_msat;
+  let target: PayTarget;
+  if (p.value.mode === 'usertag') {
+    target = { kind: 'usertag', usertag: p.value.usertag };
+  } else {
+    const inv: DecodedInvoice = p.value.invoice;
+    if (inv.amountMsat !== null && inv.amountMsat !== amountMsat) {
+      const more = inv.amountMsat > amountMsat;
+      return err(
+        'amount_mismatch',
+        `the invoice asks for ${formatMsatAsBtc(inv.amountMsat)} BTC, ${more ? 'more than' : 'not'} the voucher's ` +
+          `${formatMsatAsBtc(amountMsat)} BTC; use an invoice for that amount or one without an amount`,
         'redeem_to',
       );
     }
-    const redemption: Redemption = { mode: 'usertag', by: usertag, paymentId: outId, nowMs };
-    const { voucher, out } = await takeAndRecordPayment(
-      deps,
-      trx,
-      loaded,
-      { redeem: redemption },
-      isStatic ? usertag : null,
-      {
-        id: outId,
-        route: 'internal',
-        amount_msat: batch.amount_msat,
-        status: 'paid',
-        paid_at_ms: BigInt(nowMs),
-        counterpart_id: inId,
-        receiver_usertag: usertag,
-      },
-      nowMs,
-    );
-    await insertPayment(trx, {
-      ...out,
-      id: inId,
-      public_id: deps.ids.publicId(16),
-      account_id: receiver!.id,
-      requester_account_id: receiver!.id,
-      direction: 'in',
-      counterpart_id: out.id,
-      extra: redemptionDetails(batch, null).extra,
-      service_fee_msat: receive.serviceFeeMsat,
-      service_fee_ppm: receive.servicePpm,
-      gst_fee_msat: receive.gstFeeMsat,
-    });
-    await moveInternal(
-      trx,
-      {
-        outId,
-        senderId: batch.account_id,
-        receiverId: receiver!.id,
-        amountMsat: batch.amount_msat,
-        send: NO_FEES,
-        receive,
-      },
-      nowMs,
-    );
-    return redeemedInLedger(deps, trx, batch, voucher, out, redemption);
+    target = { kind: 'invoice', invoice: inv, invoiceType: 'invoice' };
+  }
+  const byWhom = byOf(p.value);
+  const isStatic = !('code' in input.target);
+  const nowMs = deps.clock.nowMs();
+  let taken: { voucher: VoucherRow; redemption: Redemption | null } | undefined;
+  const paid = await payOut(deps, {
+    purpose: 'voucher_claim',
+    payerId: batch.account_id,
+    amountMsat,
+    target,
+    details: redemptionDetails(batch, null),
+    sendFees: NO_FEES,
+    // The routing fee may use what the batch escrowed for it, no more.
+    feeReserveMsat: batch.fee_reserve_msat,
+    field: 'redeem_to',
+    refusals: {
+      selfUsertag: 'this voucher was issued by that account; revoke it to get its funds back',
+      selfInvoice: 'this invoice belongs to the voucher’s issuer; revoke the voucher instead',
+      amount: 'the invoice is not for the voucher’s amount',
+    },
+    claimMoves: [{ system: 'voucher_escrow' }],
+    claim: async (trx, c): Promise<Claimed> => {
+      taken = await takeVoucher(deps, trx, loaded, isStatic, c, byWhom, nowMs);
+      return { voucherId: taken.voucher.id, extra: redemptionDetails(batch, taken.voucher.code).extra };
+    },
+    payment: input.payment ?? 'await',
   });
+  if (!paid.ok) return paid;
+  const { voucher, redemption } = taken!;
+  const after = paid.value.row;
+  if (redemption !== null) {
+    return ok(outcome(batch, { ...voucher, ...redeemedFields(redemption) }, after, byWhom, true));
+  }
+  if (input.payment === 'background') return ok(outcome(batch, voucher, after, byWhom, false));
+  if (after.status === 'declined') {
+    // The voucher is redeemable again, unless its batch was revoked or expired meanwhile: then the
+    // voided payment gave its amount back to the issuer.
+    const batchNow = (await findBatch(deps.db.read, batch.id)) ?? batch;
+    const ended = batchStateError(batchState(batchFacts(batchNow), deps.clock.nowMs(), null));
+    const then =
+      ended === null
+        ? 'can be redeemed again'
+        : `cannot be redeemed any more (${ended.message}); its amount went back to the issuer`;
+    return err(
+      'payment_failed',
+      `the payment of the invoice failed (${after.failure_reason ?? 'no route'}); the voucher was not used and ${then}`,
+    );
+  }
+  const now = (await findVoucherById(deps.db.read, voucher.id)) ?? voucher;
+  return ok(outcome(batch, now, after, byWhom, after.status === 'paid'));
 }
 
 const redeemedFields = (r: Redemption) => ({
@@ -348,148 +320,3 @@ const outcome = (
   r: { mode: RedeemMode; by: string },
   redeemed: boolean,
 ): RedeemOutcome => ({ batch, voucher, payment, mode: r.mode, by: r.by, redeemed });
-
-const invoiceFields = (inv: DecodedInvoice, amountMsat: bigint) => ({
-  amount_msat: amountMsat,
-  payment_hash: inv.paymentHash,
-  payreq: inv.payreq,
-  invoice_type: 'invoice' as const,
-  invoice_expires_at_ms: BigInt(inv.expiresAtSec * 1000),
-});
-
-/** An invoice issued by this service: settled inside the ledger in one write unit, as payInvoice does. */
-function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promise<Result<RedeemOutcome>> {
-  const { batch } = loaded;
-  const amountMsat = batch.amount_msat;
-  const nowMs = deps.clock.nowMs();
-  const outId = BigInt(deps.ids.randomInt53());
-  const receive = feesFor(deps, amountMsat, 'in');
-  return runWrite(deps.db, async (trx) => {
-    const target = await findIncomingByHash(trx, inv.paymentHash);
-    if (target === undefined) throw new Error('own invoice vanished');
-    assertOwnInvoicePayable(target, {
-      payerAccountId: batch.account_id,
-      amountMsat,
-      nowMs,
-      field: 'redeem_to',
-      selfMessage: 'this invoice belongs to the voucher’s issuer; revoke the voucher instead',
-      amountMessage: 'the invoice is not for the voucher’s amount',
-    });
-    const redemption: Redemption = { mode: 'invoice', by: inv.payreq, paymentId: outId, nowMs };
-    const { voucher, out } = await takeAndRecordPayment(
-      deps,
-      trx,
-      loaded,
-      { redeem: redemption },
-      null,
-      {
-        ...invoiceFields(inv, amountMsat),
-        id: outId,
-        route: 'internal',
-        status: 'paid',
-        paid_at_ms: BigInt(nowMs),
-        counterpart_id: target.id,
-      },
-      nowMs,
-    );
-    await settleOwnInvoice(trx, {
-      target,
-      outId,
-      payerAccountId: batch.account_id,
-      amountMsat,
-      send: NO_FEES,
-      receive,
-      field: 'redeem_to',
-      nowMs,
-    });
-    return redeemedInLedger(deps, trx, batch, voucher, out, redemption);
-  });
-}
-
-/**
- * An invoice of another node: the voucher is put in progress and the payment reserved in one write
- * unit, the Lightning backend pays outside it, and resolveOutgoing posts or voids the payment and
- * settles the voucher in one more unit. An outcome the backend does not know yet stays reserved until
- * the payments reconciler learns it. With `background` the answer comes right after the reservation.
- */
-async function toExternalInvoice(
-  deps: AppDeps,
-  loaded: Loaded,
-  inv: DecodedInvoice,
-  payment: 'await' | 'background',
-): Promise<Result<RedeemOutcome>> {
-  const backend = deps.lightning;
-  if (backend === null) return err('lightning_unavailable', 'no Lightning backend is configured');
-  const { batch } = loaded;
-  const nowMs = deps.clock.nowMs();
-  const outId = BigInt(deps.ids.randomInt53());
-  const claimed = await runWrite(deps.db, async (trx) => {
-    if (await findLiveOutgoingByHash(trx, inv.paymentHash)) {
-      abort('invoice_already_paid', ALREADY_PAYING, 'redeem_to');
-    }
-    const { voucher, out: row } = await takeAndRecordPayment(
-      deps,
-      trx,
-      loaded,
-      { claimFor: outId },
-      null,
-      {
-        ...invoiceFields(inv, batch.amount_msat),
-        id: outId,
-        route: 'lightning',
-        // The routing fee may use what the batch escrowed for it, no more.
-        fee_reserve_msat: batch.fee_reserve_msat,
-      },
-      nowMs,
-    );
-    await reserveOutgoing(trx, row, nowMs);
-    return { voucher, row };
-  }).catch((e: unknown) => {
-    // A concurrent payment of the same invoice won the unique index on live outgoing payment hashes.
-    if (isUniqueViolation(e)) return err('invoice_already_paid', ALREADY_PAYING, 'redeem_to');
-    throw e;
-  });
-  if (!claimed.ok) return claimed;
-  const { voucher: taken, row } = claimed.value;
-  const by = { mode: 'invoice' as const, by: inv.payreq };
-
-  const pay = async (): Promise<PaymentRow> => {
-    let result: PayResult;
-    try {
-      result = await backend.payInvoice({
-        payreq: inv.payreq,
-        amountMsat: batch.amount_msat,
-        maxFeeMsat: batch.fee_reserve_msat,
-        timeoutSec: deps.config.payments.payTimeoutSec,
-      });
-    } catch (e) {
-      // The payment may or may not have left: it stays reserved and the reconciler asks the backend later.
-      deps.log.error({ err: e, paymentId: String(outId) }, 'Lightning backend failed while paying a voucher');
-      result = { status: 'pending' };
-    }
-    return resolveOutgoing(deps, row, result);
-  };
-  if (payment === 'background') {
-    // Reserved and committed: if the process stops before the payment has an outcome, the payments
-    // reconciler asks the backend and settles the voucher then.
-    deps.background.run('voucher invoice payment', pay);
-    return ok(outcome(batch, taken, row, by, false));
-  }
-  const after = await pay();
-  if (after.status === 'declined') {
-    // The voucher is redeemable again, unless its batch was revoked or expired meanwhile: then the
-    // voided payment gave its amount back to the issuer.
-    const batchNow = (await findBatch(deps.db.read, batch.id)) ?? batch;
-    const ended = batchStateError(batchState(batchFacts(batchNow), deps.clock.nowMs(), null));
-    const then =
-      ended === null
-        ? 'can be redeemed again'
-        : `cannot be redeemed any more (${ended.message}); its amount went back to the issuer`;
-    return err(
-      'payment_failed',
-      `the payment of the invoice failed (${after.failure_reason ?? 'no route'}); the voucher was not used and ${then}`,
-    );
-  }
-  const voucher = (await findVoucherById(deps.db.read, taken.id)) ?? taken;
-  return ok(outcome(batch, voucher, after, by, after.status === 'paid'));
-}

@@ -1,10 +1,7 @@
-import {
-  findBatchByIdempotencyKey,
-  insertBatch,
-  type VoucherBatchRow,
-  type VoucherRow,
-} from '../../db/repos/vouchers.ts';
+import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
+import { findBatchByIdempotencyKey, insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
+import { optionalHttpUrl, optionalText } from '../../domain/fields.ts';
 import { formatMsatAsBtc, parseBtcToMsat } from '../../domain/money.ts';
 import { feeReserveRoundedUp, TEXT_LIMITS } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -21,21 +18,13 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { mailRefusal } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { replayOrConflict } from '../payments/idempotency.ts';
-import { optionalHttpUrl, optionalText, requestHash } from '../payments/input.ts';
+import { replayOrConflict, requestHash } from '../payments/idempotency.ts';
 import { validateCallbackUrl, validateDesignUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
-import { batchView } from './check-voucher.ts';
-import { fundBatch } from './movements.ts';
+import { fundBatch, issuerAndEscrow } from './movements.ts';
 import { encodeLnurl, voucherUrl, withdrawRequestUrl } from './urls.ts';
+import { batchView, type VoucherBatchView } from './view-voucher.ts';
 import { voucherEmail } from './voucher-email.ts';
-
-/** A batch with its vouchers, as requestVoucher and checkVoucher answer it. */
-export interface VoucherBatchView {
-  batch: VoucherBatchRow;
-  vouchers: VoucherRow[];
-  redeemedCount: number;
-}
 
 interface ValidRequest {
   amountMsat: bigint;
@@ -271,6 +260,7 @@ export async function requestVoucher(
         });
 
   const written = await runWrite(deps.db, async (trx) => {
+    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(batch));
     const vouchers = await insertBatch(trx, batch, codes);
     if (vouchers === undefined) {
       return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key created a batch');

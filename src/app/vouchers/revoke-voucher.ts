@@ -1,10 +1,11 @@
+import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findBatch, markRevoked, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import type { Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 import { findOwnBatch } from './check-voucher.ts';
-import { refundBatch } from './movements.ts';
+import { issuerAndEscrow, refundBatch } from './movements.ts';
 
 /**
  * revokeVoucher: every voucher of the caller's batch not yet redeemed becomes unredeemable and its
@@ -21,6 +22,7 @@ export async function revokeVoucher(
   if (!found.ok) return found;
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
+    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(found.value));
     if (await markRevoked(trx, found.value.id, nowMs)) await refundBatch(trx, found.value, nowMs);
     const batch = await findBatch(trx, found.value.id);
     if (batch === undefined) throw new Error(`voucher batch ${found.value.id} vanished`);

@@ -10,12 +10,13 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { batchState } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueueRedeemedWebhook, returnToEscrow } from './movements.ts';
+import { enqueueRedeemedWebhook, moveForRedemption } from './movements.ts';
 import { batchFacts } from './view-voucher.ts';
 
 /**
  * Settles the voucher behind an outgoing payment, inside the unit that posted or voided that payment
- * (registered with onOutgoingResolved, so the redeem request and the payments reconciler both get here).
+ * (the hook table's paymentResolved for voucher_claim, so the redeem request and the payments reconciler
+ * both get here).
  * paid → the voucher is redeemed by the invoice and its webhook is queued; declined → the voucher's funds
  * go back into escrow and it is redeemable again, or, when its batch was revoked or expired while the
  * payment was under way, it counts as refunded (the void already gave the issuer the funds back).
@@ -47,7 +48,7 @@ export async function settleVoucherClaim(
     await releaseClaim(trx, row.id, nowMs);
   } else {
     await releaseClaim(trx, row.id, null);
-    await returnToEscrow(trx, batch, voucher.code, row.id, nowMs);
+    await moveForRedemption(trx, 'return', batch, voucher.code, row.id, nowMs);
   }
   if (ended) await closeIfSettled(trx, batch.id, nowMs);
 }

@@ -22,6 +22,19 @@ import { encodeLnurl, voucherUrl, withdrawRequestUrl } from './urls.ts';
 
 /** What the public voucher pages show. No key: whoever has the address sees it. */
 
+/** A batch with its vouchers, as requestVoucher and checkVoucher answer it. */
+export interface VoucherBatchView {
+  batch: VoucherBatchRow;
+  vouchers: VoucherRow[];
+  redeemedCount: number;
+}
+
+/** A stored batch with its vouchers, as they stand now. */
+export async function batchView(deps: AppDeps, batch: VoucherBatchRow): Promise<VoucherBatchView> {
+  const vouchers = await listVouchers(deps.db.read, batch.id);
+  return { batch, vouchers, redeemedCount: vouchers.filter((v) => v.redeemed_at_ms !== null).length };
+}
+
 export const batchFacts = (b: VoucherBatchRow): BatchFacts => ({
   expiresAtMs: b.expires_at_ms,
   revokedAtMs: b.revoked_at_ms,

@@ -36,7 +36,7 @@ export async function redeliver(
   return runWrite(deps.db, async (trx) => {
     const row = await findAccountDelivery(trx, accountId, id);
     if (row === undefined) return abort('not_found', `no delivery ${id}`, 'delivery_id');
-    const refusal = await redeliveryRefusal(trx, row, nowMs);
+    const refusal = await redeliveryRefusal(trx, deps.hooks, row, nowMs);
     if (refusal !== null) throw new Abort(refusal);
     if (row.kind === 'email') {
       const last = await latestAttemptAtMs(trx, row.id);
@@ -53,12 +53,13 @@ export async function redeliver(
     if (!(await rescheduleDelivery(trx, row.id, nowMs))) {
       return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
     }
-    await reportToTarget(
-      trx,
-      row,
-      { channel: row.kind, outcome: 'queued', status: null, attemptedAtMs: nowMs, error: null },
-      deps.log,
-    );
+    await reportToTarget(trx, deps, row, {
+      channel: row.kind,
+      outcome: 'queued',
+      status: null,
+      attemptedAtMs: nowMs,
+      error: null,
+    });
     return { deliveryId: id, nextAttemptAtMs: nowMs };
   });
 }

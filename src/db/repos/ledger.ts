@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { abort } from '../../domain/errors.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
+import type { Dialect } from '../database.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, LedgerTransfersTable } from '../schema.ts';
 
@@ -431,4 +432,35 @@ const balanceOf = prepare<
 export async function availableBalance(exec: Exec, ownerId: bigint, asset: Asset): Promise<bigint> {
   const r = await balanceOf.first(exec, { owner: ownerId, asset });
   return r === undefined ? 0n : r.credits_posted - r.debits_posted - r.debits_pending;
+}
+
+/**
+ * Locks the ledger accounts a write unit is about to move (of `asset`), all at once and in one global
+ * order (by id), before its first transfer. createTransfer orders the two rows of one transfer, but a
+ * unit of several transfers would otherwise take its locks in its own order, and two units that touch
+ * the same accounts in different orders deadlock on PostgreSQL. On SQLite a write unit holds the whole
+ * database, so there is nothing to lock.
+ */
+export async function lockAccountsInOrder(
+  trx: Exec,
+  dialect: Dialect,
+  accounts: readonly AccountRef[],
+  asset: Asset = 'lbtc',
+): Promise<void> {
+  if (dialect !== 'postgres' || accounts.length === 0) return;
+  const owners = [...new Set(accounts.flatMap((a) => ('owner' in a ? [a.owner] : [])))];
+  const systems = [...new Set(accounts.flatMap((a) => ('system' in a ? [a.system] : [])))];
+  await trx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('asset', '=', asset)
+    .where((eb) =>
+      eb.or([
+        ...(owners.length > 0 ? [eb('owner_account_id', 'in', owners)] : []),
+        ...(systems.length > 0 ? [eb('system_code', 'in', systems)] : []),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }

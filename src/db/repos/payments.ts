@@ -51,6 +51,8 @@ const COLUMNS = [
   'created_at_ms',
   'paid_at_ms',
   'updated_at_ms',
+  'purpose',
+  'voucher_id',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
@@ -133,12 +135,25 @@ export const findByIdempotencyKey = (
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
-/** The account's payments, newest first: served by the (account_id, created_at_ms desc, id desc) index. */
+/**
+ * The account's payments, newest first: served by the (account_id, created_at_ms desc, id desc) index.
+ * An invoice a Lightning-address callback issued (anyone may ask for one, without a key) is shown only
+ * once it is paid, so unpaid ones cannot push the account's real payments out of a page.
+ */
 const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p) =>
   db
     .selectFrom('payments')
     .selectAll()
     .where('account_id', '=', p('accountId'))
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('direction', '=', IN),
+          eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
+          eb('status', '!=', sql.lit<'paid'>('paid')),
+        ]),
+      ),
+    )
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(p('limit')),

@@ -3,22 +3,16 @@ import type { AppDeps } from '../../app/deps.ts';
 import { checkPayment } from '../../app/payments/check-payment.ts';
 import { decodeInvoiceInfo } from '../../app/payments/decode-invoice.ts';
 import { paymentHistory } from '../../app/payments/history.ts';
-import { idempotencyKey } from '../../app/payments/input.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
+import { idempotencyKey } from '../../domain/fields.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { HISTORY_LIMIT_MAX } from '../../domain/payments.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
-import {
-  btcAmountInput,
-  envelopeOf,
-  idempotencyHeader,
-  optionalString,
-  standardErrors,
-  standardSecurity,
-} from '../schemas.ts';
+import { decodeReceive, decodeSend, receiveBodySchema, sendBodySchema } from '../lapi/payments.contract.ts';
+import { envelopeOf, idempotencyHeader, standardErrors, standardSecurity } from '../schemas.ts';
 import { standardRecord, standardRecordSchema } from './record.ts';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -49,37 +43,13 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
         summary: 'Create a payment request (BOLT11 invoice, payment URI, hosted checkout URL)',
         security: standardSecurity,
         headers: idempotencyHeader('the first result'),
-        body: {
-          type: 'object',
-          required: ['amount'],
-          properties: {
-            amount: btcAmountInput,
-            receiver_usertag: optionalString('put the request (and the credit) on this account'),
-            fiat_value: { type: ['string', 'number', 'null'] },
-            fiat_currency: optionalString('e.g. INR, USD, EUR'),
-            description: optionalString('goes into the invoice; at most 639 bytes'),
-            expires_in: {
-              type: ['integer', 'null'],
-              description:
-                'minutes until the invoice and the hosted checkout expire (1 to 10080, default 60)',
-            },
-            callback_url: optionalString('webhook URL, called once when the request is paid'),
-            success_url: optionalString('redirect after hosted checkout success'),
-            customer_name: optionalString(),
-            order_id: optionalString(),
-            extra: { type: ['object', 'null'], additionalProperties: true },
-            wallet: optionalString('lbtc (the only wallet of this endpoint)'),
-          },
-        },
+        body: receiveBodySchema,
         response: { 200: envelopeOf(standardRecordSchema), ...standardErrors },
       },
     },
     async (request) => {
-      const r = await receive(deps, callerOf(request), {
-        body: bodyOf(request),
-        idempotencyKey: idempotencyKeyOf(request),
-      });
-      return envelope(record(unwrap(r)));
+      const cmd = unwrap(decodeReceive(bodyOf(request), idempotencyKeyOf(request)));
+      return envelope(record(unwrap(await receive(deps, callerOf(request), cmd))));
     },
   );
 
@@ -143,30 +113,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
         summary: 'Send a payment to a usertag, a BOLT11 invoice, an LNURL or a Lightning address',
         security: standardSecurity,
         headers: idempotencyHeader('the first result'),
-        body: {
-          type: 'object',
-          required: ['payment_mode'],
-          properties: {
-            payment_mode: { type: 'string', enum: ['usertag', 'lightning'] },
-            usertag: optionalString('recipient (payment_mode usertag)'),
-            lightning_invoice: optionalString(
-              'BOLT11 invoice, bech32 LNURL or Lightning address name@host (payment_mode lightning)',
-            ),
-            lightning_invoice_type: { type: ['string', 'null'], enum: ['invoice', 'lnurl', null] },
-            amount: {
-              ...btcAmountInput,
-              type: ['string', 'number', 'null'],
-              description:
-                'BTC; required for usertag and lnurl; for an invoice it must match the invoice (or be left out)',
-            },
-            fiat_value: { type: ['string', 'number', 'null'] },
-            fiat_currency: optionalString(),
-            description: optionalString(),
-            customer_name: optionalString(),
-            order_id: optionalString(),
-            extra: { type: ['object', 'null'], additionalProperties: true },
-          },
-        },
+        body: sendBodySchema,
         response: {
           200: envelopeOf({ type: 'object', properties: { tid: { type: 'string' } } }),
           ...standardErrors,
@@ -174,11 +121,8 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
       },
     },
     async (request) => {
-      const r = await send(deps, callerOf(request), {
-        body: bodyOf(request),
-        idempotencyKey: idempotencyKeyOf(request),
-      });
-      const p = unwrap(r);
+      const cmd = unwrap(decodeSend(bodyOf(request), idempotencyKeyOf(request)));
+      const p = unwrap(await send(deps, callerOf(request), cmd));
       return envelope({ tid: p.public_id }, sendMessage(p));
     },
   );

@@ -1,6 +1,6 @@
 import type { RedeemOutcome } from '../../app/vouchers/redeem-voucher.ts';
-import type { VoucherBatchView } from '../../app/vouchers/request-voucher.ts';
 import { printUrl, staticVoucherUrl, voucherUrl } from '../../app/vouchers/urls.ts';
+import type { VoucherBatchView } from '../../app/vouchers/view-voucher.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
 import { seconds } from '../schemas.ts';
 

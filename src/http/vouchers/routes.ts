@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { idempotencyKey } from '../../app/payments/input.ts';
 import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
 import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
 import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../app/vouchers/revoke-voucher.ts';
+import { idempotencyKey } from '../../domain/fields.ts';
 import { badRequest, HttpError, unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import {
@@ -55,8 +55,15 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
     if (!present(code)) throw badRequest('voucher_code is required', 'voucher_code');
     if (typeof code !== 'string') throw badRequest('voucher_code must be a string', 'voucher_code');
     await limiter.check(request, reply, code);
+    // The original API's documented example sends only voucher_code: the voucher goes to the caller's
+    // own account (the key's usertag).
+    const ownAccount = !present(params['redeem_mode']) && !present(params['redeem_to']);
     const r = unwrap(
-      await redeemVoucher(deps, { target: { code }, mode: params['redeem_mode'], to: params['redeem_to'] }),
+      await redeemVoucher(deps, {
+        target: { code },
+        mode: ownAccount ? 'usertag' : params['redeem_mode'],
+        to: ownAccount ? callerOf(request).usertag : params['redeem_to'],
+      }),
     );
     return envelope(
       redeemRecord(r),
@@ -131,7 +138,9 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
     tags: ['vouchers'],
     summary: 'Redeem a voucher to a usertag or a Lightning invoice',
     description:
-      'Any valid key. Exactly one redemption per voucher; redeem attempts are rate-limited per IP and code.',
+      'Any valid key. Exactly one redemption per voucher; redeem attempts are rate-limited per IP and code. ' +
+      'With voucher_code alone (no redeem_mode, no redeem_to) the voucher goes to the caller’s own account ' +
+      '(the key’s usertag). Redeeming a redeemed voucher again to the same target answers that redemption.',
     security: standardSecurity,
     ...(method === 'GET'
       ? { querystring: { type: 'object', properties: redeemParams } }

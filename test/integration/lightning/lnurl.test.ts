@@ -2,22 +2,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { descriptionHashHex } from '../../../src/adapters/lightning/bolt11.ts';
 import { secp256k1 } from '../../../src/adapters/lightning/secp256k1.ts';
 import {
-  buildPayMetadata,
-  buildPayRequest,
-  buildWithdrawRequest,
   createLnurlPayClient,
   decodeLnurl,
   encodeLnurl,
   lightningAddressUrl,
-  lnurlError,
   type PayRequest,
-  parseWithdrawCallback,
-  payMetadataHash,
   requestInvoice,
   resolvePayTarget,
 } from '../../../src/adapters/lnurl/index.ts';
 import type { LnurlPayClient } from '../../../src/app/ports.ts';
 import { listen } from '../../fixtures/lightning/http-server.ts';
+import {
+  buildPayMetadata,
+  buildPayRequest,
+  buildWithdrawRequest,
+  lnurlError,
+  parseWithdrawCallback,
+  payMetadataHash,
+} from '../../fixtures/lightning/lnurl-documents.ts';
 import { type LnurlService, startLnurlService } from '../../fixtures/lightning/lnurl-service.ts';
 
 const LOCAL = { allowPrivate: true, allowHttpLocalhost: true, timeoutMs: 3000 };

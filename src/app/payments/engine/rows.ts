@@ -1,7 +1,7 @@
-import type { PaymentRow } from '../../db/repos/payments.ts';
-import type { ServiceFees } from '../../domain/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import type { PaymentReferences } from './input.ts';
+import type { PaymentRow } from '../../../db/repos/payments.ts';
+import type { PaymentReferences } from '../../../domain/fields.ts';
+import type { ServiceFees } from '../../../domain/payments.ts';
+import type { AppDeps } from '../../deps.ts';
 
 /** The caller-supplied fields every send carries onto its payment row. */
 export interface SendDetails extends PaymentReferences {
@@ -60,6 +60,8 @@ export function newPaymentRow(
     created_at_ms: BigInt(nowMs),
     paid_at_ms: null,
     updated_at_ms: BigInt(nowMs),
+    purpose: fields.direction === 'in' ? 'receive' : 'send',
+    voucher_id: null,
     ...fields,
   };
 }

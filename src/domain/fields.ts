@@ -1,8 +1,11 @@
-import { createHash } from 'node:crypto';
-import { TEXT_LIMITS } from '../../domain/payments.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
+import { TEXT_LIMITS } from './payments.ts';
+import { err, ok, type Result } from './result.ts';
 
-/** Checks shared by the payment use cases: request fields arrive as unknown JSON values. */
+/**
+ * Field codecs the API families build their commands with: each takes a request field as an unknown
+ * JSON value and answers it typed, or one clear error naming the field. Arrays and booleans are never
+ * taken for text or numbers.
+ */
 
 const utf8 = new TextEncoder();
 
@@ -107,24 +110,6 @@ export function idempotencyKey(value: unknown): Result<string | null> {
   }
   return ok(value);
 }
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
-/** Fingerprint of a request for Idempotency-Key: the operation and its body, key order ignored. */
-export const requestHash = (operation: string, body: unknown): string =>
-  createHash('sha256')
-    .update(JSON.stringify([operation, canonical(body ?? {})]))
-    .digest('hex');
 
 /** The caller's own references a payment carries in both directions. */
 export interface PaymentReferences {

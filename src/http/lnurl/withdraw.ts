@@ -1,13 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { withdrawCallback, withdrawRequest } from '../../app/vouchers/lnurl-withdraw.ts';
 import type { RedeemTarget } from '../../app/vouchers/redeem-voucher.ts';
 import { HttpError } from '../errors.ts';
-import { toProblem } from '../family.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
-
-/** LNURL answers errors as `{status: "ERROR", reason}` (LUD-03), whatever the HTTP status. */
-const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
+import { answerAsLnurl, lnurlError, lnurlErrorSchema } from './lud.ts';
 
 const codeParams = {
   type: 'object',
@@ -27,10 +24,6 @@ const callbackQuery = {
   },
 };
 
-const lnurlErrorSchema = {
-  type: 'object',
-  properties: { status: { type: 'string', enum: ['ERROR'] }, reason: { type: 'string' } },
-};
 const withdrawRequestSchema = {
   200: {
     type: 'object',
@@ -63,16 +56,8 @@ export async function lnurlWithdrawRoutes(
   { deps }: { deps: AppDeps },
 ): Promise<void> {
   const limiter = redeemLimiterFor(deps);
-  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const p = toProblem(error, request);
-    return reply.status(p.status).send(lnurlError(p.message));
-  });
+  answerAsLnurl(scope, { noStore: true });
   scope.setNotFoundHandler((_request, reply) => reply.status(404).send(lnurlError('no such voucher')));
-  // Browser wallets fetch these documents from other origins.
-  scope.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('cache-control', 'no-store');
-  });
 
   async function offer(target: RedeemTarget) {
     const r = await withdrawRequest(deps, target);

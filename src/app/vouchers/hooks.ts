@@ -9,16 +9,9 @@ import {
   setVoucherCallbackStatus,
 } from '../../db/repos/vouchers.ts';
 import { batchState, batchStateError } from '../../domain/vouchers.ts';
-import { type AuditCheck, registerAuditCheck } from '../audit/audit-ledger.ts';
-import type { AppDeps } from '../deps.ts';
-import {
-  type DeliveryStatusSink,
-  emailStatusOf,
-  type RedeliveryGuard,
-  registerDeliveryStatusSink,
-  registerRedeliveryGuard,
-} from '../outbox/status-sinks.ts';
-import { onOutgoingResolved } from '../payments/resolve-outgoing.ts';
+import type { AppDeps, AuditCheck, DeliveryStatusSink, RedeliveryGuard } from '../deps.ts';
+import type { HookPart } from '../hooks.ts';
+import { emailStatusOf } from '../outbox/status-sinks.ts';
 import { settleVoucherClaim } from './settle-claim.ts';
 import { batchFacts } from './view-voucher.ts';
 
@@ -84,14 +77,12 @@ const batchEmailGuard: RedeliveryGuard = async (trx, targetId, nowMs) => {
 };
 
 /**
- * Wires vouchers into the shared machinery: settling a voucher with its outgoing payment, delivery
- * statuses of voucher webhooks and e-mails, when a voucher e-mail may be sent again, and the audit. Called by the composition root; repeating
- * it is harmless.
+ * The vouchers' share of the hook table: settling a voucher with the issuer's outgoing payment, delivery
+ * statuses of voucher webhooks and e-mails, when a voucher e-mail may be sent again, and the audit.
  */
-export function registerVoucherHooks(): void {
-  onOutgoingResolved(settleVoucherClaim);
-  registerDeliveryStatusSink('voucher', voucherCallbackSink);
-  registerDeliveryStatusSink('voucher_batch', batchEmailSink);
-  registerRedeliveryGuard('voucher_batch', batchEmailGuard);
-  registerAuditCheck('vouchers_have_their_transfers', auditVouchers);
-}
+export const voucherHooks: HookPart = {
+  paymentResolved: { voucher_claim: settleVoucherClaim },
+  deliveryStatus: { voucher: voucherCallbackSink, voucher_batch: batchEmailSink },
+  redeliveryGuards: { voucher_batch: batchEmailGuard },
+  auditChecks: { vouchers_have_their_transfers: auditVouchers },
+};

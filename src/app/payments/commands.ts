@@ -1,0 +1,39 @@
+import type { PaymentReferences } from '../../domain/fields.ts';
+
+// What the payment use cases are asked, typed and validated: each API family decodes its own wire
+// (`/lapi` envelope fields and BTC strings, later `/sapi` bare records and numbers) into these.
+
+/** Where a send goes and how much, as the request named it. */
+export type SendTarget =
+  | { kind: 'usertag'; usertag: string; amountMsat: bigint }
+  /** A BOLT11 invoice, decoded by the use case; `amountMsat` for an amountless one, or to match it. */
+  | { kind: 'invoice'; payreq: string; amountMsat: bigint | null }
+  /** A bech32 LNURL or a Lightning address `name@host`. */
+  | { kind: 'lnurl'; target: string; amountMsat: bigint };
+
+export interface SendCommand {
+  target: SendTarget;
+  refs: PaymentReferences;
+  idempotencyKey: string | null;
+}
+
+/** The asset a payment request is for, in its minor unit (msat for lbtc and btc). */
+export interface CommandAmount {
+  asset: 'lbtc' | 'btc' | 'usdt';
+  units: bigint;
+}
+
+export interface ReceiveCommand {
+  amount: CommandAmount;
+  /** How the payer pays: a Lightning invoice, or (later, /sapi) an on-chain address. */
+  rail: 'lightning' | 'onchain';
+  /** The chain of an on-chain request (e.g. `bitcoin`, `tron`); null for Lightning. */
+  chainNetwork: string | null;
+  /** Put the request (and the credit) on this account instead of the caller's. */
+  receiverUsertag: string | null;
+  expiresInSec: number;
+  refs: PaymentReferences;
+  callbackUrl: string | null;
+  successUrl: string | null;
+  idempotencyKey: string | null;
+}
