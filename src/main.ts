@@ -15,6 +15,7 @@ import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { registerPaymentAudit } from './app/payments/audit.ts';
+import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { registerVoucherHooks } from './app/vouchers/register.ts';
@@ -124,6 +125,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     checkPublicHost: publicHostCheck(),
     background,
     rateCounter,
+    moneyCounters: createMoneyCounters(),
   };
   return {
     deps,

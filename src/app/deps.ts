@@ -1,6 +1,7 @@
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
   Clock,
   Ids,
@@ -36,4 +37,6 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Rate-limit counts: in this process, or in the database when instances share one (RATE_LIMIT_STORE). */
   rateCounter: RateCounter;
+  /** Money events to alert on (second and short settlements, fee overruns…), counted in this process. */
+  moneyCounters: MoneyCounters;
 }

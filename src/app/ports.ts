@@ -87,7 +87,8 @@ export interface PayInvoiceInput {
 }
 
 export interface InvoiceState {
-  state: 'open' | 'settled' | 'canceled';
+  /** `not_found`: the node has no such invoice (never made there, or deleted after it expired). */
+  state: 'open' | 'settled' | 'canceled' | 'not_found';
   amountReceivedMsat: bigint | null;
   settledAtSec: number | null;
 }
@@ -105,6 +106,21 @@ export interface InvoiceSettlement {
   cursor?: string;
 }
 
+/** Outcome of cancelling an open invoice of this node, so that it can no longer be paid from outside. */
+export type CancelInvoiceResult =
+  | { status: 'canceled' }
+  | { status: 'settled'; amountReceivedMsat: bigint; settledAtSec: number }
+  | { status: 'not_found' }
+  | { status: 'unknown'; reason: string };
+
+/** What the node holds, for comparing with the ledger's `lightning_node` account. */
+export interface NodeBalance {
+  /** Spendable on this node's side of its channels, msat. */
+  channelLocalMsat: bigint;
+  /** Confirmed on-chain wallet balance, msat. */
+  onchainConfirmedMsat: bigint;
+}
+
 export interface LightningBackend {
   readonly kind: 'sandbox' | 'lnd' | 'cln';
   nodeInfo(): Promise<{ pubkey: string; network: LightningNetwork; alias: string }>;
@@ -113,6 +129,13 @@ export interface LightningBackend {
   /** Outcome of an earlier payInvoice, by payment hash (hex). */
   lookupPayment(paymentHash: string): Promise<PayResult>;
   lookupInvoice(paymentHash: string): Promise<InvoiceState>;
+  /**
+   * Cancels an open invoice of this node (hex payment hash). `settled`: it was paid at the node
+   * meanwhile, and the caller books that payment; `unknown`: nothing is known, try again later.
+   */
+  cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult>;
+  /** The node's balances, or null when the backend cannot tell. */
+  nodeBalance(): Promise<NodeBalance | null>;
   /**
    * Calls onSettled for each invoice of this node that gets paid from outside, until signal aborts.
    * Delivery is at least once; the receiver is idempotent by payment hash. With `fromCursor` (a

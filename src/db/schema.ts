@@ -133,6 +133,10 @@ export interface PaymentsTable {
   created_at_ms: ColumnType<bigint, number | bigint, never>;
   paid_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  /** A payment the node accepted for this already-settled invoice row id (see migration 009). */
+  second_payment_of: bigint | null;
+  /** When a declined outgoing Lightning payment is asked about once more; null: never again. */
+  recheck_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
 }
 
 export interface OutboxAttemptsTable {

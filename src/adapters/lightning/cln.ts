@@ -236,6 +236,14 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
       );
     },
 
+    async cancelInvoice() {
+      return { status: 'unknown', reason: 'not supported' };
+    },
+
+    async nodeBalance() {
+      return null;
+    },
+
     async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
       if (!isPaymentHash(paymentHash)) throw new RangeError('paymentHash must be 64 hex characters');
       const json = await callObject('listinvoices', { payment_hash: paymentHash.toLowerCase() });

@@ -291,6 +291,14 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
 
     lookupInvoice,
 
+    async cancelInvoice() {
+      return { status: 'unknown', reason: 'not supported' };
+    },
+
+    async nodeBalance() {
+      return null;
+    },
+
     subscribeSettlements(
       onSettled: (s: InvoiceSettlement) => Promise<void>,
       signal: AbortSignal,

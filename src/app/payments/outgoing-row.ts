@@ -60,6 +60,8 @@ export function newPaymentRow(
     created_at_ms: BigInt(nowMs),
     paid_at_ms: null,
     updated_at_ms: BigInt(nowMs),
+    second_payment_of: null,
+    recheck_at_ms: null,
     ...fields,
   };
 }

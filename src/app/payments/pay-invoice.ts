@@ -12,6 +12,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
+import { thenCloseAtNode } from './close-settled-invoice.ts';
 import { feesFor, reserveOutgoing } from './movements.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './outgoing-row.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
@@ -70,7 +71,7 @@ function payOwnInvoice(
 ): Promise<Result<PaymentRow>> {
   const send = feesFor(deps, req.amountMsat, 'out');
   const receive = feesFor(deps, req.amountMsat, 'in');
-  return runWrite(deps.db, async (trx) => {
+  const settled = runWrite(deps.db, async (trx) => {
     const target = await findIncomingByHash(trx, req.invoice.paymentHash);
     if (target === undefined) throw new Error('own invoice vanished');
     assertOwnInvoicePayable(target, {
@@ -108,6 +109,7 @@ function payOwnInvoice(
     });
     return out;
   });
+  return thenCloseAtNode(deps, req.invoice.paymentHash, settled);
 }
 
 /** An invoice of another node: reserve, pay through the backend, then settle what it answered. */

@@ -35,6 +35,7 @@ import {
   voucherStateError,
 } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
+import { thenCloseAtNode } from '../payments/close-settled-invoice.ts';
 import { feesFor, moveInternal, reserveOutgoing } from '../payments/movements.ts';
 import { newOutgoingRow } from '../payments/outgoing-row.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from '../payments/own-invoice.ts';
@@ -364,7 +365,7 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
   const nowMs = deps.clock.nowMs();
   const outId = BigInt(deps.ids.randomInt53());
   const receive = feesFor(deps, amountMsat, 'in');
-  return runWrite(deps.db, async (trx) => {
+  const settled = runWrite(deps.db, async (trx) => {
     const target = await findIncomingByHash(trx, inv.paymentHash);
     if (target === undefined) throw new Error('own invoice vanished');
     assertOwnInvoicePayable(target, {
@@ -404,6 +405,7 @@ function toOwnInvoice(deps: AppDeps, loaded: Loaded, inv: DecodedInvoice): Promi
     });
     return redeemedInLedger(deps, trx, batch, voucher, out, redemption);
   });
+  return thenCloseAtNode(deps, inv.paymentHash, settled);
 }
 
 /**

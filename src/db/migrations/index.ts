@@ -6,6 +6,7 @@ import * as m004 from './004_deliveries.ts';
 import * as m005 from './005_vouchers.ts';
 import * as m006 from './006_kv.ts';
 import * as m007 from './007_rate_limits.ts';
+import * as m009 from './009_payment_checks.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_vouchers': m005,
   '006_kv': m006,
   '007_rate_limits': m007,
+  '009_payment_checks': m009,
 };
 
 export const migrationProvider: MigrationProvider = {

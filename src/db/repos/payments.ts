@@ -51,6 +51,8 @@ const COLUMNS = [
   'created_at_ms',
   'paid_at_ms',
   'updated_at_ms',
+  'second_payment_of',
+  'recheck_at_ms',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
@@ -272,3 +274,39 @@ const accountIdByUsertag = prepare<{ usertag: string }, { id: bigint }>((db, p) 
 /** The account id of a payment's recipient (usertags are stored lower-case). */
 export const findRecipientId = async (exec: Exec, usertag: string): Promise<bigint | undefined> =>
   (await accountIdByUsertag.first(exec, { usertag }))?.id;
+
+/**
+ * Inserts the row that books a payment the node accepted for invoice `row.second_payment_of` without it
+ * paying that invoice (a second or a short payment). At most one per invoice: answers false, inserting
+ * nothing, when it is booked already.
+ */
+export async function insertSecondPayment(trx: Exec, row: PaymentRow): Promise<boolean> {
+  if (row.second_payment_of === null) throw new Error('insertSecondPayment: second_payment_of is required');
+  const r = await trx
+    .insertInto('payments')
+    .values(valuesOf((c) => row[c]))
+    .onConflict((oc) =>
+      oc.column('second_payment_of').where(sql.ref('second_payment_of'), 'is not', null).doNothing(),
+    )
+    .executeTakeFirst();
+  return r.numInsertedOrUpdatedRows === 1n;
+}
+
+/** The row booking a second or short payment of invoice `invoiceId`, if any. */
+export const findSecondPayment = (exec: Exec, invoiceId: bigint): Promise<PaymentRow | undefined> =>
+  exec.selectFrom('payments').selectAll().where('second_payment_of', '=', invoiceId).executeTakeFirst();
+
+/** Notes why a still unpaid invoice's settlement was not booked as its payment (its row stays as it is). */
+export async function markSettlementProblem(
+  trx: Exec,
+  id: bigint,
+  reason: string,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ failure_reason: reason, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('status', '<>', 'paid')
+    .execute();
+}
