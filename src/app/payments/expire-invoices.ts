@@ -32,12 +32,14 @@ export async function expireInvoices(deps: AppDeps): Promise<number> {
       }
     }
     decided += 1;
-    if (state?.state === 'settled' && state.amountReceivedMsat !== null && inv.payment_hash !== null) {
-      await settleIncomingInvoice(deps, {
+    if (state?.state === 'settled' && inv.payment_hash !== null) {
+      const outcome = await settleIncomingInvoice(deps, {
         paymentHash: inv.payment_hash,
-        amountReceivedMsat: state.amountReceivedMsat,
+        amountReceivedMsat: state.amountReceivedMsat ?? 0n,
         settledAtSec: state.settledAtSec ?? Math.floor(nowMs / 1000),
       });
+      // A short payment (booked on its own row) or one without an amount does not pay the invoice.
+      if (outcome !== 'credited') unpaid.push(inv.id);
     } else {
       unpaid.push(inv.id);
     }

@@ -3,6 +3,7 @@ import {
   findIncomingByHash,
   findSecondPayment,
   insertSecondPayment,
+  markSettlementProblem,
   type PaymentRow,
   transitionPayment,
 } from '../../db/repos/payments.ts';
@@ -80,19 +81,37 @@ async function settleRow(
     if (row.route === 'lightning' || received <= 0n) return 'already_paid';
     return (await bookSeparately(deps, trx, row, s, nowMs)) ? 'second_payment' : 'already_paid';
   }
-  const amountMsat = received > row.amount_msat ? received : row.amount_msat;
-  const fees = feesFor(deps, amountMsat, 'in');
+  if (received <= 0n) {
+    await markSettlementProblem(
+      trx,
+      row.id,
+      'the node reported this invoice settled without an amount',
+      nowMs,
+    );
+    return 'no_amount';
+  }
+  if (received < row.amount_msat) {
+    if (!(await bookSeparately(deps, trx, row, s, nowMs))) return 'already_paid';
+    await markSettlementProblem(
+      trx,
+      row.id,
+      `short payment: the node received ${received} msat of ${row.amount_msat} msat`,
+      nowMs,
+    );
+    return 'short_payment';
+  }
+  const fees = feesFor(deps, received, 'in');
   const moved = await transitionPayment(trx, row.id, ['pending', 'declined', 'undefined'], {
     status: 'paid',
-    amount_msat: amountMsat,
+    amount_msat: received,
     paid_at_ms: s.settledAtSec * 1000,
     ...feeColumns(fees),
     failure_reason: null,
     updated_at_ms: nowMs,
   });
   if (!moved) return 'already_paid';
-  await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat, fees }, nowMs);
-  await enqueuePaidWebhook(trx, row, amountMsat, nowMs);
+  await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
+  await enqueuePaidWebhook(trx, row, received, nowMs);
   return 'credited';
 }
 
