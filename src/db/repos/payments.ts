@@ -310,3 +310,36 @@ export async function markSettlementProblem(
     .where('status', '<>', 'paid')
     .execute();
 }
+
+/** A position in a sweeper's walk: rows after (atMs, id) in that order. */
+export interface SweepAfter {
+  atMs: bigint;
+  id: bigint;
+}
+
+/**
+ * Incoming invoices still pending at `nowMs` past their expiry, by (expiry, id), after `after` when
+ * given: a sweeper walks them all in rounds of `limit`.
+ */
+export const listExpiredInvoicesAfter = (
+  exec: Exec,
+  nowMs: number,
+  after: SweepAfter | null,
+  limit: number,
+): Promise<Array<{ id: bigint; payment_hash: string | null; invoice_expires_at_ms: bigint | null }>> => {
+  let q = exec
+    .selectFrom('payments')
+    .select(['id', 'payment_hash', 'invoice_expires_at_ms'])
+    .where('status', '=', PENDING)
+    .where('direction', '=', IN)
+    .where('invoice_expires_at_ms', '<=', BigInt(nowMs));
+  if (after !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('invoice_expires_at_ms', '>', after.atMs),
+        eb.and([eb('invoice_expires_at_ms', '=', after.atMs), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('invoice_expires_at_ms').orderBy('id').limit(limit).execute();
+};
