@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { storableText } from '../../domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
+import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
 
 /**
@@ -65,6 +66,8 @@ export async function resolveOutgoing(
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'declined',
         failure_reason: storableText(result.reason.slice(0, 500)),
+        // Asked about once more a little later: a misread failure must not hide a payment that left.
+        recheck_at_ms: nowMs + recheckDelayMs(deps),
         updated_at_ms: nowMs,
       });
       if (moved) {

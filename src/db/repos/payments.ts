@@ -343,3 +343,47 @@ export const listExpiredInvoicesAfter = (
   }
   return q.orderBy('invoice_expires_at_ms').orderBy('id').limit(limit).execute();
 };
+
+/**
+ * Outgoing Lightning payments whose outcome is still unknown, created before `createdBeforeMs`, by
+ * (created_at_ms, id), after `after` when given: the reconciler walks them all in rounds of `limit`.
+ */
+export const listPendingOutgoingAfter = (
+  exec: Exec,
+  createdBeforeMs: number,
+  after: SweepAfter | null,
+  limit: number,
+): Promise<PaymentRow[]> => {
+  let q = exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', PENDING)
+    .where('direction', '=', OUT)
+    .where('route', '=', 'lightning')
+    .where('created_at_ms', '<', BigInt(createdBeforeMs));
+  if (after !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at_ms', '>', after.atMs),
+        eb.and([eb('created_at_ms', '=', after.atMs), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at_ms').orderBy('id').limit(limit).execute();
+};
+
+/** Declined outgoing payments due to be asked about once more (recheck_at_ms reached), oldest first. */
+export const listDueRechecks = (exec: Exec, nowMs: number, limit: number): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('recheck_at_ms', '<=', BigInt(nowMs))
+    .where('status', '=', 'declined')
+    .orderBy('recheck_at_ms')
+    .limit(limit)
+    .execute();
+
+/** Sets (or, with null, clears) when a declined payment is asked about again. */
+export async function setRecheckAt(trx: Exec, id: bigint, atMs: number | null): Promise<void> {
+  await trx.updateTable('payments').set({ recheck_at_ms: atMs }).where('id', '=', id).execute();
+}
