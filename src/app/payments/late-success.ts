@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
+import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { paymentRef } from './movements.ts';
 
 /** Most declined payments one round asks about again. */
@@ -54,7 +55,8 @@ export async function recheckDeclinedOutgoing(
  * A declined payment (its reserve released) that the node paid after all: in one write unit the row
  * becomes paid and new posted transfers move amount + routing fee from the account to the node's
  * liquidity, plus the service fee and GST, with the ids and `ref` of any paid payment, so the audit
- * finds exactly its transfers. The routing fee charged is capped at the reserve, as in resolveOutgoing.
+ * finds exactly its transfers. The routing fee charged is capped at the reserve and any excess is
+ * booked to `fee_overrun`, as in resolveOutgoing.
  * When the account no longer holds that much, nothing is booked: the row stays declined, the event is
  * logged as an error and counted, and the audit's node comparison shows the difference.
  */
@@ -64,7 +66,7 @@ export async function bookLateSuccess(
   result: Extract<PayResult, { status: 'succeeded' }>,
 ): Promise<boolean> {
   const nowMs = deps.clock.nowMs();
-  const feeMsat = result.feeMsat > row.fee_reserve_msat ? row.fee_reserve_msat : result.feeMsat;
+  const feeMsat = chargedRoutingFee(row, result.feeMsat);
   const ref = paymentRef(row.id);
   const moved = await runWrite(deps.db, async (trx) => {
     const changed = await transitionPayment(trx, row.id, ['declined'], {
@@ -95,6 +97,7 @@ export async function bookLateSuccess(
       ['service_fee', 'service_fees', row.service_fee_msat, 'payment_service_fee'],
       ['gst', 'gst', row.gst_fee_msat, 'payment_gst'],
     ] as const;
+    await bookFeeOverrun(deps, trx, row, result.feeMsat, nowMs);
     for (const [step, account, amount, code] of fees) {
       if (amount > 0n) {
         await createTransfer(
@@ -117,6 +120,7 @@ export async function bookLateSuccess(
   if (moved.ok) {
     if (moved.value) {
       deps.moneyCounters.lateSuccesses += 1;
+      if (feeMsat !== result.feeMsat) deps.moneyCounters.feeOverruns += 1;
       deps.log.warn(
         { paymentId: String(row.id) },
         'a declined payment succeeded at the node later; booked as paid',

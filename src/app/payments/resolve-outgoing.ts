@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { storableText } from '../../domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
+import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
 
@@ -40,17 +41,12 @@ export async function resolveOutgoing(
 ): Promise<PaymentRow> {
   if (result.status === 'pending') return row;
   const nowMs = deps.clock.nowMs();
-  return deps.db.write(async (trx) => {
+  let overran = false;
+  const after = await deps.db.write(async (trx) => {
+    overran = false;
     if (result.status === 'succeeded') {
-      let feeMsat = result.feeMsat;
-      if (feeMsat > row.fee_reserve_msat) {
-        // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
-        deps.log.error(
-          { paymentId: String(row.id), feeMsat: String(feeMsat), limitMsat: String(row.fee_reserve_msat) },
-          'Lightning backend paid more routing fee than allowed',
-        );
-        feeMsat = row.fee_reserve_msat;
-      }
+      // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
+      const feeMsat = chargedRoutingFee(row, result.feeMsat);
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'paid',
         network_fee_msat: feeMsat,
@@ -60,6 +56,8 @@ export async function resolveOutgoing(
       });
       if (moved) {
         await postOutgoing(trx, row, feeMsat, nowMs);
+        await bookFeeOverrun(deps, trx, row, result.feeMsat, nowMs);
+        if (feeMsat !== result.feeMsat) overran = true;
         for (const hook of resolvedHooks) await hook(deps, trx, row, 'paid', nowMs);
       }
     } else {
@@ -77,4 +75,6 @@ export async function resolveOutgoing(
     }
     return (await findPaymentById(trx, row.id))!;
   });
+  if (overran) deps.moneyCounters.feeOverruns += 1;
+  return after;
 }
