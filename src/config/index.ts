@@ -96,6 +96,12 @@ export interface Config {
     /** Dev mailbox messages are deleted this long after they were stored. */
     devMailboxRetentionDays: number;
   };
+  audit: {
+    /** Largest difference between the node's balance and the ledger's that `paytag audit` accepts. */
+    nodeToleranceMsat: bigint;
+    /** What the node holds beyond the ledger (the operator's own liquidity), added to the ledger's side. */
+    nodeOwnFundsMsat: bigint;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -318,6 +324,10 @@ export function loadConfig(env: Env = process.env): Config {
       pollIntervalMs: r.int('OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60_000),
       retentionDays: r.int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
       devMailboxRetentionDays: r.int('DEV_MAILBOX_RETENTION_DAYS', 7, 1, 3650),
+    },
+    audit: {
+      nodeToleranceMsat: r.bigint('AUDIT_NODE_TOLERANCE_MSAT', 0n, 2_100_000_000_000_000_000n),
+      nodeOwnFundsMsat: r.bigint('AUDIT_NODE_OWN_FUNDS_MSAT', 0n, 2_100_000_000_000_000_000n),
     },
   };
   // A claimed row's attempt must end (and be recorded) before its lease runs out, or a second worker may

@@ -10,7 +10,10 @@
 // real node it knows nothing of the service's ledger: an open invoice is paid even when the service
 // already settled it internally, unless cancelInvoice closed it first.
 // nodeBalance() is the node's net flow: payments received from outside, minus payments sent and their
-// routing fees (a real node would add its opening liquidity; this one starts at zero).
+// routing fees (a real node would add its opening liquidity; this one starts at zero). Like every
+// outcome it lives in this process's memory, so it covers only what this process paid and received:
+// until the first payment through it, it answers null (cannot tell), which is what a process that only
+// runs a command (`paytag audit`) or a ledger moved by hand sees.
 //
 // Outcomes live in memory only: after a restart unknown payments are reported as not found
 // (failed), which is right for a network that never existed outside this process.
@@ -153,10 +156,12 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
   const canceled = new BoundedMap<string, true>(limit);
   // Net flow through the node, msat: + received from outside, − sent and routing fees.
   let channelLocalMsat = 0n;
+  let sawFlow = false;
   const recordOutcome = (hash: string, result: PayResult, amountMsat: bigint) => {
     const before = payments.get(hash);
     if (result.status === 'succeeded' && before?.status !== 'succeeded') {
       channelLocalMsat -= amountMsat + result.feeMsat;
+      sawFlow = true;
     }
     payments.set(hash, result);
   };
@@ -268,7 +273,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
     },
 
     async nodeBalance() {
-      return { channelLocalMsat, onchainConfirmedMsat: 0n };
+      return sawFlow ? { channelLocalMsat, onchainConfirmedMsat: 0n } : null;
     },
 
     subscribeSettlements(onSettled, signal) {
@@ -329,6 +334,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
       }
       settled.set(inv.paymentHash, settlement);
       channelLocalMsat += received;
+      sawFlow = true;
       return { ok: true, settlement };
     },
 

@@ -387,3 +387,96 @@ export const listDueRechecks = (exec: Exec, nowMs: number, limit: number): Promi
 export async function setRecheckAt(trx: Exec, id: bigint, atMs: number | null): Promise<void> {
   await trx.updateTable('payments').set({ recheck_at_ms: atMs }).where('id', '=', id).execute();
 }
+
+/** How many payments there are (what the audit's per-payment checks looked at). */
+export async function countPayments(exec: Exec): Promise<number> {
+  const r = await exec
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+// An outgoing Lightning payment's reserve is the pending transfer `pay:<id>:reserve` (movements.ts).
+const RESERVES = sql`
+  FROM payments p
+  JOIN ledger_transfers t ON t.id = 'pay:' || CAST(p.id AS TEXT) || ':reserve'
+  WHERE p.direction = 'out' AND p.route = 'lightning'`;
+
+/**
+ * Outgoing Lightning payments whose reserve disagrees with their status: a payment is pending exactly
+ * while its reserve is unresolved. `released`: pending, but the reserve was posted or voided (the node
+ * may still pay it); `held`: decided, but the reserve is still held (stuck for good). Also answers how
+ * many reserved payments there are.
+ */
+export async function findReserveMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<{ checked: number; found: Array<{ id: bigint; status: string; problem: 'released' | 'held' }> }> {
+  const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n ${RESERVES}`.execute(exec);
+  const rows = await sql<{ id: bigint; status: string; resolved: bigint | number }>`
+    SELECT id, status, resolved FROM (
+      SELECT p.id, p.status,
+        (SELECT COUNT(*) FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
+      ${RESERVES}
+    ) x
+    WHERE (status = 'pending' AND resolved > 0) OR (status <> 'pending' AND resolved = 0)
+    ORDER BY id
+    LIMIT ${limit}`.execute(exec);
+  return {
+    checked: Number(count.rows[0]?.n ?? 0),
+    found: rows.rows.map((r) => ({
+      id: BigInt(r.id),
+      status: r.status,
+      problem: r.status === 'pending' ? 'released' : 'held',
+    })),
+  };
+}
+
+/** Rows booking a second or short payment of an invoice, with the invoice's status. */
+export const listSecondPayments = (
+  exec: Exec,
+  limit: number,
+): Promise<
+  Array<{ id: bigint; public_id: string; amount_msat: bigint; invoice_id: bigint; invoice_status: string }>
+> =>
+  exec
+    .selectFrom('payments as p')
+    .innerJoin('payments as inv', 'inv.id', 'p.second_payment_of')
+    .select([
+      'p.id as id',
+      'p.public_id as public_id',
+      'p.amount_msat as amount_msat',
+      'inv.id as invoice_id',
+      'inv.status as invoice_status',
+    ])
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+
+/** Ledger transfers of payments with the given code (the audit lists fee overruns, late successes). */
+export const listPaymentTransfersByCode = (
+  exec: Exec,
+  code: string,
+  limit: number,
+): Promise<Array<{ id: string; ref: string | null; amount: bigint }>> =>
+  exec
+    .selectFrom('ledger_transfers')
+    .select(['id', 'ref', 'amount'])
+    .where('code', '=', code)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** A system account's posted columns for an asset (the audit compares lightning_node with the node). */
+export const systemAccountPosted = (
+  exec: Exec,
+  code: string,
+  asset: string,
+): Promise<{ debits_posted: bigint; credits_posted: bigint } | undefined> =>
+  exec
+    .selectFrom('ledger_accounts')
+    .select(['debits_posted', 'credits_posted'])
+    .where('system_code', '=', code)
+    .where('asset', '=', asset)
+    .executeTakeFirst();
