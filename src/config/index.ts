@@ -22,6 +22,8 @@ export interface Config {
     sandboxNodeKeyHex: string | null;
     sandboxFeeBaseMsat: bigint;
     sandboxFeePpm: bigint;
+    /** Most the sandbox faucet issues of one asset in all, whole units (keeps ledger columns in range). */
+    sandboxFundMaxUnits: number;
     lndUrl: string | null;
     lndMacaroonHex: string | null;
     lndTlsCertPath: string | null;
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxNodeKeyHex,
     sandboxFeeBaseMsat: r.bigint('SANDBOX_FEE_BASE_MSAT', 1000n, 100_000_000n),
     sandboxFeePpm: r.bigint('SANDBOX_FEE_PPM', 1000n, 100_000n),
+    sandboxFundMaxUnits: r.int('SANDBOX_FUND_MAX_UNITS', 21_000_000, 1, 21_000_000),
     lndUrl: r.url('LND_URL', null, ['http:', 'https:']),
     lndMacaroonHex: r.optional('LND_MACAROON_HEX'),
     lndTlsCertPath: r.optional('LND_TLS_CERT_PATH'),
