@@ -17,6 +17,7 @@ import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
+import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
@@ -143,6 +144,7 @@ export async function openRuntime(
     checkPublicHost: publicHostCheck(),
     background,
     rateCounter,
+    moneyCounters: createMoneyCounters(),
     hooks,
   };
   return {

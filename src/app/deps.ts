@@ -5,6 +5,7 @@ import type { PaymentRow } from '../db/repos/payments.ts';
 import type { DB, PaymentPurpose } from '../db/schema.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
   Clock,
   Ids,
@@ -40,6 +41,8 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Rate-limit counts: in this process, or in the database when instances share one (RATE_LIMIT_STORE). */
   rateCounter: RateCounter;
+  /** Money events to alert on (second and short settlements, fee overruns…), counted in this process. */
+  moneyCounters: MoneyCounters;
   /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
   hooks: AppHooks;
 }
@@ -91,8 +94,18 @@ export type DeliveryStatusSink = (trx: Kysely<DB>, targetId: string, report: Del
  */
 export type RedeliveryGuard = (trx: Kysely<DB>, targetId: string, nowMs: number) => Promise<AppError | null>;
 
-/** A further invariant of `paytag audit`, contributed by a feature that owns other tables. */
-export type AuditCheck = (deps: AppDeps) => Promise<string[]>;
+/** What an audit check found: its violations, how many things it checked, and notes for the operator. */
+export interface AuditCheckResult {
+  checked: number;
+  violations: string[];
+  notes?: string[];
+}
+
+/**
+ * A further invariant of `paytag audit`, contributed by a feature that owns other tables. A bare list is
+ * its violations (the number checked is then not known, and reported as -1).
+ */
+export type AuditCheck = (deps: AppDeps) => Promise<string[] | AuditCheckResult>;
 
 /**
  * The one table of cross-feature calls. Payments settle a voucher through `paymentResolved`, the outbox

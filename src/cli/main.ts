@@ -63,7 +63,11 @@ Replaces the key of that kind; the old key stops working immediately. Prints the
   audit: `Usage: paytag audit [--json]
 
 Checks that every asset's ledger sums to zero, that every account's balances equal the sum of its
-transfers, that no guarded account is negative, and every feature's own invariants. Exit code 1 on any violation.`,
+transfers, that no guarded account is negative, and every feature's own invariants: payments and their
+transfers, reserves against payment status, the node's balance against the ledger's lightning_node
+account (where the backend can tell). Prints every group of checks with how many things it checked and
+its violations, then notes (second and short payments, fee overruns, late successes). Exit code 1 on
+any violation.`,
   'sandbox pay': `Usage: paytag sandbox pay <bolt11> [--json]
 
 Pays an invoice issued by this service as a Lightning wallet outside it would: the receiving account is
@@ -288,6 +292,11 @@ async function run(argv: string[]): Promise<number> {
         if (values['json']) json(report);
         else {
           print(`checked ${report.checkedAccounts} ledger accounts and ${report.checkedTransfers} transfers`);
+          for (const g of report.groups) {
+            const checked = g.checked < 0 ? '' : `${g.checked} checked, `;
+            print(`${g.violations === 0 ? 'ok  ' : 'FAIL'} ${g.name}: ${checked}${g.violations} violations`);
+          }
+          for (const n of report.notes) print(`NOTE: ${n}`);
           if (report.violations.length === 0) print('ledger OK: no violations');
           else for (const v of report.violations) print(`VIOLATION: ${v}`);
         }

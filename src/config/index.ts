@@ -30,6 +30,8 @@ export interface Config {
     sandboxNodeKeyHex: string | null;
     sandboxFeeBaseMsat: bigint;
     sandboxFeePpm: bigint;
+    /** Most the sandbox faucet issues of one asset in all, whole units (keeps ledger columns in range). */
+    sandboxFundMaxUnits: number;
     lndUrl: string | null;
     lndMacaroonHex: string | null;
     lndTlsCertPath: string | null;
@@ -125,6 +127,12 @@ export interface Config {
     statusPollMs: number;
     /** Comment line sent on an idle stream, so proxies and browsers keep it open. */
     heartbeatMs: number;
+  };
+  audit: {
+    /** Largest difference between the node's balance and the ledger's that `paytag audit` accepts. */
+    nodeToleranceMsat: bigint;
+    /** What the node holds beyond the ledger (the operator's own liquidity), added to the ledger's side. */
+    nodeOwnFundsMsat: bigint;
   };
 }
 
@@ -304,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxNodeKeyHex,
     sandboxFeeBaseMsat: r.bigint('SANDBOX_FEE_BASE_MSAT', 1000n, 100_000_000n),
     sandboxFeePpm: r.bigint('SANDBOX_FEE_PPM', 1000n, 100_000n),
+    sandboxFundMaxUnits: r.int('SANDBOX_FUND_MAX_UNITS', 21_000_000, 1, 21_000_000),
     lndUrl: r.url('LND_URL', null, ['http:', 'https:']),
     lndMacaroonHex: r.optional('LND_MACAROON_HEX'),
     lndTlsCertPath: r.optional('LND_TLS_CERT_PATH'),
@@ -391,6 +400,10 @@ export function loadConfig(env: Env = process.env): Config {
       streamsTotal: r.int('CHECKOUT_STREAMS_TOTAL', 2000, 1, 1_000_000),
       statusPollMs: r.int('CHECKOUT_STATUS_POLL_MS', 500, 50, 10_000),
       heartbeatMs: r.int('CHECKOUT_HEARTBEAT_MS', 15_000, 50, 120_000),
+    },
+    audit: {
+      nodeToleranceMsat: r.bigint('AUDIT_NODE_TOLERANCE_MSAT', 0n, 2_100_000_000_000_000_000n),
+      nodeOwnFundsMsat: r.bigint('AUDIT_NODE_OWN_FUNDS_MSAT', 0n, 2_100_000_000_000_000_000n),
     },
   };
   // A claimed row's attempt must end (and be recorded) before its lease runs out, or a second worker may

@@ -139,6 +139,10 @@ export interface PaymentsTable {
   purpose: PaymentPurpose;
   /** The voucher a `voucher_claim` pays out. */
   voucher_id: bigint | null;
+  /** A payment the node accepted for this already-settled invoice row id (see migration 009). */
+  second_payment_of: bigint | null;
+  /** When a declined outgoing Lightning payment is asked about once more; null: never again. */
+  recheck_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
 }
 
 /** send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a voucher out. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { encodeInvoice } from '../../src/adapters/lightning/bolt11.ts';
 import type {
+  CancelInvoiceResult,
   CreatedInvoice,
   CreateInvoiceInput,
   InvoiceSettlement,
@@ -20,7 +21,12 @@ const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex'
 export class FakeLightning implements LightningBackend {
   readonly kind = 'sandbox' as const;
   readonly nodeKey = randomBytes(32);
-  readonly invoices = new Map<string, { amountMsat: bigint | null; settled: boolean }>();
+  readonly invoices = new Map<
+    string,
+    { amountMsat: bigint | null; settled: boolean; canceled?: boolean; received?: bigint }
+  >();
+  /** Payment hashes cancelInvoice was asked about, in order. */
+  readonly cancels: string[] = [];
   readonly paid: PayInvoiceInput[] = [];
   /** Outcome of the next payInvoice calls, in order; afterwards `defaultPay`. */
   readonly payOutcomes: PayResult[] = [];
@@ -73,6 +79,25 @@ export class FakeLightning implements LightningBackend {
     return { state: i?.settled ? 'settled' : 'open', amountReceivedMsat: null, settledAtSec: null };
   }
 
+  async cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult> {
+    this.cancels.push(paymentHash);
+    const i = this.invoices.get(paymentHash);
+    if (i === undefined) return { status: 'not_found' };
+    if (i.settled) {
+      return {
+        status: 'settled',
+        amountReceivedMsat: i.received ?? i.amountMsat ?? 0n,
+        settledAtSec: this.nowSec(),
+      };
+    }
+    i.canceled = true;
+    return { status: 'canceled' };
+  }
+
+  async nodeBalance() {
+    return null;
+  }
+
   subscribeSettlements(onSettled: (s: InvoiceSettlement) => Promise<void>, signal: AbortSignal): void {
     this.listeners.push(onSettled);
     signal.addEventListener('abort', () => {
@@ -85,6 +110,7 @@ export class FakeLightning implements LightningBackend {
     const i = this.invoices.get(paymentHash);
     if (i === undefined) throw new Error('not an invoice of this fake node');
     i.settled = true;
+    i.received = amountMsat ?? i.amountMsat ?? 0n;
     const s = {
       paymentHash,
       amountReceivedMsat: amountMsat ?? i.amountMsat ?? 0n,
@@ -92,14 +118,6 @@ export class FakeLightning implements LightningBackend {
     };
     for (const l of this.listeners) await l(s);
     return s;
-  }
-
-  async cancelInvoice() {
-    return { status: 'unknown', reason: 'not supported by the fake' } as const;
-  }
-
-  async nodeBalance() {
-    return null;
   }
 
   async close(): Promise<void> {}

@@ -6,7 +6,14 @@
 //   "sandbox:pending" payInvoice answers pending and the payment stays pending (lookupPayment too)
 //                     until resolvePendingPayment() decides it.
 // simulateExternalPayment(payreq) plays a payer outside the service paying one of this node's
-// invoices: subscribers of subscribeSettlements hear about it (POST /sandbox/v1/pay calls this).
+// invoices: subscribers of subscribeSettlements hear about it (POST /sandbox/v1/pay calls this). Like a
+// real node it knows nothing of the service's ledger: an open invoice is paid even when the service
+// already settled it internally, unless cancelInvoice closed it first.
+// nodeBalance() is the node's net flow: payments received from outside, minus payments sent and their
+// routing fees (a real node would add its opening liquidity; this one starts at zero). Like every
+// outcome it lives in this process's memory, so it covers only what this process paid and received:
+// until the first payment through it, it answers null (cannot tell), which is what a process that only
+// runs a command (`paytag audit`) or a ledger moved by hand sees.
 //
 // Outcomes live in memory only: after a restart unknown payments are reported as not found
 // (failed), which is right for a network that never existed outside this process.
@@ -15,6 +22,7 @@ import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type {
+  CancelInvoiceResult,
   Clock,
   CreatedInvoice,
   CreateInvoiceInput,
@@ -58,6 +66,7 @@ export type SimulatePaymentFailure =
   | 'amount_required'
   | 'amount_too_low'
   | 'already_paid'
+  | 'canceled'
   | 'no_listener'
   | 'listener_failed';
 
@@ -142,6 +151,21 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
   const payments = new BoundedMap<string, PayResult>(limit);
   const settled = new BoundedMap<string, InvoiceSettlement>(limit);
   const settling = new Set<string>();
+  // Invoices this node issued (by hash) and those cancelled: a real node's invoice database.
+  const issued = new BoundedMap<string, true>(limit);
+  const canceled = new BoundedMap<string, true>(limit);
+  // Net flow through the node, msat: + received from outside, − sent and routing fees.
+  let channelLocalMsat = 0n;
+  let sawFlow = false;
+  const recordOutcome = (hash: string, result: PayResult, amountMsat: bigint) => {
+    const before = payments.get(hash);
+    if (result.status === 'succeeded' && before?.status !== 'succeeded') {
+      channelLocalMsat -= amountMsat + result.feeMsat;
+      sawFlow = true;
+    }
+    payments.set(hash, result);
+  };
+  const amountsOut = new BoundedMap<string, bigint>(limit);
   const listeners = new Set<(s: InvoiceSettlement) => Promise<void>>();
   const nowSec = () => Math.floor(clock.nowMs() / 1000);
 
@@ -180,6 +204,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
         },
         key,
       );
+      issued.set(hex(paymentHash), true);
       return {
         payreq,
         paymentHash: hex(paymentHash),
@@ -214,7 +239,8 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
             ? failed('no route within fee limit')
             : { status: 'succeeded', feeMsat, preimage: hex(random(32)) };
       }
-      payments.set(inv.paymentHash, result);
+      amountsOut.set(inv.paymentHash, input.amountMsat);
+      recordOutcome(inv.paymentHash, result, input.amountMsat);
       return result;
     },
 
@@ -223,10 +249,31 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
     },
 
     async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
-      const s = settled.get(paymentHash.toLowerCase());
-      return s
-        ? { state: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec }
-        : { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+      const hash = paymentHash.toLowerCase();
+      const s = settled.get(hash);
+      if (s)
+        return { state: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec };
+      if (canceled.has(hash)) return { state: 'canceled', amountReceivedMsat: null, settledAtSec: null };
+      if (issued.has(hash)) return { state: 'open', amountReceivedMsat: null, settledAtSec: null };
+      // Never issued here, or issued before a restart (outcomes live in memory only).
+      return { state: 'not_found', amountReceivedMsat: null, settledAtSec: null };
+    },
+
+    async cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult> {
+      const hash = paymentHash.toLowerCase();
+      const s = settled.get(hash);
+      if (s)
+        return { status: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec };
+      if (canceled.has(hash)) return { status: 'canceled' };
+      if (!issued.has(hash)) return { status: 'not_found' };
+      // A payment being delivered right now wins, as an accepted HTLC does on a real node.
+      if (settling.has(hash)) return { status: 'unknown', reason: 'a payment of this invoice is in flight' };
+      canceled.set(hash, true);
+      return { status: 'canceled' };
+    },
+
+    async nodeBalance() {
+      return sawFlow ? { channelLocalMsat, onchainConfirmedMsat: 0n } : null;
     },
 
     subscribeSettlements(onSettled, signal) {
@@ -266,6 +313,9 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
       if (settled.has(inv.paymentHash) || settling.has(inv.paymentHash)) {
         return { ok: false, reason: 'already_paid', message: 'the invoice is already paid' };
       }
+      if (canceled.has(inv.paymentHash)) {
+        return { ok: false, reason: 'canceled', message: 'the invoice was cancelled at the node' };
+      }
       if (listeners.size === 0) {
         return { ok: false, reason: 'no_listener', message: 'nothing is listening for settlements' };
       }
@@ -283,27 +333,22 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
         settling.delete(inv.paymentHash);
       }
       settled.set(inv.paymentHash, settlement);
+      channelLocalMsat += received;
+      sawFlow = true;
       return { ok: true, settlement };
     },
 
     resolvePendingPayment(paymentHash: string, outcome: 'succeeded' | 'failed'): boolean {
       const hash = paymentHash.toLowerCase();
       if (payments.get(hash)?.status !== 'pending') return false;
-      payments.set(
+      recordOutcome(
         hash,
         outcome === 'succeeded'
           ? { status: 'succeeded', feeMsat: feeBaseMsat, preimage: hex(random(32)) }
           : failed('payment failed at the destination'),
+        amountsOut.get(hash) ?? 0n,
       );
       return true;
-    },
-
-    async cancelInvoice() {
-      return { status: 'unknown', reason: 'not supported by the sandbox yet' } as const;
-    },
-
-    async nodeBalance() {
-      return null;
     },
 
     async close() {

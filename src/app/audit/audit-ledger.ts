@@ -6,20 +6,40 @@ import {
 } from '../../db/repos/ledger.ts';
 import type { AppDeps } from '../deps.ts';
 
+/** One group of checks the audit ran: how many things it checked, and how many were wrong. */
+export interface AuditGroup {
+  name: string;
+  checked: number;
+  violations: number;
+}
+
 export interface AuditReport {
   checkedAccounts: number;
   checkedTransfers: number;
+  /** Every group of checks that ran, in order (the CLI prints each with its counts). */
+  groups: AuditGroup[];
   violations: string[];
+  /** Events an operator should know of that break no invariant (a second payment, a fee overrun…). */
+  notes: string[];
 }
 
 /**
  * Checks the ledger invariants: every asset sums to zero (posted and pending), every account's balance
  * columns equal the sum of its transfers, no guarded account is below zero, every transfer stays within
- * one asset, and every audit check of the hook table.
+ * one asset, and every check of the hook table's `auditChecks` (contributed by the features).
  */
 export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
   const db = deps.db.read;
   const violations: string[] = [];
+  const notes: string[] = [];
+  const groups: AuditGroup[] = [];
+  // Each built-in group collects its violations here, then is closed with its count.
+  let group: string[] = [];
+  const closeGroup = (name: string, checked: number) => {
+    groups.push({ name, checked, violations: group.length });
+    violations.push(...group);
+    group = [];
+  };
 
   // Per account: what its transfers add up to, in one pass over the transfers. A pending transfer
   // counts as pending until it is resolved; a post counts as posted; a void moves nothing.
@@ -67,19 +87,7 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
       a.credits_pending, s.t_debits_posted, s.t_credits_posted, s.t_debits_pending, s.t_credits_pending
     FROM ledger_accounts a LEFT JOIN sums s ON s.account_id = a.id
     ORDER BY a.id`.execute(db);
-  // Every asset sums to zero, added up here in exact bigints: a SQL SUM over several accounts near the
-  // columns' range could overflow (SQLite raises "integer overflow", PostgreSQL's cast to bigint fails).
-  const sums = new Map<string, { posted: bigint; pending: bigint }>();
-  for (const a of rows.rows) {
-    const s = sums.get(a.asset) ?? { posted: 0n, pending: 0n };
-    s.posted += BigInt(a.credits_posted) - BigInt(a.debits_posted);
-    s.pending += BigInt(a.credits_pending) - BigInt(a.debits_pending);
-    sums.set(a.asset, s);
-  }
-  for (const [asset, s] of sums) {
-    if (s.posted !== 0n) violations.push(`asset ${asset}: posted balances sum to ${s.posted}, not 0`);
-    if (s.pending !== 0n) violations.push(`asset ${asset}: pending balances sum to ${s.pending}, not 0`);
-  }
+  const negative: string[] = [];
   for (const a of rows.rows) {
     const name =
       a.owner_account_id === null ? `system account ${a.id} (${a.asset})` : `account ${a.id} (${a.asset})`;
@@ -91,24 +99,50 @@ export async function auditLedger(deps: AppDeps): Promise<AuditReport> {
     ];
     for (const [col, have, fromTransfers] of pairs) {
       if (BigInt(have) !== BigInt(fromTransfers ?? 0)) {
-        violations.push(`${name}: ${col} is ${have} but its transfers sum to ${fromTransfers ?? 0}`);
+        group.push(`${name}: ${col} is ${have} but its transfers sum to ${fromTransfers ?? 0}`);
       }
     }
     const guarded = (BigInt(a.flags) & BigInt(DEBITS_MUST_NOT_EXCEED_CREDITS)) !== 0n;
     if (guarded && BigInt(a.credits_posted) < BigInt(a.debits_posted) + BigInt(a.debits_pending)) {
-      violations.push(`${name}: balance is negative`);
+      negative.push(`${name}: balance is negative`);
     }
   }
+  closeGroup('account_columns', rows.rows.length);
+
+  // Every asset sums to zero, added up here in exact bigints: a SQL SUM over several accounts near the
+  // columns' range could overflow (SQLite raises "integer overflow", PostgreSQL's cast to bigint fails).
+  const sums = new Map<string, { posted: bigint; pending: bigint }>();
+  for (const a of rows.rows) {
+    const s = sums.get(a.asset) ?? { posted: 0n, pending: 0n };
+    s.posted += BigInt(a.credits_posted) - BigInt(a.debits_posted);
+    s.pending += BigInt(a.credits_pending) - BigInt(a.debits_pending);
+    sums.set(a.asset, s);
+  }
+  for (const [asset, s] of sums) {
+    if (s.posted !== 0n) group.push(`asset ${asset}: posted balances sum to ${s.posted}, not 0`);
+    if (s.pending !== 0n) group.push(`asset ${asset}: pending balances sum to ${s.pending}, not 0`);
+  }
+  closeGroup('asset_sums', sums.size);
+  group = negative;
+  closeGroup('guarded_accounts_not_negative', rows.rows.length);
 
   const crossAsset = await sql<{ id: string }>`
     SELECT t.id FROM ledger_transfers t
     JOIN ledger_accounts d ON d.id = t.debit_account_id
     JOIN ledger_accounts c ON c.id = t.credit_account_id
     WHERE d.asset <> t.asset OR c.asset <> t.asset`.execute(db);
-  for (const t of crossAsset.rows) violations.push(`transfer ${t.id}: accounts of another asset`);
-
+  for (const t of crossAsset.rows) group.push(`transfer ${t.id}: accounts of another asset`);
   const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n FROM ledger_transfers`.execute(db);
-  for (const check of Object.values(deps.hooks.auditChecks)) violations.push(...(await check(deps)));
+  const checkedTransfers = Number(count.rows[0]?.n ?? 0);
+  closeGroup('transfers_within_one_asset', checkedTransfers);
 
-  return { checkedAccounts: rows.rows.length, checkedTransfers: Number(count.rows[0]?.n ?? 0), violations };
+  for (const [name, check] of Object.entries(deps.hooks.auditChecks)) {
+    const found = await check(deps);
+    const r = Array.isArray(found) ? { checked: -1, violations: found } : found;
+    group = [...r.violations];
+    closeGroup(name, r.checked);
+    notes.push(...(r.notes ?? []));
+  }
+
+  return { checkedAccounts: rows.rows.length, checkedTransfers, groups, violations, notes };
 }

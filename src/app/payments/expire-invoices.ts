@@ -1,7 +1,8 @@
-import { declineInvoices, listExpiredInvoices } from '../../db/repos/payments.ts';
+import { declineInvoices, listExpiredInvoicesAfter } from '../../db/repos/payments.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceState } from '../ports.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
+import { setSweepPosition, sweepPosition } from './sweep-cursor.ts';
 
 /** Most invoices one round looks at; a full batch means another round should follow at once. */
 export const EXPIRE_BATCH = 500;
@@ -9,39 +10,81 @@ export const EXPIRE_BATCH = 500;
 /**
  * Declines incoming invoices still unpaid at their expiry. Each is first looked up on the Lightning node:
  * one that was settled while its settlement event was missed (the service was down, a stream broke) is
- * credited instead. An invoice is declined only on the node's word: while the node does not answer,
- * expired invoices stay pending and are asked about again next round (a settlement missed then would
- * otherwise never be credited). A payment arriving after the decline is still credited (see
- * settleIncomingInvoice). Answers how many invoices the round decided.
+ * credited instead. An invoice the node does not know (`not_found`: never made there, or deleted after
+ * it expired) was not settled there and is declined. An invoice is declined only on the node's word:
+ * one the node cannot answer about stays pending and is asked about again next round (a settlement
+ * missed then would otherwise never be credited), and the round goes on with the others, so one invoice
+ * the node keeps failing on never holds up the rest. A payment arriving after the decline is still
+ * credited (see settleIncomingInvoice). Answers how many invoices the round decided.
  */
 export async function expireInvoices(deps: AppDeps): Promise<number> {
+  return (await expireInvoicesRound(deps)).decided;
+}
+
+/**
+ * One round of expireInvoices: `listed` invoices looked at (a full batch: more are due), `decided` of
+ * them declined or credited. Rounds walk the expired invoices with a cursor, so invoices the node keeps
+ * failing on stay behind it and never hold up later ones.
+ */
+export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: number; decided: number }> {
   const nowMs = deps.clock.nowMs();
-  const expired = await listExpiredInvoices(deps.db.read, nowMs, EXPIRE_BATCH);
+  const after = sweepPosition(deps.db, SWEEPER);
+  const expired = await listExpiredInvoicesAfter(deps.db.read, nowMs, after, EXPIRE_BATCH);
+  const last = expired[expired.length - 1];
+  setSweepPosition(
+    deps.db,
+    SWEEPER,
+    expired.length < EXPIRE_BATCH || last === undefined
+      ? null
+      : { atMs: last.invoice_expires_at_ms ?? 0n, id: last.id },
+  );
   const unpaid: bigint[] = [];
   let decided = 0;
+  let unanswered = 0;
   for (const inv of expired) {
     let state: InvoiceState | null = null;
     if (deps.lightning !== null && inv.payment_hash !== null) {
-      state = await deps.lightning.lookupInvoice(inv.payment_hash).catch(() => null);
+      state = await lookupOrNull(deps, inv.payment_hash);
       if (state === null) {
-        deps.log.warn(
-          { deferred: expired.length - decided },
-          'Lightning node did not answer; expired invoices stay pending until it does',
-        );
-        break;
+        unanswered += 1;
+        continue;
       }
     }
     decided += 1;
-    if (state?.state === 'settled' && state.amountReceivedMsat !== null && inv.payment_hash !== null) {
-      await settleIncomingInvoice(deps, {
+    if (state?.state === 'settled' && inv.payment_hash !== null) {
+      const outcome = await settleIncomingInvoice(deps, {
         paymentHash: inv.payment_hash,
-        amountReceivedMsat: state.amountReceivedMsat,
+        amountReceivedMsat: state.amountReceivedMsat ?? 0n,
         settledAtSec: state.settledAtSec ?? Math.floor(nowMs / 1000),
       });
+      // A short payment (booked on its own row) or one without an amount does not pay the invoice.
+      if (outcome !== 'credited') unpaid.push(inv.id);
     } else {
       unpaid.push(inv.id);
     }
   }
+  if (unanswered > 0) {
+    deps.log.warn(
+      { unanswered },
+      'Lightning node did not answer about some expired invoices; they stay pending',
+    );
+  }
   if (unpaid.length > 0) await deps.db.write((trx) => declineInvoices(trx, unpaid, nowMs));
-  return decided;
+  return { listed: expired.length, decided };
+}
+
+const SWEEPER = 'invoice-expiry';
+
+/** The node's state of an invoice; a `not_found` error counts as the state; null when it did not answer. */
+async function lookupOrNull(deps: AppDeps, paymentHash: string): Promise<InvoiceState | null> {
+  try {
+    return await deps.lightning!.lookupInvoice(paymentHash);
+  } catch (e) {
+    // LND and Core Lightning adapters report an unknown invoice as an error with code `not_found`.
+    if ((e as { code?: unknown } | null)?.code === 'not_found') {
+      return { state: 'not_found', amountReceivedMsat: null, settledAtSec: null };
+    }
+    deps.log.debug({ err: e, paymentHash }, 'lookupInvoice failed; the invoice stays pending');
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import { setCallbackStatus } from '../../db/repos/payments.ts';
 import type { DeliveryStatusSink } from '../deps.ts';
 import type { HookPart } from '../hooks.ts';
-import { auditPayments } from './audit.ts';
+import { paymentAuditChecks } from './audit.ts';
 
 /**
  * callback_status of a payment is the HTTP status of the latest attempt that got an answer; a report
@@ -16,5 +16,5 @@ const paymentCallbackSink: DeliveryStatusSink = async (trx, targetId, report) =>
 export const paymentHooks: HookPart = {
   paymentResolved: { send: null, receive: null },
   deliveryStatus: { payment: paymentCallbackSink },
-  auditChecks: { payments_have_their_transfers: auditPayments },
+  auditChecks: paymentAuditChecks,
 };

@@ -3,6 +3,8 @@ import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/re
 import { storableText } from '../../domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PayResult } from '../ports.ts';
+import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
+import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
 
 /** Every ledger account settling `row` may move: its reserve, its fees, and a voucher's escrow. */
@@ -27,18 +29,13 @@ export async function resolveOutgoing(
 ): Promise<PaymentRow> {
   if (result.status === 'pending') return row;
   const nowMs = deps.clock.nowMs();
-  return deps.db.write(async (trx) => {
+  let overran = false;
+  const after = await deps.db.write(async (trx) => {
+    overran = false;
     await lockAccountsInOrder(trx, deps.db.dialect, accountsMovedBy(row));
     if (result.status === 'succeeded') {
-      let feeMsat = result.feeMsat;
-      if (feeMsat > row.fee_reserve_msat) {
-        // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
-        deps.log.error(
-          { paymentId: String(row.id), feeMsat: String(feeMsat), limitMsat: String(row.fee_reserve_msat) },
-          'Lightning backend paid more routing fee than allowed',
-        );
-        feeMsat = row.fee_reserve_msat;
-      }
+      // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
+      const feeMsat = chargedRoutingFee(row, result.feeMsat);
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'paid',
         network_fee_msat: feeMsat,
@@ -48,12 +45,16 @@ export async function resolveOutgoing(
       });
       if (moved) {
         await postOutgoing(trx, row, feeMsat, nowMs);
+        await bookFeeOverrun(deps, trx, row, result.feeMsat, nowMs);
+        if (feeMsat !== result.feeMsat) overran = true;
         await deps.hooks.paymentResolved[row.purpose]?.(deps, trx, row, 'paid', nowMs);
       }
     } else {
       const moved = await transitionPayment(trx, row.id, ['pending'], {
         status: 'declined',
         failure_reason: storableText(result.reason.slice(0, 500)),
+        // Asked about once more a little later: a misread failure must not hide a payment that left.
+        recheck_at_ms: nowMs + recheckDelayMs(deps),
         updated_at_ms: nowMs,
       });
       if (moved) {
@@ -63,4 +64,6 @@ export async function resolveOutgoing(
     }
     return (await findPaymentById(trx, row.id))!;
   });
+  if (overran) deps.moneyCounters.feeOverruns += 1;
+  return after;
 }

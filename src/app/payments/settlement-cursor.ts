@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
-import { type SettleOutcome, settleInUnit } from './settle-incoming.ts';
+import { reportSettlement, type SettleOutcome, settleInUnit } from './settle-incoming.ts';
 
 // Where the backend's settlement stream resumes after a restart. Each settlement carries the backend's
 // position after it (LND settle_index, CLN pay_index); that position is stored in the write unit that
@@ -106,11 +106,13 @@ export async function creditSettlement(
   s: InvoiceSettlement,
 ): Promise<SettleOutcome> {
   const nowMs = deps.clock.nowMs();
-  return deps.db.write(async (trx) => {
+  const outcome = await deps.db.write(async (trx) => {
     const outcome = await settleInUnit(deps, trx, s, nowMs);
     if (s.cursor !== undefined) await advanceCursorInUnit(deps, trx, key, s.cursor, nowMs);
     return outcome;
   });
+  reportSettlement(deps, s, outcome);
+  return outcome;
 }
 
 /** The stored cursor of a key (tests, operators); null when none. */

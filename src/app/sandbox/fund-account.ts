@@ -1,7 +1,8 @@
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
 import { createTransfer } from '../../db/repos/ledger.ts';
+import { systemAccountPosted } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
-import { isAsset, parseAssetAmount } from '../../domain/money.ts';
+import { ASSETS, type Asset, isAsset, parseAssetAmount } from '../../domain/money.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
@@ -13,7 +14,13 @@ export interface FundInput {
   amount: unknown;
 }
 
-/** Credits test funds from the sandbox faucet: a real ledger transfer, refused outside the sandbox. */
+/**
+ * Credits test funds from the sandbox faucet: a real ledger transfer, refused outside the sandbox. The
+ * faucet issues at most SANDBOX_FUND_MAX_UNITS whole units of each asset in all (default and ceiling
+ * 21 million, the BTC supply: 2.1 × 10^18 msat, far inside the ledger's 64-bit columns), so no amount
+ * of funding can push a ledger column out of range. On PostgreSQL two concurrent fundings may pass the
+ * check together and overshoot by at most one funding, still far inside the range.
+ */
 export async function fundAccount(
   deps: AppDeps,
   input: FundInput,
@@ -35,6 +42,17 @@ export async function fundAccount(
   return runWrite(deps.db, async (trx) => {
     const account = await findAccountByUsertag(trx, tag.value);
     if (!account) return abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');
+    const faucet = await systemAccountPosted(trx, 'sandbox_faucet', asset);
+    const issued = faucet === undefined ? 0n : faucet.debits_posted - faucet.credits_posted;
+    const cap = unitsOf(asset, deps.config.lightning.sandboxFundMaxUnits);
+    if (issued + amount.value > cap) {
+      const left = cap > issued ? cap - issued : 0n;
+      return abort(
+        'invalid_request',
+        `the sandbox faucet issues at most ${deps.config.lightning.sandboxFundMaxUnits} ${asset} in all; ${formatUnits(asset, left)} left`,
+        'amount',
+      );
+    }
     await createTransfer(
       trx,
       {
@@ -50,4 +68,14 @@ export async function fundAccount(
     );
     return { transferId, units: amount.value };
   });
+}
+
+const unitsOf = (asset: Asset, whole: number): bigint =>
+  BigInt(whole) * 10n ** BigInt(ASSETS[asset].decimals);
+
+/** Minor units as a whole-unit decimal, trailing zeros cut (for the refusal's message). */
+function formatUnits(asset: Asset, minor: bigint): string {
+  const scale = 10n ** BigInt(ASSETS[asset].decimals);
+  const frac = (minor % scale).toString().padStart(ASSETS[asset].decimals, '0').replace(/0+$/, '');
+  return frac === '' ? `${minor / scale}` : `${minor / scale}.${frac}`;
 }

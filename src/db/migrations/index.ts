@@ -7,6 +7,7 @@ import * as m005 from './005_vouchers.ts';
 import * as m006 from './006_kv.ts';
 import * as m007 from './007_rate_limits.ts';
 import * as m008 from './008_payment_purpose.ts';
+import * as m009 from './009_payment_checks.ts';
 import * as m012 from './012_delivery_fairness.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_kv': m006,
   '007_rate_limits': m007,
   '008_payment_purpose': m008,
+  '009_payment_checks': m009,
   '012_delivery_fairness': m012,
 };
 

@@ -31,6 +31,7 @@ export const SYSTEM_ACCOUNTS = {
   gst: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'tax collected on service fees' },
   trade_treasury: { flags: 0, purpose: 'counterparty of spot trades' },
   sandbox_faucet: { flags: 0, purpose: 'test funds (sandbox only)' },
+  fee_overrun: { flags: 0, purpose: 'routing fees the node paid beyond the reserve (operator loss)' },
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

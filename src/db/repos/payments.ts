@@ -53,6 +53,8 @@ const COLUMNS = [
   'updated_at_ms',
   'purpose',
   'voucher_id',
+  'second_payment_of',
+  'recheck_at_ms',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
@@ -287,3 +289,209 @@ const accountIdByUsertag = prepare<{ usertag: string }, { id: bigint }>((db, p) 
 /** The account id of a payment's recipient (usertags are stored lower-case). */
 export const findRecipientId = async (exec: Exec, usertag: string): Promise<bigint | undefined> =>
   (await accountIdByUsertag.first(exec, { usertag }))?.id;
+
+/**
+ * Inserts the row that books a payment the node accepted for invoice `row.second_payment_of` without it
+ * paying that invoice (a second or a short payment). At most one per invoice: answers false, inserting
+ * nothing, when it is booked already.
+ */
+export async function insertSecondPayment(trx: Exec, row: PaymentRow): Promise<boolean> {
+  if (row.second_payment_of === null) throw new Error('insertSecondPayment: second_payment_of is required');
+  const r = await trx
+    .insertInto('payments')
+    .values(valuesOf((c) => row[c]))
+    .onConflict((oc) =>
+      oc.column('second_payment_of').where(sql.ref('second_payment_of'), 'is not', null).doNothing(),
+    )
+    .executeTakeFirst();
+  return r.numInsertedOrUpdatedRows === 1n;
+}
+
+/** The row booking a second or short payment of invoice `invoiceId`, if any. */
+export const findSecondPayment = (exec: Exec, invoiceId: bigint): Promise<PaymentRow | undefined> =>
+  exec.selectFrom('payments').selectAll().where('second_payment_of', '=', invoiceId).executeTakeFirst();
+
+/** Notes why a still unpaid invoice's settlement was not booked as its payment (its row stays as it is). */
+export async function markSettlementProblem(
+  trx: Exec,
+  id: bigint,
+  reason: string,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ failure_reason: reason, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('status', '<>', 'paid')
+    .execute();
+}
+
+/** A position in a sweeper's walk: rows after (atMs, id) in that order. */
+export interface SweepAfter {
+  atMs: bigint;
+  id: bigint;
+}
+
+/**
+ * Incoming invoices still pending at `nowMs` past their expiry, by (expiry, id), after `after` when
+ * given: a sweeper walks them all in rounds of `limit`.
+ */
+export const listExpiredInvoicesAfter = (
+  exec: Exec,
+  nowMs: number,
+  after: SweepAfter | null,
+  limit: number,
+): Promise<Array<{ id: bigint; payment_hash: string | null; invoice_expires_at_ms: bigint | null }>> => {
+  let q = exec
+    .selectFrom('payments')
+    .select(['id', 'payment_hash', 'invoice_expires_at_ms'])
+    .where('status', '=', PENDING)
+    .where('direction', '=', IN)
+    .where('invoice_expires_at_ms', '<=', BigInt(nowMs));
+  if (after !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('invoice_expires_at_ms', '>', after.atMs),
+        eb.and([eb('invoice_expires_at_ms', '=', after.atMs), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('invoice_expires_at_ms').orderBy('id').limit(limit).execute();
+};
+
+/**
+ * Outgoing Lightning payments whose outcome is still unknown, created before `createdBeforeMs`, by
+ * (created_at_ms, id), after `after` when given: the reconciler walks them all in rounds of `limit`.
+ */
+export const listPendingOutgoingAfter = (
+  exec: Exec,
+  createdBeforeMs: number,
+  after: SweepAfter | null,
+  limit: number,
+): Promise<PaymentRow[]> => {
+  let q = exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', PENDING)
+    .where('direction', '=', OUT)
+    .where('route', '=', 'lightning')
+    .where('created_at_ms', '<', BigInt(createdBeforeMs));
+  if (after !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at_ms', '>', after.atMs),
+        eb.and([eb('created_at_ms', '=', after.atMs), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at_ms').orderBy('id').limit(limit).execute();
+};
+
+/** Declined outgoing payments due to be asked about once more (recheck_at_ms reached), oldest first. */
+export const listDueRechecks = (exec: Exec, nowMs: number, limit: number): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('recheck_at_ms', '<=', BigInt(nowMs))
+    .where('status', '=', 'declined')
+    .orderBy('recheck_at_ms')
+    .limit(limit)
+    .execute();
+
+/** Sets (or, with null, clears) when a declined payment is asked about again. */
+export async function setRecheckAt(trx: Exec, id: bigint, atMs: number | null): Promise<void> {
+  await trx.updateTable('payments').set({ recheck_at_ms: atMs }).where('id', '=', id).execute();
+}
+
+/** How many payments there are (what the audit's per-payment checks looked at). */
+export async function countPayments(exec: Exec): Promise<number> {
+  const r = await exec
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+// An outgoing Lightning payment's reserve is the pending transfer `pay:<id>:reserve` (movements.ts).
+const RESERVES = sql`
+  FROM payments p
+  JOIN ledger_transfers t ON t.id = 'pay:' || CAST(p.id AS TEXT) || ':reserve'
+  WHERE p.direction = 'out' AND p.route = 'lightning'`;
+
+/**
+ * Outgoing Lightning payments whose reserve disagrees with their status: a payment is pending exactly
+ * while its reserve is unresolved. `released`: pending, but the reserve was posted or voided (the node
+ * may still pay it); `held`: decided, but the reserve is still held (stuck for good). Also answers how
+ * many reserved payments there are.
+ */
+export async function findReserveMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<{ checked: number; found: Array<{ id: bigint; status: string; problem: 'released' | 'held' }> }> {
+  const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n ${RESERVES}`.execute(exec);
+  const rows = await sql<{ id: bigint; status: string; resolved: bigint | number }>`
+    SELECT id, status, resolved FROM (
+      SELECT p.id, p.status,
+        (SELECT COUNT(*) FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
+      ${RESERVES}
+    ) x
+    WHERE (status = 'pending' AND resolved > 0) OR (status <> 'pending' AND resolved = 0)
+    ORDER BY id
+    LIMIT ${limit}`.execute(exec);
+  return {
+    checked: Number(count.rows[0]?.n ?? 0),
+    found: rows.rows.map((r) => ({
+      id: BigInt(r.id),
+      status: r.status,
+      problem: r.status === 'pending' ? 'released' : 'held',
+    })),
+  };
+}
+
+/** Rows booking a second or short payment of an invoice, with the invoice's status. */
+export const listSecondPayments = (
+  exec: Exec,
+  limit: number,
+): Promise<
+  Array<{ id: bigint; public_id: string; amount_msat: bigint; invoice_id: bigint; invoice_status: string }>
+> =>
+  exec
+    .selectFrom('payments as p')
+    .innerJoin('payments as inv', 'inv.id', 'p.second_payment_of')
+    .select([
+      'p.id as id',
+      'p.public_id as public_id',
+      'p.amount_msat as amount_msat',
+      'inv.id as invoice_id',
+      'inv.status as invoice_status',
+    ])
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+
+/** Ledger transfers of payments with the given code (the audit lists fee overruns, late successes). */
+export const listPaymentTransfersByCode = (
+  exec: Exec,
+  code: string,
+  limit: number,
+): Promise<Array<{ id: string; ref: string | null; amount: bigint }>> =>
+  exec
+    .selectFrom('ledger_transfers')
+    .select(['id', 'ref', 'amount'])
+    .where('code', '=', code)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** A system account's posted columns for an asset (the audit compares lightning_node with the node). */
+export const systemAccountPosted = (
+  exec: Exec,
+  code: string,
+  asset: string,
+): Promise<{ debits_posted: bigint; credits_posted: bigint } | undefined> =>
+  exec
+    .selectFrom('ledger_accounts')
+    .select(['debits_posted', 'credits_posted'])
+    .where('system_code', '=', code)
+    .where('asset', '=', asset)
+    .executeTakeFirst();

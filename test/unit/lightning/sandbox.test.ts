@@ -371,3 +371,46 @@ describe('createLightningBackend', () => {
     await lnd.close();
   });
 });
+
+describe('cancelInvoice and nodeBalance', () => {
+  it('cancels an open invoice of this node, after which no payer outside can pay it', async () => {
+    const sb = await sandbox();
+    const controller = new AbortController();
+    sb.subscribeSettlements(async () => {}, controller.signal);
+    const inv = await sb.createInvoice({ amountMsat: 5_000n, description: 'tea', expirySec: 60 });
+    expect(await sb.cancelInvoice(inv.paymentHash)).toEqual({ status: 'canceled' });
+    expect(await sb.cancelInvoice(inv.paymentHash)).toEqual({ status: 'canceled' });
+    expect((await sb.lookupInvoice(inv.paymentHash)).state).toBe('canceled');
+    expect(await sb.simulateExternalPayment(inv.payreq)).toMatchObject({ ok: false, reason: 'canceled' });
+    expect(await sb.cancelInvoice('ab'.repeat(32))).toEqual({ status: 'not_found' });
+    expect((await sb.lookupInvoice('ab'.repeat(32))).state).toBe('not_found');
+  });
+
+  it('answers settled for an invoice paid before the cancel, and counts the net flow through the node', async () => {
+    const sb = await sandbox();
+    expect(await sb.nodeBalance()).toBeNull(); // nothing has moved through it yet
+    const controller = new AbortController();
+    sb.subscribeSettlements(async () => {}, controller.signal);
+    const inv = await sb.createInvoice({ amountMsat: 500_000n, description: 'tea', expirySec: 60 });
+    expect((await sb.simulateExternalPayment(inv.payreq)).ok).toBe(true);
+    expect(await sb.cancelInvoice(inv.paymentHash)).toEqual({
+      status: 'settled',
+      amountReceivedMsat: 500_000n,
+      settledAtSec: NOW_MS / 1000,
+    });
+    const out = foreignInvoice({ amountMsat: 200_000n });
+    const paid = await sb.payInvoice({
+      payreq: out.payreq,
+      amountMsat: 200_000n,
+      maxFeeMsat: 10_000n,
+      timeoutSec: 5,
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', feeMsat: 1_200n });
+    // Paying the same invoice again repeats the outcome and moves nothing more.
+    await sb.payInvoice({ payreq: out.payreq, amountMsat: 200_000n, maxFeeMsat: 10_000n, timeoutSec: 5 });
+    expect(await sb.nodeBalance()).toEqual({
+      channelLocalMsat: 500_000n - 201_200n,
+      onchainConfirmedMsat: 0n,
+    });
+  });
+});

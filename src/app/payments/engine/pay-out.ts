@@ -15,6 +15,7 @@ import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
+import { thenCloseAtNode } from '../close-settled-invoice.ts';
 import { feesFor, moveInternal, reserveOutgoing } from '../movements.ts';
 import { resolveOutgoing } from '../resolve-outgoing.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
@@ -259,7 +260,12 @@ async function payInLedger(
     );
     return out;
   });
-  const r = await (invoice === null ? run : run.catch(conflictOnHash(order)));
+  if (invoice === null) {
+    const r = await run;
+    return r.ok ? ok({ row: r.value, inLedger: true }) : r;
+  }
+  // The invoice is settled in the ledger but still open at the node: cancel it there (closeAtNode).
+  const r = await thenCloseAtNode(deps, invoice.paymentHash, run.catch(conflictOnHash(order)));
   return r.ok ? ok({ row: r.value, inLedger: true }) : r;
 }
 

@@ -62,6 +62,8 @@ export function newPaymentRow(
     updated_at_ms: BigInt(nowMs),
     purpose: fields.direction === 'in' ? 'receive' : 'send',
     voucher_id: null,
+    second_payment_of: null,
+    recheck_at_ms: null,
     ...fields,
   };
 }
