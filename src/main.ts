@@ -91,14 +91,14 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   registerPaymentAudit();
   registerVoucherHooks();
   const mailer: Mailer =
-    config.smtpUrl === null
+    config.mail.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)
       : createSmtpMailer({
-          url: config.smtpUrl,
-          timeoutMs: config.mailTimeoutMs,
+          url: config.mail.smtpUrl,
+          timeoutMs: config.mail.timeoutMs,
           maxConnections: Math.min(config.outbox.concurrency, 5),
-          caFile: config.smtpCaFile,
-          requireTls: config.smtpRequireTls,
+          caFile: config.mail.smtpCaFile,
+          requireTls: config.mail.smtpRequireTls,
         });
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const background = createBackgroundTasks(log);

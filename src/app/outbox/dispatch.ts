@@ -77,7 +77,7 @@ export async function dispatchDue(
   };
 
   await forEachLimited(rows, config.outbox.concurrency, async (row) => {
-    const timeoutMs = row.kind === 'email' ? config.mailTimeoutMs : config.webhookTimeoutMs;
+    const timeoutMs = row.kind === 'email' ? config.mail.timeoutMs : config.webhooks.timeoutMs;
     // Never start an attempt after shutdown began, or one that could outlive the lease (another worker
     // might then send it too).
     if (signal.aborted || clock.nowMs() + timeoutMs >= leaseUntilMs) {

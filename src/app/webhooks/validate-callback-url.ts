@@ -17,7 +17,7 @@ export async function validateCallbackUrl(
 ): Promise<Result<string>> {
   if (typeof url !== 'string' || url.trim() === '') return refused('callback_url must be a non-empty string');
   const text = url.trim();
-  const allowPrivate = deps.config.webhookAllowPrivate;
+  const allowPrivate = deps.config.webhooks.allowPrivate;
   const parsed = parseCallbackUrl(text, allowPrivate);
   if (!parsed.ok) return refused(parsed.reason);
   if (allowPrivate || parsed.hostIsAddress) return ok(text);
