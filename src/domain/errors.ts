@@ -32,8 +32,7 @@ export type ErrorCode =
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
-  | 'conflict'
-  | 'business_rule';
+  | 'conflict';
 
 export interface AppError {
   code: ErrorCode;

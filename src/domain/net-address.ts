@@ -40,7 +40,7 @@ function table<T extends ipaddr.IPv4 | ipaddr.IPv6>(
 }
 
 /** IANA IPv4 special-purpose registry, with multicast and the metadata address. */
-export const IPV4_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
+const IPV4_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
   ['0.0.0.0/8', 'unspecified'], // "this network" (RFC 791)
   ['10.0.0.0/8', 'private'], // RFC 1918
   ['100.64.0.0/10', 'cgnat'], // shared address space (RFC 6598)
@@ -68,7 +68,7 @@ export const IPV4_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
  * that embed an IPv4 address are handled before this table; anything outside 2000::/3 (the only block
  * allocated as global unicast) is reserved.
  */
-export const IPV6_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
+const IPV6_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
   ['::/128', 'unspecified'],
   ['::1/128', 'loopback'],
   ['64:ff9b:1::/48', 'private'], // local-use IPv4/IPv6 translation (RFC 8215)

@@ -30,7 +30,6 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'payload_too_large':
       return 413;
     case 'insufficient_balance':
-    case 'business_rule':
     case 'self_payment':
     case 'invoice_expired':
     case 'amount_out_of_range':

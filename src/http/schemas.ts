@@ -23,16 +23,6 @@ export const errorEnvelope = {
   },
 };
 
-export const proError = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean', const: false },
-    message: { type: 'string' },
-    code: { type: 'string' },
-    field: { type: 'string' },
-  },
-};
-
 /** An optional string field of a request body (null accepted as absent). */
 export const optionalString = (description?: string) => ({
   type: ['string', 'null'],

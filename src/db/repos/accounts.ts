@@ -10,9 +10,6 @@ export type NewAccount = Insertable<AccountsTable>;
 export const findAccountByUsertag = (exec: Exec, usertag: string): Promise<AccountRow | undefined> =>
   exec.selectFrom('accounts').selectAll().where('usertag', '=', usertag).executeTakeFirst();
 
-export const findAccountById = (exec: Exec, id: bigint): Promise<AccountRow | undefined> =>
-  exec.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const findAccountIdByEmail = async (exec: Exec, email: string): Promise<bigint | undefined> =>
   (await exec.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst())?.id;
 
