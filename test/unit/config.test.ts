@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,9 +41,13 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'paytag-cfg-'));
     const file = join(dir, 'paytag.json');
     writeFileSync(file, JSON.stringify({ PORT: 9000, HOST: '0.0.0.0' }));
-    const c = loadConfig({ CONFIG_FILE: file, PORT: '9100' });
-    expect(c.port).toBe(9100);
-    expect(c.host).toBe('0.0.0.0');
+    try {
+      const c = loadConfig({ CONFIG_FILE: file, PORT: '9100' });
+      expect(c.port).toBe(9100);
+      expect(c.host).toBe('0.0.0.0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('never describes secrets', () => {
