@@ -111,14 +111,14 @@ export async function openRuntime(
   // The features reach each other only through this table (see app/hooks.ts).
   const hooks = buildHooks([paymentHooks, voucherHooks, ...(opts.hooks ?? [])]);
   const mailer: Mailer =
-    config.smtpUrl === null
+    config.mail.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)
       : createSmtpMailer({
-          url: config.smtpUrl,
-          timeoutMs: config.mailTimeoutMs,
+          url: config.mail.smtpUrl,
+          timeoutMs: config.mail.timeoutMs,
           maxConnections: Math.min(config.outbox.concurrency, 5),
-          caFile: config.smtpCaFile,
-          requireTls: config.smtpRequireTls,
+          caFile: config.mail.smtpCaFile,
+          requireTls: config.mail.smtpRequireTls,
         });
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const background = createBackgroundTasks(log);

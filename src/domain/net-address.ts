@@ -1,8 +1,16 @@
 // Classifies IP addresses so outbound requests can refuse anything that is not on the public
 // internet: a URL supplied by a stranger (an LNURL, a webhook) must not reach the operator's own
 // network, the loopback interface or a cloud metadata service.
+//
+// Parsing is ipaddr.js's; the ranges are the IANA special-purpose address registries
+// (https://www.iana.org/assignments/iana-ipv4-special-registry and iana-ipv6-special-registry, as of
+// 2025), plus multicast, the deprecated site-local block and the cloud metadata addresses. Every
+// special-purpose block is refused, including the few the registry marks globally reachable (anycast
+// and AS112 services): no callback has a reason to target them. IPv6 forms that carry an IPv4 address
+// (IPv4-mapped, IPv4-compatible, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by that address.
 
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type AddressClass =
   | 'public'
@@ -21,123 +29,109 @@ export type AddressClass =
   | 'reserved'
   | 'invalid';
 
-type V4 = [number, number, number, number];
+type Range<T> = { cidr: [T, number]; kind: AddressClass };
 
-function parseIPv4(text: string): V4 | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const out: number[] = [];
-  for (const p of parts) {
-    if (!/^(0|[1-9][0-9]{0,2})$/.test(p)) return null;
-    const n = Number(p);
-    if (n > 255) return null;
-    out.push(n);
-  }
-  return out as V4;
+/** Ranges sorted longest prefix first, so the most specific block decides. */
+function table<T extends ipaddr.IPv4 | ipaddr.IPv6>(
+  parse: (cidr: string) => [T, number],
+  entries: Array<[string, AddressClass]>,
+): Array<Range<T>> {
+  return entries.map(([cidr, kind]) => ({ cidr: parse(cidr), kind })).sort((a, b) => b.cidr[1] - a.cidr[1]);
 }
 
-/** Eight 16-bit groups, or null. Accepts `::` compression, an embedded dotted quad and a zone id. */
-function parseIPv6(text: string): number[] | null {
-  let s = text;
-  const zone = s.indexOf('%');
-  if (zone >= 0) s = s.slice(0, zone);
-  if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
-  let tail: number[] = [];
-  if (s.includes('.')) {
-    const lastColon = s.lastIndexOf(':');
-    const v4 = parseIPv4(s.slice(lastColon + 1));
-    if (!v4) return null;
-    tail = [(v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]];
-    const prefix = s.slice(0, lastColon + 1);
-    s = prefix.endsWith('::') ? prefix : prefix.slice(0, -1);
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const parseGroups = (part: string): number[] | null => {
-    if (part === '') return [];
-    const groups: number[] = [];
-    for (const g of part.split(':')) {
-      if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
-      groups.push(Number.parseInt(g, 16));
-    }
-    return groups;
-  };
-  const head = parseGroups(halves[0] ?? '');
-  if (head === null) return null;
-  if (halves.length === 1) {
-    const all = [...head, ...tail];
-    return all.length === 8 ? all : null;
-  }
-  const rest = parseGroups(halves[1] ?? '');
-  if (rest === null) return null;
-  const fill = 8 - head.length - rest.length - tail.length;
-  if (fill < 1) return null;
-  return [...head, ...new Array<number>(fill).fill(0), ...rest, ...tail];
-}
+/** IANA IPv4 special-purpose registry, with multicast and the metadata address. */
+const IPV4_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
+  ['0.0.0.0/8', 'unspecified'], // "this network" (RFC 791)
+  ['10.0.0.0/8', 'private'], // RFC 1918
+  ['100.64.0.0/10', 'cgnat'], // shared address space (RFC 6598)
+  ['127.0.0.0/8', 'loopback'],
+  ['169.254.0.0/16', 'link_local'],
+  ['169.254.169.254/32', 'metadata'], // cloud instance metadata
+  ['172.16.0.0/12', 'private'],
+  ['192.0.0.0/24', 'reserved'], // IETF protocol assignments, with /29 DS-Lite, .8 dummy, .9 .10 anycast, .170 .171 NAT64 discovery
+  ['192.0.2.0/24', 'documentation'], // TEST-NET-1
+  ['192.31.196.0/24', 'reserved'], // AS112-v4
+  ['192.52.193.0/24', 'reserved'], // AMT
+  ['192.88.99.0/24', 'reserved'], // deprecated 6to4 relay anycast
+  ['192.168.0.0/16', 'private'],
+  ['192.175.48.0/24', 'reserved'], // direct delegation AS112
+  ['198.18.0.0/15', 'benchmarking'],
+  ['198.51.100.0/24', 'documentation'], // TEST-NET-2
+  ['203.0.113.0/24', 'documentation'], // TEST-NET-3
+  ['224.0.0.0/4', 'multicast'],
+  ['240.0.0.0/4', 'reserved'],
+  ['255.255.255.255/32', 'broadcast'],
+];
 
-function classifyV4([a, b, c, d]: V4): AddressClass {
-  if (a === 0) return 'unspecified';
-  if (a === 10) return 'private';
-  if (a === 100 && b >= 64 && b <= 127) return 'cgnat';
-  if (a === 127) return 'loopback';
-  if (a === 169 && b === 254) return c === 169 && d === 254 ? 'metadata' : 'link_local';
-  if (a === 172 && b >= 16 && b <= 31) return 'private';
-  if (a === 192 && b === 0 && c === 0) return 'reserved';
-  if (a === 192 && b === 0 && c === 2) return 'documentation';
-  if (a === 192 && b === 88 && c === 99) return 'reserved';
-  if (a === 192 && b === 168) return 'private';
-  if (a === 198 && (b === 18 || b === 19)) return 'benchmarking';
-  if (a === 198 && b === 51 && c === 100) return 'documentation';
-  if (a === 203 && b === 0 && c === 113) return 'documentation';
-  if (a >= 224 && a <= 239) return 'multicast';
-  if (a === 255 && b === 255 && c === 255 && d === 255) return 'broadcast';
-  if (a >= 240) return 'reserved';
+/**
+ * IANA IPv6 special-purpose registry, with multicast, site-local and the metadata address. The blocks
+ * that embed an IPv4 address are handled before this table; anything outside 2000::/3 (the only block
+ * allocated as global unicast) is reserved.
+ */
+const IPV6_SPECIAL: ReadonlyArray<[string, AddressClass]> = [
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
+  ['64:ff9b:1::/48', 'private'], // local-use IPv4/IPv6 translation (RFC 8215)
+  ['100::/64', 'reserved'], // discard-only
+  ['100:0:0:1::/64', 'reserved'], // dummy IPv6 prefix
+  ['2001::/23', 'reserved'], // IETF protocol assignments: Teredo, PCP/TURN/DNS-SD anycast, AMT, AS112, ORCHID, drone remote ID
+  ['2001:2::/48', 'benchmarking'],
+  ['2001:db8::/32', 'documentation'],
+  ['2620:4f:8000::/48', 'reserved'], // direct delegation AS112
+  ['3fff::/20', 'documentation'],
+  ['5f00::/16', 'reserved'], // segment routing SIDs
+  ['fc00::/7', 'unique_local'],
+  ['fd00:ec2::254/128', 'metadata'], // AWS instance metadata over IPv6
+  ['fe80::/10', 'link_local'],
+  ['fec0::/10', 'site_local'], // deprecated (RFC 3879) but still routed on some networks
+  ['ff00::/8', 'multicast'],
+];
+
+const V4_TABLE = table((c) => ipaddr.IPv4.parseCIDR(c), [...IPV4_SPECIAL]);
+const V6_TABLE = table((c) => ipaddr.IPv6.parseCIDR(c), [...IPV6_SPECIAL]);
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+const UNSPECIFIED_V6 = ipaddr.IPv6.parse('::');
+const LOOPBACK_V6 = ipaddr.IPv6.parse('::1');
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
+
+function classifyV4(a: ipaddr.IPv4): AddressClass {
+  for (const r of V4_TABLE) if (a.match(r.cidr)) return r.kind;
   return 'public';
 }
 
-function v4FromGroups(hi: number, lo: number): V4 {
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
+const v4FromGroups = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+function classifyV6(a: ipaddr.IPv6): AddressClass {
+  const g = a.parts;
+  // :: and ::1 lie inside ::/96 but are not IPv4 addresses.
+  if (a.match(UNSPECIFIED_V6, 128)) return 'unspecified';
+  if (a.match(LOOPBACK_V6, 128)) return 'loopback';
+  // These reach the embedded IPv4 address, so they are judged by it.
+  if (a.isIPv4MappedAddress()) return classifyV4(a.toIPv4Address());
+  if (a.match(IPV4_COMPATIBLE) || a.match(NAT64)) return classifyV4(v4FromGroups(g[6]!, g[7]!));
+  if (a.match(SIX_TO_FOUR)) return classifyV4(v4FromGroups(g[1]!, g[2]!));
+  return classifyExact(a);
 }
 
-function classifyV6(g: number[]): AddressClass {
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const firstFiveZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  if (firstFiveZero && g5 === 0 && g6 === 0 && g7 === 0) return 'unspecified';
-  if (firstFiveZero && g5 === 0 && g6 === 0 && g7 === 1) return 'loopback';
-  // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d) forms reach the
-  // embedded IPv4 address, so they are judged by it.
-  if (firstFiveZero && (g5 === 0xffff || g5 === 0)) return classifyV4(v4FromGroups(g6, g7));
-  // NAT64 well-known prefix 64:ff9b::/96 translates to the embedded IPv4 address.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    return classifyV4(v4FromGroups(g6, g7));
-  }
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'private';
-  // 6to4 (2002::/16) carries an IPv4 address in bits 16..48.
-  if (g0 === 0x2002) return classifyV4(v4FromGroups(g1, g2));
-  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return 'reserved';
-  // Teredo (2001::/32) tunnels to an obfuscated IPv4 address; no legitimate callback needs it.
-  if (g0 === 0x2001 && g1 === 0) return 'reserved';
-  if (g0 === 0x2001 && g1 === 0x0db8) return 'documentation';
-  if (g0 === 0x2001 && g1 >= 0x0010 && g1 <= 0x001f) return 'reserved';
-  if ((g0 & 0xfe00) === 0xfc00)
-    return g0 === 0xfd00 && g1 === 0x0ec2 && g7 === 0x0254 ? 'metadata' : 'unique_local';
-  if ((g0 & 0xffc0) === 0xfe80) return 'link_local';
-  if ((g0 & 0xffc0) === 0xfec0) return 'site_local';
-  if ((g0 & 0xff00) === 0xff00) return 'multicast';
-  // Only 2000::/3 is allocated as global unicast.
-  if ((g0 & 0xe000) !== 0x2000) return 'reserved';
-  return 'public';
+function classifyExact(a: ipaddr.IPv6): AddressClass {
+  for (const r of V6_TABLE) if (a.match(r.cidr)) return r.kind;
+  return a.match(GLOBAL_UNICAST) ? 'public' : 'reserved';
 }
 
-/** What kind of address `ip` is (IPv4 or IPv6 text, optionally bracketed or with a zone id). */
+/**
+ * What kind of address `ip` is (IPv4 or IPv6 text, optionally bracketed or with a zone id). IPv4 is
+ * accepted only as four decimal parts without leading zeros: the octal, hexadecimal and single-number
+ * spellings (`0177.0.0.1`, `0x7f.1`, `2130706433`) are `invalid`, never public. (A URL's host is already
+ * in canonical form: the URL parser rewrites those spellings to dotted decimal.)
+ */
 export function classifyAddress(ip: string): AddressClass {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
-  const v4 = parseIPv4(bare);
-  if (v4) return classifyV4(v4);
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return classifyV4(ipaddr.IPv4.parse(bare));
   const withoutZone = bare.split('%')[0] ?? '';
-  if (isIP(withoutZone) !== 6) return 'invalid';
-  const groups = parseIPv6(withoutZone);
-  return groups ? classifyV6(groups) : 'invalid';
+  if (isIP(withoutZone) !== 6 || !ipaddr.IPv6.isValid(withoutZone)) return 'invalid';
+  return classifyV6(ipaddr.IPv6.parse(withoutZone));
 }
 
 /** True only for globally routable unicast addresses. */

@@ -40,6 +40,7 @@ describe('SMTP over STARTTLS, against a real server with a self-signed certifica
     for (const m of mailers) await m.close();
     await secure?.close();
     await plain?.close();
+    tls?.remove();
   });
 
   it('upgrades with STARTTLS, verifies the certificate against SMTP_CA_FILE, then logs in and sends', async () => {

@@ -378,7 +378,10 @@ describe.each(DIALECTS)('SSRF guard on %s', (dialect) => {
   });
 
   it('accepts public addresses, and private ones only when WEBHOOK_ALLOW_PRIVATE is set', async () => {
-    const permissive = { ...rt.deps, config: { ...rt.deps.config, webhookAllowPrivate: true } };
+    const permissive = {
+      ...rt.deps,
+      config: { ...rt.deps.config, webhooks: { ...rt.deps.config.webhooks, allowPrivate: true } },
+    };
     expect(await validateCallbackUrl(rt.deps, 'https://93.184.215.14/hook')).toEqual({
       ok: true,
       value: 'https://93.184.215.14/hook',

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig } from '../../src/config/index.ts';
+import { ConfigError, describeConfig, loadConfig, SECRET_VARIABLES } from '../../src/config/index.ts';
 
 describe('configuration', () => {
   it('has working defaults for the embedded set-up', () => {
@@ -41,9 +41,13 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'paytag-cfg-'));
     const file = join(dir, 'paytag.json');
     writeFileSync(file, JSON.stringify({ PORT: 9000, HOST: '0.0.0.0' }));
-    const c = loadConfig({ CONFIG_FILE: file, PORT: '9100' });
-    expect(c.port).toBe(9100);
-    expect(c.host).toBe('0.0.0.0');
+    try {
+      const c = loadConfig({ CONFIG_FILE: file, PORT: '9100' });
+      expect(c.port).toBe(9100);
+      expect(c.host).toBe('0.0.0.0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('never describes secrets', () => {
@@ -54,5 +58,93 @@ describe('configuration', () => {
     const text = JSON.stringify(describeConfig(c));
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('pw@');
+  });
+
+  it('lists the problems of every section together, each with its variable and its bad value', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: '70000',
+        SQLITE_MAX_BATCH: '0',
+        SANDBOX_FEE_PPM: 'x',
+        GST_PERCENT: '101',
+        VOUCHER_EXPIRY_DEFAULT_MIN: '9',
+        VOUCHER_EXPIRY_MAX_MIN: '8',
+        RATE_LIMIT_STORE: 'redis',
+        SMTP_URL: 'http://mail',
+        WEBHOOK_TIMEOUT_MS: '5',
+        OUTBOX_CONCURRENCY: '1000',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "70000")',
+      'SQLITE_MAX_BATCH must be a whole number from 1 to 10000 (got "0")',
+      'SANDBOX_FEE_PPM must be a whole number from 0 to 100000 (got "x")',
+      'GST_PERCENT must be a percentage from 0 to 100 with at most 4 decimals (got "101")',
+      'VOUCHER_EXPIRY_DEFAULT_MIN must not exceed VOUCHER_EXPIRY_MAX_MIN',
+      'RATE_LIMIT_STORE must be one of memory, database (got "redis")',
+      'SMTP_URL must be a smtp: or smtps: URL',
+      'WEBHOOK_TIMEOUT_MS must be a whole number from 100 to 120000 (got "5")',
+      'OUTBOX_CONCURRENCY must be a whole number from 1 to 256 (got "1000")',
+    ]);
+  });
+
+  it('checks across sections: the outbox lease outlasts two delivery attempts', () => {
+    expect(() =>
+      loadConfig({ OUTBOX_LEASE_MS: '50000', WEBHOOK_TIMEOUT_MS: '30000', MAIL_TIMEOUT_MS: '20000' }),
+    ).toThrow(/OUTBOX_LEASE_MS must be at least 60000 ms/);
+  });
+
+  it('groups mail and webhook settings in their own frozen sections', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtp://mail:587',
+      MAIL_FROM: 'shop <pay@example.com>',
+      MAIL_TIMEOUT_MS: '5000',
+      WEBHOOK_ALLOW_PRIVATE: 'yes',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_RESPONSE_MAX_BYTES: '0',
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: 'smtp://mail:587',
+      smtpCaFile: null,
+      smtpRequireTls: false,
+      from: 'shop <pay@example.com>',
+      timeoutMs: 5000,
+    });
+    expect(c.webhooks).toEqual({ allowPrivate: true, timeoutMs: 2000, responseMaxBytes: 0 });
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.mail)).toBe(true);
+    expect(Object.isFrozen(c.webhooks)).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/paytag' }).rateLimit.store).toBe('database');
+    expect(loadConfig({}).rateLimit.store).toBe('memory');
+  });
+
+  it('never shows a secret variable, neither in the description nor in a problem', () => {
+    const values: Record<string, string> = {
+      DATABASE_URL: 'postgres://paytag:s3cret-db@db:5432/paytag',
+      SANDBOX_NODE_KEY: 'ab'.repeat(32),
+      LND_MACAROON_HEX: 'cafe0123456789',
+      CLN_RUNE: 'rune-s3cret-value',
+      SMTP_URL: 'smtps://mailer:s3cret-mail@mail:465',
+    };
+    expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
+    const text = JSON.stringify(describeConfig(loadConfig(values)));
+    for (const secret of ['s3cret-db', 'ab'.repeat(32), 'cafe0123456789', 's3cret-value', 's3cret-mail'])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('db:5432/paytag');
+    expect(text).toContain('"payTimeoutSec":30');
+    let error: unknown;
+    try {
+      loadConfig({ SANDBOX_NODE_KEY: 'not-hex-s3cret', SMTP_URL: 'nope-s3cret' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'SANDBOX_NODE_KEY must be 64 hex characters',
+      'SMTP_URL must be a URL',
+    ]);
   });
 });

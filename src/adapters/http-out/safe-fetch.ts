@@ -115,7 +115,7 @@ async function pickAddress(
 }
 
 /** How long a PublicHostCheck waits for the DNS answer by default. */
-export const HOST_CHECK_TIMEOUT_MS = 5_000;
+const HOST_CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * The request-time check of a host (e.g. a submitted callback URL's): resolved and classified exactly as

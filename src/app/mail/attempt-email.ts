@@ -41,7 +41,7 @@ export async function attemptEmail(deps: AppDeps, row: OutboxRow): Promise<Attem
   }
   const r = await deps.mailer.send({
     eventId: row.event_id,
-    from: deps.config.mailFrom,
+    from: deps.config.mail.from,
     to: row.destination,
     ...message,
   });

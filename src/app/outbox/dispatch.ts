@@ -76,7 +76,7 @@ export class Dispatcher {
     this.breakers = new HostBreakers(
       config.outbox.breakerTimeouts,
       config.outbox.breakerOpenMs,
-      Math.max(config.webhookTimeoutMs, config.mailTimeoutMs),
+      Math.max(config.webhooks.timeoutMs, config.mail.timeoutMs),
       log,
     );
   }
@@ -217,7 +217,7 @@ export class Dispatcher {
   ): Promise<void> {
     const { db, config, clock, log } = this.deps;
     const host = hostKey(row);
-    const timeoutMs = row.kind === 'email' ? config.mailTimeoutMs : config.webhookTimeoutMs;
+    const timeoutMs = row.kind === 'email' ? config.mail.timeoutMs : config.webhooks.timeoutMs;
     try {
       // Never start an attempt that could outlive the lease (another worker might then send it too).
       if (clock.nowMs() + timeoutMs >= leaseUntilMs) {

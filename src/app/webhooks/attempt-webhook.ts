@@ -37,9 +37,9 @@ export async function attemptWebhook(
   const res = await deps.webhookPost(row.destination, {
     headers,
     body: row.payload,
-    timeoutMs: deps.config.webhookTimeoutMs,
-    maxBytes: deps.config.webhookResponseMaxBytes,
-    allowPrivate: deps.config.webhookAllowPrivate,
+    timeoutMs: deps.config.webhooks.timeoutMs,
+    maxBytes: deps.config.webhooks.responseMaxBytes,
+    allowPrivate: deps.config.webhooks.allowPrivate,
   });
   const durationMs = elapsed();
   if (!res.ok) {

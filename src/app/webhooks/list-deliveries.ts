@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 export const DELIVERIES_LIST_MAX = 100;
 export const DELIVERIES_LIST_DEFAULT = 20;
 /** Most attempts shown per delivery (the newest). */
-export const ATTEMPTS_SHOWN_MAX = 20;
+const ATTEMPTS_SHOWN_MAX = 20;
 
 export interface AttemptView {
   startedAtMs: number;

@@ -55,7 +55,7 @@ async function validatePublicUrl(
   const refused = refusedAs(field);
   if (typeof url !== 'string' || url.trim() === '') return refused(`${field} must be a non-empty string`);
   const text = url.trim();
-  const allowPrivate = deps.config.webhookAllowPrivate;
+  const allowPrivate = deps.config.webhooks.allowPrivate;
   const parsed = parseCallbackUrl(text, allowPrivate);
   // The domain's reasons name callback_url; the same rules apply to the other URLs checked here.
   if (!parsed.ok) return refused(parsed.reason.replace(/^callback_url/, field));

@@ -3,6 +3,7 @@
 import { runDoctor } from '../../app/system/doctor.ts';
 import { loadConfig } from '../../config/index.ts';
 import { openLightningForDoctor } from '../../main.ts';
+import { type Command, opts, print } from '../command.ts';
 
 export const DOCTOR_HELP = `Usage: paytag doctor [--json]
 
@@ -28,3 +29,11 @@ export async function doctorCommand(asJson: boolean, out: (line: string) => void
     await backend.close();
   }
 }
+
+export const doctor: Command = {
+  name: 'doctor',
+  synopsis: 'doctor',
+  summary: 'check the configured Lightning node end to end; exit 1 on a problem',
+  help: DOCTOR_HELP,
+  run: (args) => doctorCommand(opts(args, {}).values['json'] === true, print),
+};

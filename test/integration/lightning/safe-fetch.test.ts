@@ -81,6 +81,14 @@ describe('safeFetch', () => {
     ['loopback IPv6', (port: number) => `http://[::1]:${port}/`],
     ['IPv4-mapped loopback', (port: number) => `http://[::ffff:127.0.0.1]:${port}/`],
     ['decimal-encoded loopback', (port: number) => `http://2130706433:${port}/`],
+    ['octal-encoded loopback', (port: number) => `http://0177.0.0.1:${port}/`],
+    ['hex-encoded loopback', (port: number) => `http://0x7f.0.0.1:${port}/`],
+    ['hex-number loopback', (port: number) => `http://0x7f000001:${port}/`],
+    ['short-form loopback', (port: number) => `http://127.1:${port}/`],
+    ['IPv4-mapped loopback in hex', (port: number) => `http://[::ffff:7f00:1]:${port}/`],
+    ['NAT64-embedded loopback', (port: number) => `http://[64:ff9b::7f00:1]:${port}/`],
+    ['6to4-embedded loopback', (port: number) => `http://[2002:7f00:1::]:${port}/`],
+    ['IPv4-compatible loopback', (port: number) => `http://[::127.0.0.1]:${port}/`],
     ['metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
     ['private network', () => 'http://10.0.0.1/'],
     ['unspecified', (port: number) => `http://0.0.0.0:${port}/`],
@@ -107,6 +115,22 @@ describe('safeFetch', () => {
     });
     expect(pinned.ok && pinned.body).toBe('hello GET');
     expect(lastRequest?.headers.host).toBe(`service.example:${server.port}`);
+  });
+
+  it.each([
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '::ffff:169.254.169.254',
+    'fd00:ec2::254',
+    '100.64.0.1',
+    '192.0.0.9',
+  ])('refuses a name that resolves to %s', async (address) => {
+    const r = await safeFetch('http://embedded.example/', {
+      lookup: async () => [{ address, family: address.includes(':') ? 6 : 4 }],
+    });
+    expect(r).toMatchObject({ ok: false, reason: 'blocked_address' });
   });
 
   it('reports a name that does not resolve', async () => {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { deadline } from '../../../src/adapters/http-out/deadline.ts';
 import { jsonToBigInt, parseJson } from '../../../src/adapters/http-out/json.ts';
@@ -37,6 +38,36 @@ describe('classifyAddress', () => {
     ['[::1]', 'loopback'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:7f00:1', 'loopback'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['::ffff:0:0', 'unspecified'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['2002:0a00:0001::', 'private'],
+    ['192.0.0.9', 'reserved'],
+    ['192.0.0.170', 'reserved'],
+    ['192.31.196.1', 'reserved'],
+    ['192.52.193.1', 'reserved'],
+    ['192.88.99.1', 'reserved'],
+    ['192.175.48.1', 'reserved'],
+    ['192.0.1.1', 'public'],
+    ['2001:2::1', 'benchmarking'],
+    ['2001:1::1', 'reserved'],
+    ['2001:20::1', 'reserved'],
+    ['2001:200::1', 'public'],
+    ['2620:4f:8000::1', 'reserved'],
+    ['3fff::1', 'documentation'],
+    ['5f00::1', 'reserved'],
+    ['100:0:0:1::1', 'reserved'],
+    ['2130706433', 'invalid'],
+    ['0177.0.0.1', 'invalid'],
+    ['0x7f.0.0.1', 'invalid'],
+    ['0x7f000001', 'invalid'],
+    ['127.1', 'invalid'],
+    ['017700000001', 'invalid'],
+    ['127.0.0.01', 'invalid'],
+    ['::ffff:0177.0.0.1', 'invalid'],
+    ['::ffff:0x7f.0.0.1', 'invalid'],
     ['::ffff:169.254.169.254', 'metadata'],
     ['::ffff:10.0.0.1', 'private'],
     ['::ffff:8.8.8.8', 'public'],
@@ -76,6 +107,103 @@ describe('classifyAddress', () => {
     fc.assert(
       fc.property(fc.ipV4(), (v4) => {
         expect(classifyAddress(`::ffff:${v4}`)).toBe(classifyAddress(v4));
+      }),
+    );
+  });
+
+  // The IANA special-purpose registries (iana-ipv4-special-registry, iana-ipv6-special-registry), written
+  // out here independently of the table in src, with multicast, limited broadcast and site-local.
+  const IANA_V4 = [
+    '0.0.0.0/8',
+    '0.0.0.0/32',
+    '10.0.0.0/8',
+    '100.64.0.0/10',
+    '127.0.0.0/8',
+    '169.254.0.0/16',
+    '172.16.0.0/12',
+    '192.0.0.0/24',
+    '192.0.0.0/29',
+    '192.0.0.8/32',
+    '192.0.0.9/32',
+    '192.0.0.10/32',
+    '192.0.0.170/32',
+    '192.0.0.171/32',
+    '192.0.2.0/24',
+    '192.31.196.0/24',
+    '192.52.193.0/24',
+    '192.88.99.0/24',
+    '192.168.0.0/16',
+    '192.175.48.0/24',
+    '198.18.0.0/15',
+    '198.51.100.0/24',
+    '203.0.113.0/24',
+    '224.0.0.0/4',
+    '240.0.0.0/4',
+    '255.255.255.255/32',
+  ];
+  const IANA_V6 = [
+    '::1/128',
+    '::/128',
+    '::ffff:0:0/96',
+    '64:ff9b::/96',
+    '64:ff9b:1::/48',
+    '100::/64',
+    '100:0:0:1::/64',
+    '2001::/23',
+    '2001::/32',
+    '2001:1::1/128',
+    '2001:1::2/128',
+    '2001:1::3/128',
+    '2001:2::/48',
+    '2001:3::/32',
+    '2001:4:112::/48',
+    '2001:10::/28',
+    '2001:20::/28',
+    '2001:30::/28',
+    '2001:db8::/32',
+    '2620:4f:8000::/48',
+    '3fff::/20',
+    '5f00::/16',
+    'fc00::/7',
+    'fe80::/10',
+    'fec0::/10',
+    'ff00::/8',
+  ];
+  const edges = (cidr: string): string[] => {
+    const [addr, bits] = ipaddr.parseCIDR(cidr);
+    const first =
+      addr.kind() === 'ipv4'
+        ? ipaddr.IPv4.networkAddressFromCIDR(cidr)
+        : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+    const last =
+      addr.kind() === 'ipv4'
+        ? ipaddr.IPv4.broadcastAddressFromCIDR(cidr)
+        : ipaddr.IPv6.broadcastAddressFromCIDR(cidr);
+    const bytes = first.toByteArray();
+    // An address inside: the network address with its last byte set to 1 when the block has room.
+    if (bits < bytes.length * 8) bytes[bytes.length - 1] = 1;
+    return [first.toString(), last.toString(), ipaddr.fromByteArray(bytes).toString()];
+  };
+
+  it.each([...IANA_V4, ...IANA_V6])('no address of the special-purpose block %s is public', (cidr) => {
+    for (const ip of edges(cidr)) {
+      expect(classifyAddress(ip), ip).not.toBe('public');
+      expect(classifyAddress(ip), ip).not.toBe('invalid');
+    }
+  });
+
+  it('judges NAT64, 6to4 and IPv4-compatible embeddings like the IPv4 address they carry', () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+        const hi = ((a << 8) | b).toString(16);
+        const lo = ((c << 8) | d).toString(16);
+        const kind = classifyAddress(v4);
+        expect(classifyAddress(`64:ff9b::${v4}`)).toBe(kind);
+        expect(classifyAddress(`64:ff9b::${hi}:${lo}`)).toBe(kind);
+        expect(classifyAddress(`::ffff:${hi}:${lo}`)).toBe(kind);
+        expect(classifyAddress(`2002:${hi}:${lo}::1`)).toBe(kind);
+        if (a !== 0) expect(classifyAddress(`::${v4}`)).toBe(kind);
       }),
     );
   });

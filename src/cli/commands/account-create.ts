@@ -1,0 +1,48 @@
+import { createAccount } from '../../app/accounts/create-account.ts';
+import { type Command, fail, json, optionalStrings, opts, print, required, withRuntime } from '../command.ts';
+
+export const accountCreate: Command = {
+  name: 'account create',
+  synopsis: 'account create --usertag U --email E',
+  summary: 'create an account; prints both API keys once',
+  help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C] [--json]
+
+Creates an account with an invoice key and an admin key. The keys are shown only now; only their
+hashes are stored. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
+  async run(args) {
+    const { values } = opts(args, {
+      usertag: { type: 'string' },
+      email: { type: 'string' },
+      'full-name': { type: 'string' },
+      phone: { type: 'string' },
+      country: { type: 'string' },
+    });
+    const usertag = required(values, 'usertag');
+    const email = required(values, 'email');
+    const r = await withRuntime((rt) =>
+      createAccount(rt.deps, {
+        usertag,
+        email,
+        ...optionalStrings(values, { fullName: 'full-name', phone: 'phone', country: 'country' }),
+      }),
+    );
+    if (!r.ok) fail(r.error);
+    const a = r.value;
+    if (values['json']) {
+      json({
+        usertag: a.usertag,
+        email: a.email,
+        invoice_key: a.invoiceKey,
+        admin_key: a.adminKey,
+        webhook_secret: a.webhookSecret,
+      });
+    } else {
+      print(`account created: ${a.usertag} <${a.email}>`);
+      print(`invoice key:    ${a.invoiceKey}`);
+      print(`admin key:      ${a.adminKey}`);
+      print(`webhook secret: ${a.webhookSecret}`);
+      print('Store the keys now: they are not shown again (only their hashes are kept).');
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,37 @@
+import { int, oneOf, string } from './fields.ts';
+import { section } from './section.ts';
+
+export interface DbConfig {
+  /** `sqlite:<path>` or `postgres://user:pass@host:port/db` (a secret: it may carry a password). */
+  databaseUrl: string;
+  /** SQLite `synchronous` pragma: FULL makes every commit durable across power loss. */
+  sqliteSynchronous: 'FULL' | 'NORMAL' | 'EXTRA';
+  /** Most operations one group commit may carry. */
+  sqliteMaxBatch: number;
+  dataDir: string;
+  /** WAL size (bytes) past which new writes wait until a checkpoint has emptied it. */
+  sqliteWalLimitBytes: number;
+}
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+export const db = section(
+  {
+    DATA_DIR: string('./data'),
+    DATABASE_URL: string(''),
+    SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
+    SQLITE_MAX_BATCH: int(256, 1, 10_000),
+    SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
+  },
+  (v): DbConfig => ({
+    databaseUrl: v.DATABASE_URL || `sqlite:${v.DATA_DIR}/paytag.sqlite`,
+    sqliteSynchronous: v.SQLITE_SYNCHRONOUS,
+    sqliteMaxBatch: v.SQLITE_MAX_BATCH,
+    dataDir: v.DATA_DIR,
+    sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
+  }),
+  (c) =>
+    /^sqlite:/.test(c.databaseUrl) || isPostgresUrl(c.databaseUrl)
+      ? []
+      : ['DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db'],
+);
