@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { fundAccount } from '../../src/app/sandbox/fund-account.ts';
+import { runWrite } from '../../src/app/write.ts';
+import { createTransfer } from '../../src/db/repos/ledger.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 // A ledger column holds a 64-bit integer. A movement that would carry a running total past that range
@@ -53,19 +54,35 @@ describe.each(DIALECTS)('ledger columns never overflow on %s', (dialect) => {
     expect((await auditLedger(t.deps)).violations).toEqual([]);
   });
 
-  it('faucet funding past the range is refused too, and the audit sums several full accounts exactly', async () => {
+  it('a transfer past the range is refused by the ledger itself, and the audit sums several full accounts exactly', async () => {
     t = await testRuntime(dialect);
     const a = await makeAccount(t.deps);
     const b = await makeAccount(t.deps);
-    // 21,000,000 BTC is the most one call funds; a column holds about 92,233,720 BTC (2^63 - 1 msat).
-    const big = '21000000';
-    for (let i = 0; i < 4; i++) {
-      expect((await fundAccount(t.deps, { usertag: a.usertag, asset: 'lbtc', amount: big })).ok).toBe(true);
-    }
-    const refused = await fundAccount(t.deps, { usertag: a.usertag, asset: 'lbtc', amount: big });
+    // The sandbox faucet is capped (SANDBOX_FUND_MAX_UNITS), so the ledger is driven directly here: no
+    // caller's own cap stands between these movements and the column's range.
+    // A column holds about 92,233,720 BTC (2^63 - 1 msat); 21,000,000 BTC is 2.1e18 msat.
+    const big = 2_100_000_000_000_000_000n;
+    let n = 0;
+    const move = (owner: bigint) =>
+      runWrite(t.deps.db, (trx) =>
+        createTransfer(
+          trx,
+          {
+            id: `limit-test:${n++}`,
+            debit: { system: 'sandbox_faucet' },
+            credit: { owner },
+            asset: 'lbtc',
+            amount: big,
+            code: 'sandbox_faucet',
+          },
+          t.deps.clock.nowMs(),
+        ),
+      );
+    for (let i = 0; i < 4; i++) expect((await move(a.id)).ok).toBe(true);
+    const refused = await move(a.id);
     expect(refused).toMatchObject({ ok: false, error: { code: 'balance_limit_exceeded' } });
     // b's credit fits its own column, but the faucet's debits would pass the range.
-    const faucetFull = await fundAccount(t.deps, { usertag: b.usertag, asset: 'lbtc', amount: big });
+    const faucetFull = await move(b.id);
     expect(faucetFull).toMatchObject({ ok: false, error: { code: 'balance_limit_exceeded' } });
     expect((await auditLedger(t.deps)).violations).toEqual([]);
   });

@@ -214,6 +214,10 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
 
     beforeEach(async () => {
       node = makeNode();
+      // The stand-ins serve the whole file; each test's fresh ledger starts with a node that holds
+      // nothing of its own, so the audit's node-against-ledger comparison sees this test's money only.
+      lnd.balances.channelLocalMsat = 0n;
+      cln.funds.channelOurMsat = 0n;
       t = await testRuntime(dialect);
       backend = node.backend();
       t.deps.lightning = backend;

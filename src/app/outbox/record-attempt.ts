@@ -94,6 +94,9 @@ export async function recordAttempt(
   return outcome;
 }
 
+/** Starts the `last_error` of a delivery its target refused before any attempt: this service's own words. */
+export const NOT_SENT = 'not sent: ';
+
 /**
  * Records that the row was not sent because its target refused it before the attempt (e.g. the voucher
  * of a voucher e-mail was revoked or redeemed meanwhile): the row is `failed` with `not sent: <why>`, no
@@ -108,7 +111,7 @@ export async function recordNotSent(
   nowMs: number,
   deps: { hooks: AppHooks; log: Logger },
 ): Promise<boolean> {
-  const lastError = clip(`not sent: ${why}`, ERROR_MAX_CHARS);
+  const lastError = clip(`${NOT_SENT}${why}`, ERROR_MAX_CHARS);
   const kept = await setAttemptedState(trx, row.id, owner, {
     state: 'failed',
     attempts: Number(row.attempts),

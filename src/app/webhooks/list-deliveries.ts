@@ -1,6 +1,7 @@
 import { type DeliveryRow, listAccountDeliveries, listLatestAttempts } from '../../db/repos/outbox.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { NOT_SENT } from '../outbox/record-attempt.ts';
 
 /** Most deliveries one listing returns. */
 export const DELIVERIES_LIST_MAX = 100;
@@ -63,8 +64,10 @@ const num = (v: bigint | null): number | null => (v === null ? null : Number(v))
  */
 export const MAIL_ERROR_SHOWN = 'the mail server did not take the message; the operator can see why';
 
+// A delivery refused before any attempt carries this service's own reason (a revoked voucher), not the
+// mail server's words: that one is shown.
 const shownError = (kind: DeliveryRow['kind'], error: string | null): string | null =>
-  error === null || kind !== 'email' ? error : MAIL_ERROR_SHOWN;
+  error === null || kind !== 'email' || error.startsWith(NOT_SENT) ? error : MAIL_ERROR_SHOWN;
 
 /**
  * The account's deliveries, webhooks and e-mails, newest first, each with its latest attempts. E-mails
