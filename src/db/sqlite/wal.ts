@@ -161,6 +161,12 @@ export class WalDurability {
   }
 }
 
+/**
+ * The running checkpoint threads of this process. Nothing in the service reads it: it lets a test stop
+ * a thread the way a crash would and watch the next checkpoint start a new one.
+ */
+export const checkpointThreads = new Set<Worker>();
+
 type CheckpointMode = 'PASSIVE' | 'TRUNCATE';
 type CheckpointResult =
   | { ok: true; mode: CheckpointMode; busy: number; log: number; checkpointed: number }
@@ -216,6 +222,7 @@ class Checkpointer {
     worker.unref();
     worker.on('message', (r: CheckpointResult) => this.pending?.(r));
     const died = (why: string) => {
+      checkpointThreads.delete(worker);
       if (this.worker !== worker) return;
       this.worker = null;
       this.log?.warn({ why }, 'WAL checkpoint thread stopped; a new one starts with the next checkpoint');
@@ -224,6 +231,7 @@ class Checkpointer {
     worker.on('error', (e) => died(String(e)));
     worker.on('exit', (code) => died(`exit code ${code}`));
     this.worker = worker;
+    checkpointThreads.add(worker);
     return worker;
   }
 
