@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import type { Env } from '../../src/config/index.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { clientBucket } from '../../src/http/client-address.ts';
+import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 import { callerOf, value } from '../integration/vouchers-fixture.ts';
 
@@ -90,7 +90,7 @@ describe.each(DIALECTS)('the redeem limiter behind a proxy on %s', (dialect) => 
     const j = await makeAccount(rt.deps);
     const k = await makeAccount(rt.deps);
     const batch = value(
-      await requestVoucher(rt.deps, callerOf(issuer), { amount: '0.00001', voucher_count: 1 }),
+      await requestVoucherLapi(rt.deps, callerOf(issuer), { amount: '0.00001', voucher_count: 1 }),
     );
     const redeem = (key: string, usertag: string, code: string, client: string) =>
       rt.app.inject({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 import { callerOf, value } from '../integration/vouchers-fixture.ts';
 
@@ -17,7 +17,7 @@ describe.each(DIALECTS)('looking up voucher codes on %s', (dialect) => {
     });
     const issuer = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
     const batch = value(
-      await requestVoucher(rt.deps, callerOf(issuer), { amount: '0.00001', voucher_count: 1 }),
+      await requestVoucherLapi(rt.deps, callerOf(issuer), { amount: '0.00001', voucher_count: 1 }),
     );
     const code = batch.vouchers[0]!.code;
     const app = rt.app;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../src/app/deps.ts';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -78,7 +78,7 @@ describe.each(DIALECTS)('unique_design_url on %s', (dialect) => {
 
   it('a design URL stored before these checks never reaches the policy header unescaped', async () => {
     const batch = value(
-      await requestVoucher(deps, callerOf(issuer), {
+      await requestVoucherLapi(deps, callerOf(issuer), {
         amount: '0.00001',
         voucher_count: 1,
         unique_design: true,

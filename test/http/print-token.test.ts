@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
+import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import { callerOf, type VoucherWorld, value, voucherWorld } from '../integration/vouchers-fixture.ts';
 
@@ -15,7 +15,9 @@ describe.each(DIALECTS)('the print sheet on %s', (dialect) => {
   });
 
   it('a token of the right length in characters but not in bytes is a 404', async () => {
-    const v = value(await requestVoucher(w.deps, callerOf(alice), { amount: '0.00001', voucher_count: 1 }));
+    const v = value(
+      await requestVoucherLapi(w.deps, callerOf(alice), { amount: '0.00001', voucher_count: 1 }),
+    );
     const token = v.batch.print_token;
     const res = await w.app.inject({
       method: 'GET',

@@ -1,8 +1,8 @@
 import { bech32 } from '@scure/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
 import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
+import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
 
   const create = async (body: Record<string, unknown> = {}): Promise<VoucherBatchView> =>
     value(
-      await requestVoucher(w.deps, callerOf(issuer), {
+      await requestVoucherLapi(w.deps, callerOf(issuer), {
         amount: '0.00021',
         voucher_count: 2,
         from: 'Corner <shop>',

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
 import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
-import { sendLapi } from '../fixtures/lapi.ts';
+import { redeemVoucherLapi, requestVoucherLapi, sendLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -38,12 +36,12 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
   });
 
   const create = async (count: number): Promise<VoucherBatchView> =>
-    value(await requestVoucher(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: count }));
+    value(await requestVoucherLapi(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: count }));
 
   it('a static voucher link pays an account once, whether by its usertag or by its own invoices', async () => {
     const v = await create(3);
     const viaStatic = (mode: string, to: string) =>
-      redeemVoucher(w.deps, { target: { batchId: v.batch.id }, mode, to });
+      redeemVoucherLapi(w.deps, { target: { batchId: v.batch.id }, mode, to });
     value(await viaStatic('usertag', alice.usertag));
     const invoice = await ownInvoice(w, alice, '0.001');
     expect(errorOf(await viaStatic('invoice', invoice.payreq!))).toBe('voucher_already_redeemed');
@@ -86,7 +84,7 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
       const invoice = await ownInvoice(w, alice, '0.001');
       const results = await Promise.all(
         v.vouchers.map((x) =>
-          redeemVoucher(w.deps, { target: { code: x.code }, mode: 'invoice', to: invoice.payreq }),
+          redeemVoucherLapi(w.deps, { target: { code: x.code }, mode: 'invoice', to: invoice.payreq }),
         ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -101,7 +99,7 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
       const v = await create(4);
       const results = await Promise.all([
         ...v.vouchers.map((x) =>
-          redeemVoucher(w.deps, { target: { code: x.code }, mode: 'usertag', to: alice.usertag }),
+          redeemVoucherLapi(w.deps, { target: { code: x.code }, mode: 'usertag', to: alice.usertag }),
         ),
         revokeVoucher(w.deps, callerOf(issuer), v.batch.id),
       ]);
@@ -120,13 +118,15 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
       ...v.vouchers
         .slice(0, 6)
         .map((x, i) =>
-          redeemVoucher(w.deps, { target: { code: x.code }, mode: 'invoice', to: bad[i]!.payreq }),
+          redeemVoucherLapi(w.deps, { target: { code: x.code }, mode: 'invoice', to: bad[i]!.payreq }),
         ),
       ...v.vouchers
         .slice(6)
-        .map((x) => redeemVoucher(w.deps, { target: { code: x.code }, mode: 'usertag', to: alice.usertag })),
-      requestVoucher(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2 }),
-      requestVoucher(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2 }),
+        .map((x) =>
+          redeemVoucherLapi(w.deps, { target: { code: x.code }, mode: 'usertag', to: alice.usertag }),
+        ),
+      requestVoucherLapi(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2 }),
+      requestVoucherLapi(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2 }),
       revokeVoucher(w.deps, callerOf(issuer), second.batch.id),
     ];
     const results = await Promise.all(work);
@@ -139,27 +139,27 @@ describe.each(DIALECTS)('the outgoing-payment engine on %s', (dialect) => {
     const v = await create(1);
     const code = v.vouchers[0]!.code;
     const first = value(
-      await redeemVoucher(w.deps, { target: { code }, mode: 'usertag', to: alice.usertag }),
+      await redeemVoucherLapi(w.deps, { target: { code }, mode: 'usertag', to: alice.usertag }),
     );
     const again = value(
-      await redeemVoucher(w.deps, { target: { code }, mode: 'usertag', to: alice.usertag.toUpperCase() }),
+      await redeemVoucherLapi(w.deps, { target: { code }, mode: 'usertag', to: alice.usertag.toUpperCase() }),
     );
     expect(again.payment.id).toBe(first.payment.id);
     expect(again).toMatchObject({ mode: 'usertag', by: alice.usertag, redeemed: true });
     expect(await balanceOf(w, alice)).toBe(AMOUNT);
     const bob = await makeAccount(w.deps);
-    expect(errorOf(await redeemVoucher(w.deps, { target: { code }, mode: 'usertag', to: bob.usertag }))).toBe(
-      'voucher_already_redeemed',
-    );
+    expect(
+      errorOf(await redeemVoucherLapi(w.deps, { target: { code }, mode: 'usertag', to: bob.usertag })),
+    ).toBe('voucher_already_redeemed');
 
     const w2 = await create(1);
     const invoice = await ownInvoice(w, alice, '0.001');
     const code2 = w2.vouchers[0]!.code;
     const paid = value(
-      await redeemVoucher(w.deps, { target: { code: code2 }, mode: 'invoice', to: invoice.payreq }),
+      await redeemVoucherLapi(w.deps, { target: { code: code2 }, mode: 'invoice', to: invoice.payreq }),
     );
     const replay = value(
-      await redeemVoucher(w.deps, { target: { code: code2 }, mode: 'invoice', to: invoice.payreq }),
+      await redeemVoucherLapi(w.deps, { target: { code: code2 }, mode: 'invoice', to: invoice.payreq }),
     );
     expect(replay.payment.id).toBe(paid.payment.id);
     expect(await balanceOf(w, alice)).toBe(2n * AMOUNT);

@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayment } from '../../src/app/payments/check-payment.ts';
 import { paymentHistory } from '../../src/app/payments/history.ts';
 import { lightningAddressInvoice } from '../../src/app/payments/lightning-address.ts';
-import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
-import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
+import { receiveLapi, redeemVoucherLapi, requestVoucherLapi, sendLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -104,10 +102,10 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
     expect(errorOf(await checkPayment(w.deps, callerOf(kim), '123'))).toBe('not_found');
 
     const batch = value(
-      await requestVoucher(w.deps, callerOf(payer), { amount: '0.0001', voucher_count: 1 }),
+      await requestVoucherLapi(w.deps, callerOf(payer), { amount: '0.0001', voucher_count: 1 }),
     );
     const r = value(
-      await redeemVoucher(w.deps, {
+      await redeemVoucherLapi(w.deps, {
         target: { code: batch.vouchers[0]!.code },
         mode: 'usertag',
         to: jay.usertag,

@@ -3,12 +3,11 @@ import { paymentHistory } from '../../src/app/payments/history.ts';
 import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts';
 import { checkVoucher } from '../../src/app/vouchers/check-voucher.ts';
 import { expireVouchers } from '../../src/app/vouchers/expire-vouchers.ts';
-import { redeemVoucher } from '../../src/app/vouchers/redeem-voucher.ts';
-import { requestVoucher } from '../../src/app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';
 import type { VoucherBatchView } from '../../src/app/vouchers/view-voucher.ts';
 import { findPaymentById } from '../../src/db/repos/payments.ts';
 import { voucherExpiryJob } from '../../src/jobs/voucher-expiry.ts';
+import { redeemVoucherLapi, requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -48,10 +47,10 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
   });
 
   const create = async (body: Record<string, unknown> = {}): Promise<VoucherBatchView> =>
-    value(await requestVoucher(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2, ...body }));
+    value(await requestVoucherLapi(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 2, ...body }));
   const codeOf = (v: VoucherBatchView, i = 0): string => v.vouchers[i]!.code;
   const redeem = (code: string, mode: string, to: string) =>
-    redeemVoucher(w.deps, { target: { code }, mode, to });
+    redeemVoucherLapi(w.deps, { target: { code }, mode, to });
   const check = async (v: VoucherBatchView) =>
     value(await checkVoucher(w.deps, callerOf(issuer, 'invoice'), v.batch.id));
 
@@ -68,7 +67,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
 
   it('refuses a batch the balance cannot cover, and moves nothing', async () => {
     const before = await balanceOf(w, issuer);
-    const r = await requestVoucher(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 100 });
+    const r = await requestVoucherLapi(w.deps, callerOf(issuer), { amount: '0.001', voucher_count: 100 });
     expect(errorOf(r)).toBe('insufficient_balance');
     expect(await balanceOf(w, issuer)).toBe(before);
     expect(await w.deps.db.read.selectFrom('voucher_batches').selectAll().execute()).toEqual([]);
@@ -207,7 +206,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
   it('through the static URL each usertag redeems once, until the vouchers run out', async () => {
     const v = await create({ voucher_count: 2 });
     const viaStatic = (mode: string, to: string) =>
-      redeemVoucher(w.deps, { target: { batchId: v.batch.id }, mode, to });
+      redeemVoucherLapi(w.deps, { target: { batchId: v.batch.id }, mode, to });
     value(await viaStatic('usertag', alice.usertag));
     expect(errorOf(await viaStatic('usertag', alice.usertag))).toBe('voucher_already_redeemed');
     expect(errorOf(await viaStatic('usertag', alice.usertag.toUpperCase()))).toBe('voucher_already_redeemed');
@@ -258,7 +257,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
       const redeemers = await Promise.all(Array.from({ length: 6 }, () => makeAccount(w.deps)));
       const results = await Promise.all(
         Array.from({ length: 24 }, (_, i) =>
-          redeemVoucher(w.deps, {
+          redeemVoucherLapi(w.deps, {
             target: { batchId: v.batch.id },
             mode: 'usertag',
             to: redeemers[i % 6]!.usertag,
@@ -288,7 +287,11 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(errorOf(await redeem(codeOf(v, 1), 'usertag', bob.usertag))).toBe('voucher_revoked');
     expect(
       errorOf(
-        await redeemVoucher(w.deps, { target: { batchId: v.batch.id }, mode: 'usertag', to: bob.usertag }),
+        await redeemVoucherLapi(w.deps, {
+          target: { batchId: v.batch.id },
+          mode: 'usertag',
+          to: bob.usertag,
+        }),
       ),
     ).toBe('voucher_revoked');
     const c = await check(v);

@@ -12,11 +12,8 @@ import { batchView, type VoucherBatchView } from './view-voucher.ts';
 export async function findOwnBatch(
   deps: AppDeps,
   caller: Caller,
-  tid: unknown,
+  tid: string,
 ): Promise<Result<VoucherBatchRow>> {
-  if (tid === undefined || tid === null || tid === '')
-    return err('invalid_request', 'tid is required', 'tid');
-  if (typeof tid !== 'string') return err('invalid_request', 'tid must be a string', 'tid');
   const id = normalizeBatchId(tid);
   const batch = id === null ? undefined : await findBatch(deps.db.read, id);
   if (batch === undefined || batch.account_id !== caller.accountId) {
@@ -29,7 +26,7 @@ export async function findOwnBatch(
 export async function checkVoucher(
   deps: AppDeps,
   caller: Caller,
-  tid: unknown,
+  tid: string,
 ): Promise<Result<VoucherBatchView>> {
   const found = await findOwnBatch(deps, caller, tid);
   if (!found.ok) return found;

@@ -1,9 +1,10 @@
 import { findLiveOutgoingByHash } from '../../db/repos/payments.ts';
 import { findVoucherById } from '../../db/repos/vouchers.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
+import { ok, type Result } from '../../domain/result.ts';
 import { batchStateError, voucherStateError } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
-import { type RedeemTarget, redeemVoucher } from './redeem-voucher.ts';
+import type { RedeemTarget, WithdrawCommand } from './commands.ts';
+import { redeemVoucher } from './redeem-voucher.ts';
 import { withdrawK1, withdrawRequestUrl } from './urls.ts';
 import { viewStaticBatch, viewVoucher } from './view-voucher.ts';
 
@@ -48,35 +49,25 @@ export async function withdrawRequest(deps: AppDeps, target: RedeemTarget): Prom
 }
 
 /**
- * LUD-03 callback: the wallet's invoice (`pr`) redeems the voucher exactly as redeem_mode invoice does,
+ * LUD-03 callback: the wallet's invoice redeems the voucher exactly as redeem_mode invoice does,
  * except that an invoice of another node is paid after the answer: LUD-03 has the service answer OK and
  * then pay, so a wallet does not wait (and time out) while the payment is routed. A wallet that sends
  * the same invoice again (it retried, or lost the answer) is answered OK again: that withdrawal is
- * already paid or under way. Answers whether the withdrawal was new.
+ * already paid or under way. Answers whether the withdrawal was new. The codec checked `k1` against the
+ * voucher (`withdrawK1`).
  */
 export async function withdrawCallback(
   deps: AppDeps,
-  target: RedeemTarget,
-  k1: unknown,
-  pr: unknown,
+  cmd: WithdrawCommand,
 ): Promise<Result<{ repeated: boolean }>> {
-  const t: RedeemTarget =
-    'code' in target
-      ? { code: target.code.trim().toLowerCase() }
-      : { batchId: target.batchId.trim().toLowerCase() };
-  if (typeof k1 !== 'string' || k1 === '') return err('invalid_request', 'k1 is required', 'k1');
-  if (k1.toLowerCase() !== withdrawK1(t))
-    return err('invalid_request', 'k1 does not belong to this voucher', 'k1');
-  if (typeof pr !== 'string' || pr === '')
-    return err('invalid_request', 'pr (the invoice) is required', 'pr');
-  const r = await redeemVoucher(deps, { target: t, mode: 'invoice', to: pr, payment: 'background' });
+  const r = await redeemVoucher(deps, { ...cmd, payment: 'background' });
   if (r.ok) return ok({ repeated: false });
-  return (await alreadyWithdrawnTo(deps, t, pr)) ? ok({ repeated: true }) : r;
+  return (await alreadyWithdrawnTo(deps, cmd.target, cmd.to.payreq)) ? ok({ repeated: true }) : r;
 }
 
 /** Whether this voucher (or a voucher of this static batch) is paid or being paid to invoice `pr`. */
 async function alreadyWithdrawnTo(deps: AppDeps, target: RedeemTarget, pr: string): Promise<boolean> {
-  const decoded = deps.decodeInvoice(pr.trim());
+  const decoded = deps.decodeInvoice(pr);
   if (!decoded.ok) return false;
   const payment = await findLiveOutgoingByHash(deps.db.read, decoded.invoice.paymentHash);
   if (payment === undefined) return false;

@@ -16,38 +16,20 @@ import type { DB } from '../../db/schema.ts';
 import { type AppError, abort } from '../../domain/errors.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { normalizeUsertag } from '../../domain/usertag.ts';
 import {
   batchState,
   batchStateError,
   normalizeBatchId,
   normalizeVoucherCode,
   type RedeemMode,
-  VOUCHER_TEXT_LIMITS,
   voucherStateError,
 } from '../../domain/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
 import { type ClaimContext, type Claimed, type PayTarget, payOut } from '../payments/engine/pay-out.ts';
 import type { DecodedInvoice } from '../ports.ts';
+import type { RedeemCommand, RedeemTarget, RedeemTo } from './commands.ts';
 import { enqueueRedeemedWebhook, moveForRedemption, NO_FEES, redemptionDetails } from './movements.ts';
 import { batchFacts, voucherStateOf } from './view-voucher.ts';
-
-/** A one-time voucher by its code, or any voucher of a batch through its static URL. */
-export type RedeemTarget = { code: string } | { batchId: string };
-
-export interface RedeemInput {
-  target: RedeemTarget;
-  /** `usertag` or `invoice`, as sent. */
-  mode: unknown;
-  /** A usertag or a BOLT11 invoice, as sent. */
-  to: unknown;
-  /**
-   * For an invoice of another node: `await` (the default) answers once the payment has an outcome or
-   * the backend's timeout passed; `background` answers as soon as the voucher and the payment are
-   * reserved and pays afterwards (an LNURL-withdraw callback, LUD-03).
-   */
-  payment?: 'await' | 'background';
-}
 
 export interface RedeemOutcome {
   batch: VoucherBatchRow;
@@ -63,30 +45,10 @@ export interface RedeemOutcome {
 
 type Plan = { mode: 'usertag'; usertag: string } | { mode: 'invoice'; invoice: DecodedInvoice };
 
-function plan(deps: AppDeps, mode: unknown, to: unknown): Result<Plan> {
-  if (mode === undefined || mode === null || mode === '') {
-    return err('invalid_request', 'redeem_mode is required: usertag or invoice', 'redeem_mode');
-  }
-  const m = typeof mode === 'string' ? mode.trim().toLowerCase() : mode;
-  if (m !== 'usertag' && m !== 'invoice') {
-    return err('invalid_request', 'redeem_mode must be usertag or invoice', 'redeem_mode');
-  }
-  if (to === undefined || to === null || (typeof to === 'string' && to.trim() === '')) {
-    return err(
-      'invalid_request',
-      `redeem_to is required: ${m === 'usertag' ? 'the usertag to credit' : 'a Lightning invoice'}`,
-      'redeem_to',
-    );
-  }
-  if (typeof to !== 'string') return err('invalid_request', 'redeem_to must be a string', 'redeem_to');
-  if (to.length > VOUCHER_TEXT_LIMITS.redeem_to)
-    return err('invalid_request', 'redeem_to is too long', 'redeem_to');
-  if (m === 'usertag') {
-    const tag = normalizeUsertag(to, 'redeem_to');
-    return tag.ok ? ok({ mode: 'usertag', usertag: tag.value }) : tag;
-  }
-  const payreq = to.trim().replace(/^lightning:/i, '');
-  const decoded = deps.decodeInvoice(payreq);
+/** The invoice of an invoice redemption decoded; the request's fields were checked by its codec. */
+function plan(deps: AppDeps, to: RedeemTo): Result<Plan> {
+  if (to.mode === 'usertag') return ok(to);
+  const decoded = deps.decodeInvoice(to.payreq);
   if (!decoded.ok) {
     return err('invoice_invalid', `redeem_to is not a valid BOLT11 invoice: ${decoded.message}`, 'redeem_to');
   }
@@ -230,8 +192,8 @@ async function takeVoucher(
  * (settle-claim.ts); if it fails, the voucher is redeemable again. Redeeming a redeemed voucher again to
  * the same target answers the earlier redemption.
  */
-export async function redeemVoucher(deps: AppDeps, input: RedeemInput): Promise<Result<RedeemOutcome>> {
-  const p = plan(deps, input.mode, input.to);
+export async function redeemVoucher(deps: AppDeps, input: RedeemCommand): Promise<Result<RedeemOutcome>> {
+  const p = plan(deps, input.to);
   if (!p.ok) return p;
   const loadedR = await load(deps, input.target, p.value, deps.clock.nowMs());
   if (!loadedR.ok) return loadedR;

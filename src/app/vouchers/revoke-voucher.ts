@@ -16,7 +16,7 @@ import { issuerAndEscrow, refundBatch } from './movements.ts';
 export async function revokeVoucher(
   deps: AppDeps,
   caller: Caller,
-  tid: unknown,
+  tid: string,
 ): Promise<Result<VoucherBatchRow>> {
   const found = await findOwnBatch(deps, caller, tid);
   if (!found.ok) return found;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
+import type { RedeemTarget } from '../../app/vouchers/commands.ts';
 import { withdrawCallback, withdrawRequest } from '../../app/vouchers/lnurl-withdraw.ts';
-import type { RedeemTarget } from '../../app/vouchers/redeem-voucher.ts';
 import { HttpError } from '../errors.ts';
+import { decodeWithdrawCallback, withdrawCallbackQuery } from '../lapi/vouchers.contract.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
 import { answerAsLnurl, lnurlError, lnurlErrorSchema } from './lud.ts';
 
@@ -16,14 +17,6 @@ const batchParams = {
   required: ['id'],
   properties: { id: { type: 'string', maxLength: 64 } },
 };
-const callbackQuery = {
-  type: 'object',
-  properties: {
-    k1: { type: 'string', description: 'the k1 of the withdrawRequest' },
-    pr: { type: 'string', description: 'BOLT11 invoice for exactly the voucher amount (or without amount)' },
-  },
-};
-
 const withdrawRequestSchema = {
   200: {
     type: 'object',
@@ -75,8 +68,9 @@ export async function lnurlWithdrawRoutes(
 
   async function callback(request: FastifyRequest, reply: FastifyReply, target: RedeemTarget) {
     await limiter.check(request, reply, 'code' in target ? target.code : null);
-    const { k1, pr } = request.query as { k1?: string; pr?: string };
-    const r = await withdrawCallback(deps, target, k1, pr);
+    const cmd = decodeWithdrawCallback(target, (request.query ?? {}) as Record<string, unknown>);
+    if (!cmd.ok) throw new HttpError(cmd.error);
+    const r = await withdrawCallback(deps, cmd.value);
     if (!r.ok) throw new HttpError(r.error);
     // Paid, or under way: the wallet learns the outcome from its invoice.
     return { status: 'OK' };
@@ -105,7 +99,7 @@ export async function lnurlWithdrawRoutes(
       schema: {
         ...summary('LUD-03 callback: the wallet’s invoice redeems the voucher'),
         params: codeParams,
-        querystring: callbackQuery,
+        querystring: withdrawCallbackQuery,
         response: callbackSchema,
       },
     },
@@ -128,7 +122,7 @@ export async function lnurlWithdrawRoutes(
       schema: {
         ...summary('LUD-03 callback of a static URL: the invoice redeems any voucher left'),
         params: batchParams,
-        querystring: callbackQuery,
+        querystring: withdrawCallbackQuery,
         response: callbackSchema,
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { type RedeemTarget, redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
+import type { RedeemTarget } from '../../app/vouchers/commands.ts';
+import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
 import {
   type StaticView,
   type VoucherView,
@@ -13,6 +14,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { type BatchState, maskRedeemer, type VoucherState, wholeSats } from '../../domain/vouchers.ts';
 import { HttpError, httpStatusOf } from '../errors.ts';
 import { toProblem } from '../family.ts';
+import { decodeRedeemTo } from '../lapi/vouchers.contract.ts';
 import { redeemLimiterFor } from '../vouchers/limits.ts';
 import { cspSourceOf, errorPage, html, type Page, qrSvg, type Raw, raw, sendPage } from './html.ts';
 import { type Catalogue, catalogueOf, chooseLang } from './i18n/index.ts';
@@ -153,11 +155,18 @@ ${it.state === 'redeemable' ? null : html`<p class="state off">${m.voucher.print
   return { status: 200, title: m.voucher.sheetTitle, body, bare: true, lang: m.lang };
 }
 
-/** The form's fields: urlencoded by browsers; anything else is read as empty. */
-function formOf(request: FastifyRequest): { mode: string; to: string } {
-  const body = (request.body ?? {}) as Record<string, unknown>;
+/** The form's fields as sent (urlencoded by browsers); a body that is not a record holds none. */
+function fieldsOf(request: FastifyRequest): Record<string, unknown> {
+  const body: unknown = request.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+/** The form's fields as text, to show them again with an error. */
+function formOf(fields: Record<string, unknown>): { mode: string; to: string } {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { mode: text(body['redeem_mode']), to: text(body['redeem_to']).trim() };
+  return { mode: text(fields['redeem_mode']), to: text(fields['redeem_to']).trim() };
 }
 
 const statusOf = (e: AppError): number => httpStatusOf(e.code);
@@ -196,7 +205,8 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
    * then shows it redeemed; a refusal shows the page again with the reason and what was typed.
    */
   async function redeemFromForm(request: FastifyRequest, reply: FastifyReply, target: RedeemTarget) {
-    const f = formOf(request);
+    const fields = fieldsOf(request);
+    const f = formOf(fields);
     const m = textsOf(request);
     const mode = f.mode === 'invoice' ? 'invoice' : 'usertag';
     const again = async (status: number, state: Partial<FormState>) => {
@@ -214,7 +224,9 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
       if (e instanceof HttpError) return again(e.status, { error: e.error.message });
       throw e;
     }
-    const r = await redeemVoucher(deps, { target, mode: f.mode === '' ? null : f.mode, to: f.to });
+    const to = decodeRedeemTo(fields['redeem_mode'], fields['redeem_to']);
+    if (!to.ok) return again(statusOf(to.error), { error: to.error.message });
+    const r = await redeemVoucher(deps, { target, to: to.value });
     if (!r.ok) return again(statusOf(r.error), { error: r.error.message });
     if (!r.value.redeemed) {
       return again(202, {

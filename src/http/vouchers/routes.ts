@@ -2,19 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
 import { redeemVoucher } from '../../app/vouchers/redeem-voucher.ts';
-import { requestVoucher } from '../../app/vouchers/request-voucher.ts';
+import { refusedRequest, requestVoucher } from '../../app/vouchers/request-voucher.ts';
 import { revokeVoucher } from '../../app/vouchers/revoke-voucher.ts';
 import { idempotencyKey } from '../../domain/fields.ts';
 import { badRequest, HttpError, unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import {
-  btcAmountInput,
-  envelopeOf,
-  idempotencyHeader,
-  optionalString,
-  standardErrors,
-  standardSecurity,
-} from '../schemas.ts';
+  batchTidParam,
+  decodeBatchTid,
+  decodeRedeem,
+  decodeRequestVouchers,
+  decodeVoucherCode,
+  redeemParams,
+  requestVoucherBodySchema,
+} from '../lapi/vouchers.contract.ts';
+import { envelopeOf, idempotencyHeader, standardErrors, standardSecurity } from '../schemas.ts';
 import { redeemLimiterFor } from './limits.ts';
 import {
   createdBatchRecord,
@@ -36,14 +38,7 @@ function paramsOf(request: FastifyRequest): Record<string, unknown> {
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
-const redeemParams = {
-  voucher_code: { type: 'string', description: 'the voucher’s code (the last part of its voucher_url)' },
-  redeem_mode: { type: 'string', enum: ['usertag', 'invoice'] },
-  redeem_to: {
-    type: 'string',
-    description: 'a usertag, or a BOLT11 invoice for the voucher amount or without amount',
-  },
-};
+const decoded = (description: string) => ({ description });
 
 /** Standard-variant vouchers: requestVoucher, checkVoucher, redeemVoucher, revokeVoucher. Called by the lapi family. */
 export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): void {
@@ -51,20 +46,10 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
   const limiter = redeemLimiterFor(deps);
 
   async function redeem(request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
-    const code = params['voucher_code'];
-    if (!present(code)) throw badRequest('voucher_code is required', 'voucher_code');
-    if (typeof code !== 'string') throw badRequest('voucher_code must be a string', 'voucher_code');
-    await limiter.check(request, reply, code);
-    // The original API's documented example sends only voucher_code: the voucher goes to the caller's
-    // own account (the key's usertag).
-    const ownAccount = !present(params['redeem_mode']) && !present(params['redeem_to']);
-    const r = unwrap(
-      await redeemVoucher(deps, {
-        target: { code },
-        mode: ownAccount ? 'usertag' : params['redeem_mode'],
-        to: ownAccount ? callerOf(request).usertag : params['redeem_to'],
-      }),
-    );
+    // An attempt counts once its code is readable, whatever else the request got wrong.
+    await limiter.check(request, reply, unwrap(decodeVoucherCode(params)));
+    const cmd = unwrap(decodeRedeem(params, callerOf(request).usertag));
+    const r = unwrap(await redeemVoucher(deps, cmd));
     return envelope(
       redeemRecord(r),
       r.redeemed ? 'Redeemed' : 'Payment in progress: check the voucher with checkVoucher',
@@ -83,31 +68,20 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
           'routing fees of invoice redemptions; what they do not use returns to the issuer.',
         security: standardSecurity,
         headers: idempotencyHeader('the batch the first request created'),
-        body: {
-          type: 'object',
-          required: ['amount', 'voucher_count'],
-          properties: {
-            amount: btcAmountInput,
-            voucher_count: { type: ['integer', 'string'], description: '1 to 100' },
-            from: optionalString('who the vouchers are from (at most 100 characters)'),
-            title: optionalString('message of the vouchers (at most 280 characters)'),
-            expiry: { type: ['integer', 'string', 'null'], description: 'minutes until the vouchers expire' },
-            receiver_email: optionalString('e-mail the voucher here; only with voucher_count 1'),
-            unique_design: { type: ['boolean', 'string', 'null'] },
-            unique_design_url: optionalString('http(s) URL of a 640x360 image shown on the voucher page'),
-            callback_url: optionalString('webhook URL, called when a voucher is redeemed'),
-          },
-        },
+        body: requestVoucherBodySchema,
         response: { 200: envelopeOf(createdBatchSchema), ...standardErrors },
       },
     },
     async (request) => {
-      const r = await requestVoucher(
-        deps,
-        callerOf(request),
+      const caller = callerOf(request);
+      const key = unwrap(idempotencyKey(request.headers['idempotency-key']));
+      const cmd = decodeRequestVouchers(
         (request.body ?? {}) as Record<string, unknown>,
-        unwrap(idempotencyKey(request.headers['idempotency-key'])),
+        key,
+        deps.config.vouchers,
       );
+      if (!cmd.ok) unwrap(await refusedRequest(deps, caller, key, cmd));
+      const r = await requestVoucher(deps, caller, unwrap(cmd));
       return envelope(createdBatchRecord(unwrap(r), publicUrl));
     },
   );
@@ -123,13 +97,13 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
         querystring: {
           type: 'object',
           required: ['tid'],
-          properties: { tid: { type: 'string', description: 'the batch tid from requestVoucher' } },
+          properties: { tid: batchTidParam },
         },
         response: { 200: envelopeOf(fullBatchSchema), ...standardErrors },
       },
     },
     async (request) => {
-      const { tid } = request.query as { tid: string };
+      const tid = unwrap(decodeBatchTid((request.query as { tid?: unknown }).tid));
       return envelope(fullBatchRecord(unwrap(await checkVoucher(deps, callerOf(request), tid)), publicUrl));
     },
   );
@@ -158,7 +132,7 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
   }
 
   const revokeParams = {
-    tid: { type: 'string', description: 'batch to revoke (admin key)' },
+    tid: decoded('batch to revoke (admin key): a string'),
     ...redeemParams,
   };
   for (const method of ['GET', 'POST'] as const) {
@@ -206,7 +180,8 @@ export function registerVoucherRoutes(scope: FastifyInstance, deps: AppDeps): vo
             message: `revoking a voucher batch needs the admin key; the ${caller.kind} key was sent`,
           });
         }
-        return envelope(revokeRecord(unwrap(await revokeVoucher(deps, caller, params['tid']))));
+        const tid = unwrap(decodeBatchTid(params['tid']));
+        return envelope(revokeRecord(unwrap(await revokeVoucher(deps, caller, tid))));
       },
     });
   }
