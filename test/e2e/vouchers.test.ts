@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAVE_BROWSER, launchBrowser, screenshotPath } from '../fixtures/browser.ts';
 import { DIALECTS, makeAccount } from '../fixtures/runtime.ts';
-import { balanceOf, type VoucherWorld, voucherWorld } from '../integration/vouchers-fixture.ts';
+import { balanceOf, type VoucherWorld, voucherWorld } from '../fixtures/vouchers.ts';
 
 describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('voucher page in Chromium on %s', (dialect) => {
   let w: VoucherWorld;

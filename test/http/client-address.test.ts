@@ -4,7 +4,7 @@ import type { Dialect } from '../../src/db/database.ts';
 import { clientBucket } from '../../src/http/client-address.ts';
 import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
-import { callerOf, value } from '../integration/vouchers-fixture.ts';
+import { callerOf, value } from '../fixtures/vouchers.ts';
 
 describe('client buckets', () => {
   it('an IPv4 address is its own bucket; an IPv6 address counts with its /64', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
-import { callerOf, value } from '../integration/vouchers-fixture.ts';
+import { callerOf, value } from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('looking up voucher codes on %s', (dialect) => {
   let rt: TestRuntime | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
-import { type VoucherWorld, voucherWorld } from '../integration/vouchers-fixture.ts';
+import { type VoucherWorld, voucherWorld } from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('deeply nested JSON on %s', (dialect) => {
   let w: VoucherWorld;

@@ -10,7 +10,7 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { callerOf, value } from '../integration/vouchers-fixture.ts';
+import { callerOf, value } from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('unique_design_url on %s', (dialect) => {
   let rt: TestRuntime;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -7,7 +8,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { foreignInvoice } from '../integration/payments-fake-lightning.ts';
 
 const RECORD_KEYS = [
   'amount',

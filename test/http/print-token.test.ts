@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestVoucherLapi } from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
-import { callerOf, type VoucherWorld, value, voucherWorld } from '../integration/vouchers-fixture.ts';
+import { callerOf, type VoucherWorld, value, voucherWorld } from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('the print sheet on %s', (dialect) => {
   let w: VoucherWorld;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
-import { balanceOf, type VoucherWorld, voucherWorld } from '../integration/vouchers-fixture.ts';
+import { balanceOf, type VoucherWorld, voucherWorld } from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('the /lapi voucher contract on %s', (dialect) => {
   let w: VoucherWorld;

@@ -2,12 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
-import {
-  auditViolations,
-  balanceOf,
-  type VoucherWorld,
-  voucherWorld,
-} from '../integration/vouchers-fixture.ts';
+import { auditViolations, balanceOf, type VoucherWorld, voucherWorld } from '../fixtures/vouchers.ts';
 
 const never = new AbortController().signal;
 

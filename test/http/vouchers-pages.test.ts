@@ -12,7 +12,7 @@ import {
   type VoucherWorld,
   value,
   voucherWorld,
-} from '../integration/vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import {
   auditViolations,
   balanceOf,
@@ -10,7 +9,8 @@ import {
   ownInvoice,
   type VoucherWorld,
   voucherWorld,
-} from '../integration/vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
 const never = new AbortController().signal;
 
@@ -395,7 +395,7 @@ describe.each(DIALECTS)('voucher API on %s', (dialect) => {
     expect(await balanceOf(w, alice)).toBe(20_000_000n);
   });
 
-  it('50 concurrent redeem requests of one code: one 200, one payment, one webhook delivered', async () => {
+  it('50 concurrent redeem requests of one code: one redemption (every 200 is that one), one payment, one webhook delivered', async () => {
     const receiver: WebhookReceiver = await startWebhookReceiver();
     try {
       const v = await create({ callback_url: receiver.url('/vouchers') });
@@ -409,7 +409,11 @@ describe.each(DIALECTS)('voucher API on %s', (dialect) => {
         ),
       );
       const statuses = responses.map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      // A request that comes after the redemption committed, to the same target, is answered that
+      // redemption again (a redeemer whose answer was lost can confirm it); one racing it gets 409.
+      const ok = responses.filter((r) => r.statusCode === 200).map((r) => r.json().data.redeemed_tid);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(ok).size).toBe(1);
       expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
       expect(await balanceOf(w, alice)).toBe(10_000_000n);
       await dispatchDue(w.deps, never);

@@ -6,6 +6,7 @@ import { payFromOutside } from '../../src/app/payments/pay-from-outside.ts';
 import { resolvePending } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
+import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -13,7 +14,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { FakeLightning, foreignInvoice } from './payments-fake-lightning.ts';
 
 // The audit must see what the ledger's own sums cannot: reserves that outlive or predecease their
 // payment, the money events an operator must look at, and the node's balance against the ledger.

@@ -14,7 +14,7 @@ import {
   type VoucherWorld,
   value,
   voucherWorld,
-} from './vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 const AMOUNT = 100_000_000n; // 0.001 BTC in msat
 

@@ -5,6 +5,7 @@ import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi } from '../fixtures/lapi.ts';
+import { FakeLightning } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -13,7 +14,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { FakeLightning } from './payments-fake-lightning.ts';
 
 const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'invoice' });
 

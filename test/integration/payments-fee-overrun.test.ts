@@ -3,6 +3,7 @@ import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
+import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -10,7 +11,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { FakeLightning, foreignInvoice } from './payments-fake-lightning.ts';
 
 const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 

@@ -6,6 +6,7 @@ import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts'
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
+import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -14,7 +15,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { FakeLightning, foreignInvoice } from './payments-fake-lightning.ts';
 
 const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 

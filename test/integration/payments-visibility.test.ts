@@ -11,7 +11,7 @@ import {
   type VoucherWorld,
   value,
   voucherWorld,
-} from './vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (dialect) => {
   let w: VoucherWorld;

@@ -10,6 +10,7 @@ import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
+import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -18,7 +19,6 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
-import { FakeLightning, foreignInvoice } from './payments-fake-lightning.ts';
 
 const BTC = 100_000_000_000n; // msat
 

@@ -10,7 +10,7 @@ import {
   type VoucherWorld,
   value,
   voucherWorld,
-} from './vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 // Defaults: the fee reserve is 1 % of the amount, at least 10 sat (10,000 msat).
 const AMOUNT = 100_000_000n; // 0.001 BTC in msat

@@ -10,7 +10,7 @@ import {
   ownInvoice,
   type VoucherWorld,
   voucherWorld,
-} from './vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 /** A port nobody listens on right now, so PUBLIC_URL can name it before the server starts. */
 async function freePort(): Promise<number> {

@@ -21,7 +21,7 @@ import {
   type VoucherWorld,
   value,
   voucherWorld,
-} from './vouchers-fixture.ts';
+} from '../fixtures/vouchers.ts';
 
 // Defaults: the fee reserve is 1 % of the amount, at least 10 sat (10,000 msat).
 const AMOUNT = 100_000_000n; // 0.001 BTC in msat
@@ -219,14 +219,17 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(await auditViolations(w)).toEqual([]);
   });
 
-  it('50 concurrent redeems of one code pay exactly once and queue one webhook', async () => {
+  it('50 concurrent redeems of one code redeem it once, pay exactly once and queue one webhook', async () => {
     const v = await create({ callback_url: 'http://127.0.0.1:9/hook' });
     const redeemers = await Promise.all(Array.from({ length: 5 }, () => makeAccount(w.deps)));
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => redeem(codeOf(v), 'usertag', redeemers[i % 5]!.usertag)),
     );
-    const wins = results.filter((r) => r.ok);
-    expect(wins).toHaveLength(1);
+    // One redemption. A request to the winner's usertag that comes after it committed is answered that
+    // same redemption again (a redeemer whose answer was lost can confirm it).
+    const wins = results.flatMap((r) => (r.ok ? [r.value] : []));
+    expect(wins.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(wins.map((x) => `${x.payment.id}:${x.by}`)).size).toBe(1);
     for (const r of results.filter((x) => !x.ok))
       expect(['voucher_already_redeemed', 'conflict']).toContain(errorOf(r));
     const credited = await Promise.all(redeemers.map((a) => balanceOf(w, a)));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClnBackend } from '../../../src/adapters/lightning/cln.ts';
 import type { LightningBackend } from '../../../src/app/ports.ts';
 import { foreignInvoice } from '../../fixtures/lightning/helpers.ts';
-import { json, type ScriptedNode, startScriptedNode } from './scripted-node.ts';
+import { json, type ScriptedNode, startScriptedNode } from '../../fixtures/lightning/scripted-node.ts';
 
 const RUNE = 'aBcD-rune_0==';
 const HASH = '44'.repeat(32);

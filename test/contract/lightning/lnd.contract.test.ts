@@ -10,7 +10,7 @@ import { encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
 import { createLndBackend } from '../../../src/adapters/lightning/lnd.ts';
 import type { LightningBackend } from '../../../src/app/ports.ts';
 import { foreignInvoice } from '../../fixtures/lightning/helpers.ts';
-import { json, lines, type ScriptedNode, startScriptedNode } from './scripted-node.ts';
+import { json, lines, type ScriptedNode, startScriptedNode } from '../../fixtures/lightning/scripted-node.ts';
 
 const MACAROON = 'ab'.repeat(20);
 const HASH = '11'.repeat(32);
