@@ -241,3 +241,110 @@ export interface Mailer {
 export interface DevMailboxStore {
   save(mail: OutgoingMail): Promise<void>;
 }
+
+// ---------------------------------------------------------------- On-chain deposits (pro variant)
+
+/** The networks of the pro variant's on-chain addresses (the spec's `chain_network`). */
+export type ChainNetwork = 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
+
+/** An address the service hands out and watches for deposits. */
+export interface WatchedAddress {
+  network: ChainNetwork;
+  asset: 'btc' | 'usdt';
+  address: string;
+}
+
+/**
+ * One output (Bitcoin) or one token `Transfer` log (EVM) that pays a watched address, as the chain shows
+ * it at the time of the scan. `(network, txHash, outputIndex)` is its identity: it is credited at most
+ * once. A deposit reported unconfirmed and missing from a later scan was dropped or reorganised away.
+ */
+export interface ChainDeposit {
+  network: ChainNetwork;
+  asset: 'btc' | 'usdt';
+  address: string;
+  /** Lower-case hex, without 0x for Bitcoin, with 0x for EVM (as each chain writes it). */
+  txHash: string;
+  /** Output index (Bitcoin `vout`) or log index (EVM `logIndex`). */
+  outputIndex: number;
+  /** The amount in the chain's own smallest unit (satoshi; the token's base unit). */
+  amountRaw: bigint;
+  /** Decimals of `amountRaw` (8 for BTC; the token contract's `decimals()`, e.g. 6 or 18). */
+  decimals: number;
+  /** 0 while in the mempool or above the counted block. */
+  confirmations: number;
+  /** True once it is as deep as the configured rule requires (depth, or at/below `finalized`). */
+  final: boolean;
+  blockHeight: number | null;
+  blockHash: string | null;
+}
+
+/** What one scan found: every deposit still visible to the given addresses, and where to go on from. */
+export interface ChainScan {
+  deposits: ChainDeposit[];
+  tipHeight: number;
+  /** Opaque position to pass back as `fromCursor` next time (e.g. the last finalized block scanned). */
+  cursor: string | null;
+}
+
+/** Why a scan could not be made; the caller retries later and credits nothing from it. */
+export interface ChainUnavailable {
+  reason: string;
+}
+
+/**
+ * Reads a chain for deposits to watched addresses (Esplora for Bitcoin, JSON-RPC for EVM networks, the
+ * sandbox's own table on a laptop). Never throws for a node that is down or answers badly: that is a
+ * `ChainUnavailable` value.
+ */
+export interface ChainWatcher {
+  readonly kind: 'sandbox' | 'esplora' | 'evm-rpc';
+  readonly networks: readonly ChainNetwork[];
+  scan(
+    addresses: readonly WatchedAddress[],
+    fromCursor: string | null,
+  ): Promise<{ ok: true; value: ChainScan } | { ok: false; error: ChainUnavailable }>;
+  /** One transaction a payer says they sent, looked at before the periodic scan. */
+  lookupTransaction(
+    network: ChainNetwork,
+    txHash: string,
+    addresses: readonly WatchedAddress[],
+  ): Promise<{ ok: true; value: ChainDeposit[] } | { ok: false; error: ChainUnavailable }>;
+}
+
+// ---------------------------------------------------------------- Prices
+
+/** One quote as a source published it. `priceE8` is the price × 10^8, exact (parsed from the decimal text). */
+export interface SourceQuote {
+  /** Upper-case `BASE-QUOTE`, e.g. `BTC-USD`, `USD-INR`, `ETH-USDT`. */
+  pair: string;
+  priceE8: bigint;
+  /** When the source says the quote was made (its own timestamp), else when it was fetched. */
+  atMs: number;
+}
+
+/** A public ticker (Coinbase, Kraken, Bitstamp, Binance, the ECB's reference rates) or the static table. */
+export interface PriceSource {
+  readonly name: string;
+  /** The pairs this source can quote. */
+  readonly pairs: readonly string[];
+  fetch(
+    pairs: readonly string[],
+  ): Promise<{ ok: true; value: SourceQuote[] } | { ok: false; error: { reason: string } }>;
+}
+
+/** The published price of a pair: the median of the fresh sources, outliers dropped. */
+export interface PublishedPrice {
+  pair: string;
+  priceE8: bigint;
+  /** The oldest quote that went into it. */
+  asOfMs: number;
+  sources: string[];
+  stale: boolean;
+}
+
+/** The prices the service quotes and trades at (built by app/prices from the configured sources). */
+export interface PriceBook {
+  /** The pair's published price now, stale or not; null when no source has ever quoted it. */
+  current(pair: string): PublishedPrice | null;
+}
