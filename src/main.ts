@@ -11,6 +11,7 @@ import {
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
+import { createPriceSources } from './adapters/prices/index.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
@@ -18,13 +19,15 @@ import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
 import { createMoneyCounters } from './app/payments/money-counters.ts';
-import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
+import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
+import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
+import { listStaticPrices } from './db/repos/static-prices.ts';
 import { buildApp } from './http/app.ts';
 import { ALL_JOBS } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
@@ -89,7 +92,10 @@ export async function openLightningForDoctor(config: Config) {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  opts: { /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[] } = {},
+  opts: {
+    /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[];
+    /** The clock the service runs on (tests move time by hand). */ clock?: Clock;
+  } = {},
 ): Promise<Runtime> {
   const db: Database = openDatabase({
     url: config.databaseUrl,
@@ -123,10 +129,21 @@ export async function openRuntime(
   const webhookPost: WebhookPost = (url, o) => safeFetch(url, { method: 'POST', ...o });
   const background = createBackgroundTasks(log);
   const rateCounter = config.rateLimit.store === 'database' ? databaseRateCounter(db) : memoryRateCounter();
+  const clock = opts.clock ?? systemClock;
+  const prices = createPriceFeed({
+    sources: createPriceSources(config.prices, { clock, readStaticChanges: () => listStaticPrices(db.read) }),
+    clock,
+    log,
+    staleAfterMs: config.prices.staleAfterMs,
+    fiatStaleAfterMs: config.prices.fiatStaleAfterMs,
+    outlierPpm: config.prices.outlierPpm,
+  });
+  // The offline source answers before the first request; the others at the refresh job's first round.
+  await prices.refresh({ only: (name) => name === 'static' });
   const deps: AppDeps = {
     config,
     db,
-    clock: systemClock,
+    clock,
     ids: cryptoIds,
     log,
     lightning,
@@ -146,6 +163,7 @@ export async function openRuntime(
     rateCounter,
     moneyCounters: createMoneyCounters(),
     hooks,
+    prices,
   };
   return {
     deps,

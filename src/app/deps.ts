@@ -17,6 +17,7 @@ import type {
   PublicHostCheck,
   WebhookPost,
 } from './ports.ts';
+import type { PriceFeed } from './prices/feed.ts';
 import type { RateCounter } from './rate-limits/counters.ts';
 
 /** Everything a use case may reach. Built once by the composition root (src/main.ts). */
@@ -45,6 +46,8 @@ export interface AppDeps {
   moneyCounters: MoneyCounters;
   /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
   hooks: AppHooks;
+  /** The published prices (a PriceBook) and their refresh, from the configured sources (app/prices). */
+  prices: PriceFeed;
 }
 
 /**

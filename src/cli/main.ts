@@ -9,6 +9,7 @@ import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
+import { pricesSet, pricesShow } from './commands/prices.ts';
 import { sandboxFund } from './commands/sandbox-fund.ts';
 import { sandboxPay } from './commands/sandbox-pay.ts';
 import { serve } from './commands/serve.ts';
@@ -31,6 +32,8 @@ const COMMANDS: readonly Command[] = [
   webhooksShow,
   webhooksRotateSecret,
   mailList,
+  pricesShow,
+  pricesSet,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

@@ -1,5 +1,5 @@
 // The public entry of the configuration. A variable is declared in the section file it belongs to
-// (http, db, lightning, payments, vouchers, rate-limit, mail, webhooks, outbox); see the
+// (http, db, lightning, payments, vouchers, rate-limit, mail, webhooks, outbox, prices); see the
 // Configuration part of docs/architecture.md.
 export { describeConfig } from './describe.ts';
 export { type Config, ConfigError, type Env, loadConfig } from './load.ts';

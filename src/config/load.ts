@@ -8,6 +8,7 @@ import { type LightningConfig, lightning } from './lightning.ts';
 import { type MailConfig, mail } from './mail.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
 import { type PaymentsConfig, payments } from './payments.ts';
+import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
 import { type VouchersConfig, vouchers } from './vouchers.ts';
@@ -31,6 +32,7 @@ export type Config = HttpConfig &
     outbox: OutboxConfig;
     checkout: CheckoutConfig;
     audit: AuditConfig;
+    prices: PricesConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     outbox: parse(outbox),
     checkout: parse(checkout),
     audit: parse(audit),
+    prices: parse(prices),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -3,6 +3,7 @@ import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { outboxRetentionJob } from './outbox-retention.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
+import { pricesRefreshJob } from './prices-refresh.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
@@ -16,4 +17,5 @@ export const ALL_JOBS: Job[] = [
   paymentsReconcileJob,
   voucherExpiryJob,
   rateLimitSweepJob,
+  pricesRefreshJob,
 ];
