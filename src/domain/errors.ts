@@ -34,7 +34,8 @@ export type ErrorCode =
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
-  | 'conflict';
+  | 'conflict'
+  | 'price_unavailable';
 
 export interface AppError {
   code: ErrorCode;

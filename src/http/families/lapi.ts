@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPaymentRoutes } from '../payments/routes.ts';
+import { registerPriceRoutes } from '../prices/routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
 import { registerVoucherRoutes } from '../vouchers/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
@@ -14,6 +15,7 @@ export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
   webhookRoutes(scope, deps);
   registerPaymentRoutes(scope, deps);
   registerVoucherRoutes(scope, deps);
+  registerPriceRoutes(scope, deps, 'envelope');
 
   scope.get(
     '/wallet',
