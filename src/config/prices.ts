@@ -3,7 +3,7 @@ import { bool, int, percentPpm, raw } from './fields.ts';
 import { section } from './section.ts';
 
 /** The price sources paytag can read (src/adapters/prices). */
-export const PRICE_SOURCE_NAMES = ['static'] as const;
+export const PRICE_SOURCE_NAMES = ['static', 'coinbase', 'kraken', 'bitstamp', 'binance', 'ecb'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCE_NAMES)[number];
 
 /**
@@ -119,7 +119,7 @@ export const prices = section(
     PRICE_SOURCES: sourceList,
     PRICE_STATIC: priceTable,
     PRICE_STALE_AFTER_SEC: int(300, 5, 86_400),
-    PRICE_FIAT_STALE_AFTER_SEC: int(432_000, 60, 2_592_000),
+    PRICE_FIAT_STALE_AFTER_SEC: int(604_800, 60, 2_592_000),
     PRICE_REFRESH_INTERVAL_MS: int(30_000, 1_000, 3_600_000),
     PRICE_OUTLIER_PERCENT: percentPpm(20_000n, 50),
     PRICE_SOURCE_TIMEOUT_MS: int(5_000, 100, 120_000),

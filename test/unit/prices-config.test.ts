@@ -22,6 +22,23 @@ describe('price configuration', () => {
     expect(c.prices.timeoutMs.static).toBe(250);
   });
 
+  it('reads the public sources in order, their URLs and per-source timeouts', () => {
+    const c = loadConfig({
+      PRICE_SOURCES: 'Kraken, coinbase,ecb,kraken',
+      PRICE_KRAKEN_URL: 'https://kraken.proxy.example/',
+      PRICE_SOURCE_TIMEOUTS_MS: 'ecb=10000',
+    });
+    expect(c.prices.sources).toEqual(['kraken', 'coinbase', 'ecb']);
+    expect(c.prices.urls.kraken).toBe('https://kraken.proxy.example');
+    expect(c.prices.urls.ecb).toBe('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml');
+    expect(c.prices.timeoutMs).toMatchObject({ ecb: 10_000, kraken: 5_000 });
+    expect(c.prices.fiatStaleAfterMs).toBe(604_800_000);
+    expect(c.prices.allowPrivate).toBe(false);
+    expect(() => loadConfig({ PRICE_BINANCE_URL: 'ftp://x' })).toThrow(
+      /PRICE_BINANCE_URL must be an http\(s\) URL/,
+    );
+  });
+
   it('reports every bad price variable by name', () => {
     expect(() =>
       loadConfig({

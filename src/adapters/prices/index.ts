@@ -1,5 +1,10 @@
 import type { Clock, PriceSource } from '../../app/ports.ts';
 import type { PriceSourceName, PricesConfig } from '../../config/prices.ts';
+import { createBinanceSource } from './binance.ts';
+import { createBitstampSource } from './bitstamp.ts';
+import { createCoinbaseSource } from './coinbase.ts';
+import { createEcbSource } from './ecb.ts';
+import { createKrakenSource } from './kraken.ts';
 import { createStaticPriceSource } from './static.ts';
 
 export interface PriceSourceDeps {
@@ -9,7 +14,23 @@ export interface PriceSourceDeps {
 }
 
 function createSource(name: PriceSourceName, config: PricesConfig, deps: PriceSourceDeps): PriceSource {
+  const http = (source: Exclude<PriceSourceName, 'static'>) => ({
+    baseUrl: config.urls[source],
+    timeoutMs: config.timeoutMs[source],
+    allowPrivate: config.allowPrivate,
+    clock: deps.clock,
+  });
   switch (name) {
+    case 'coinbase':
+      return createCoinbaseSource(http('coinbase'));
+    case 'kraken':
+      return createKrakenSource(http('kraken'));
+    case 'bitstamp':
+      return createBitstampSource(http('bitstamp'));
+    case 'binance':
+      return createBinanceSource(http('binance'));
+    case 'ecb':
+      return createEcbSource(http('ecb'));
     case 'static':
       return createStaticPriceSource({
         table: config.staticPrices,
