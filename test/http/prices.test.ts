@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStaticPrice } from '../../src/app/prices/set-static-price.ts';
 import {
@@ -101,6 +102,50 @@ describe.each(DIALECTS)('GET /price on %s', (dialect) => {
       field: 'pricePair',
     });
     expect((await lapi('', { body: '{"pricePair":' })).statusCode).toBe(400);
+  });
+
+  it('reads pricePair from the JSON body of a GET over a real socket, as curl sends it', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = t.app.server.address();
+    const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
+    const body = '{"pricePair": "usdinr"}';
+    const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'GET',
+          path: '/sapi/v1/price',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: alice.invoiceKey,
+          },
+        },
+        (r) => {
+          let text = '';
+          r.on('data', (c) => {
+            text += c;
+          });
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(res).toEqual({ status: 200, text: '{"usd_inr":84.12345678}' });
+  });
+
+  it('is in the OpenAPI document for both families, with pricePair', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const path of ['/lapi/v1/price', '/sapi/v1/price']) {
+      const get = doc.paths[path]?.get;
+      expect(
+        get?.parameters?.map((p: { name: string }) => p.name),
+        path,
+      ).toEqual(['pricePair']);
+      expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '503']));
+    }
   });
 
   it('answers the pro family with the bare record', async () => {

@@ -66,8 +66,8 @@ export function registerPriceRoutes(scope: FastifyInstance, deps: AppDeps, shape
         tags: ['prices'],
         summary: 'BTC/USD, BTC/INR and USD/INR, or one of them',
         description:
-          'The median of the fresh quotes of the configured sources, outliers (more than 2% from the median) ' +
-          'dropped; BTC/INR is BTC/USD × USD/INR unless an INR market is configured. ' +
+          'The median of the fresh quotes of the configured sources, outliers (more than PRICE_OUTLIER_PERCENT, ' +
+          '2% by default, from the median) dropped; BTC/INR is BTC/USD × USD/INR unless an INR market is configured. ' +
           (shape === 'envelope'
             ? "`message` names each price's sources and age, and says which prices are stale. "
             : 'The bare record carries the prices only; the headers say the rest. ') +
