@@ -178,4 +178,31 @@ describe('price book', () => {
     expect(r.failed).toEqual([{ name: 'broken', reason: 'bug' }]);
     expect(feed.current('BTC-USD')?.sources).toEqual(['a']);
   });
+
+  it('warns once when a source starts failing and tells when it answers again', async () => {
+    const clock = new ManualClock();
+    const a = tableSource('a', clock, { 'BTC-USD': '97000' });
+    const lines: string[] = [];
+    const log = {
+      info: (_o: object, m?: string) => lines.push(`info ${m}`),
+      warn: (_o: object, m?: string) => lines.push(`warn ${m}`),
+      error: () => {},
+      debug: () => {},
+    };
+    const feed = createPriceFeed({
+      sources: [a.source],
+      clock,
+      log,
+      staleAfterMs: 300_000,
+      fiatStaleAfterMs: 1,
+      outlierPpm: 20_000n,
+    });
+    a.state.down = true;
+    await feed.refresh();
+    await feed.refresh();
+    a.state.down = false;
+    await feed.refresh();
+    expect(lines).toEqual(['warn price source failed', 'info price source answers again']);
+    expect(feed.sources()).toEqual([{ name: 'a', lastOkMs: clock.nowMs(), lastError: null }]);
+  });
 });
