@@ -211,9 +211,16 @@ export async function startServer(config: Config): Promise<Server> {
     url,
     stop() {
       stopping ??= (async () => {
+        const t0 = performance.now();
+        const phase = (name: string) =>
+          log.info({ phase: name, ms: Math.round(performance.now() - t0) }, 'shutdown');
+        // New connections are refused at once; requests in flight are answered first.
         await app.close();
+        phase('http closed');
         await jobs.stop();
+        phase('jobs stopped');
         await runtime.close();
+        phase('runtime closed');
         serveLock.release();
       })();
       return stopping;

@@ -22,6 +22,12 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A round that ended after the stop began (cut short, or failed) must not start its wait: 'abort'
+      // fires once, so a listener added now would never hear it and the process would live on.
+      if (controller.signal.aborted) {
+        resolve();
+        return;
+      }
       const onAbort = () => {
         clearTimeout(t);
         resolve();
