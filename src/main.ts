@@ -16,6 +16,7 @@ import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
+import { createJobCounters } from './app/metrics/job-counters.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
 import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
@@ -145,6 +146,7 @@ export async function openRuntime(
     background,
     rateCounter,
     moneyCounters: createMoneyCounters(),
+    jobCounters: createJobCounters(),
     hooks,
   };
   return {

@@ -6,6 +6,7 @@ import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
 import { type MailConfig, mail } from './mail.ts';
+import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
 import { type PaymentsConfig, payments } from './payments.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
@@ -31,6 +32,7 @@ export type Config = HttpConfig &
     outbox: OutboxConfig;
     checkout: CheckoutConfig;
     audit: AuditConfig;
+    metrics: MetricsConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     outbox: parse(outbox),
     checkout: parse(checkout),
     audit: parse(audit),
+    metrics: parse(metrics),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

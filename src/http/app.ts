@@ -15,6 +15,7 @@ import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
 import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
+import { installMetrics } from './metrics/routes.ts';
 import { checkoutPages } from './pages/checkout/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Outside every family (unknown paths, errors in shared hooks): the standard envelope.
   answerErrorsAs(app, 'envelope');
 
+  installMetrics(app, deps);
   await app.register(systemRoutes, { deps });
   await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });
   await app.register(tapiFamily, { deps, prefix: '/tapi/v1' });

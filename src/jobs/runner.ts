@@ -47,8 +47,10 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
           let delay: number;
           try {
             delay = await job.run(deps, controller.signal);
+            deps.jobCounters.record(job.name, 'ok', deps.clock.nowMs());
           } catch (e) {
             deps.log.error({ job: job.name, err: e }, 'job round failed');
+            deps.jobCounters.record(job.name, 'error', deps.clock.nowMs());
             delay = job.errorDelayMs ?? 5_000;
           }
           await sleep(delay);

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../src/app/deps.ts';
+import { createJobCounters } from '../../src/app/metrics/job-counters.ts';
 import { type Job, startJobs } from '../../src/jobs/runner.ts';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} };
-const deps = { log } as unknown as AppDeps;
+const deps = {
+  log,
+  jobCounters: createJobCounters(),
+  clock: { nowMs: () => Date.now() },
+} as unknown as AppDeps;
 
 /** A job whose round ends only after it saw the abort, as a round cut short at shutdown does. */
 function roundEndingAfterAbort(nextDelayMs: number): { job: Job; started: Promise<void> } {
