@@ -43,6 +43,7 @@ export function httpStatusOf(code: ErrorCode): number {
       return 429;
     case 'lightning_unavailable':
     case 'storage_full':
+    case 'shutting_down':
       return 503;
     default: {
       const unmapped: never = code;

@@ -155,4 +155,84 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two instances on one %s
     expect(audit.code, audit.out + audit.err).toBe(0);
     expect(audit.out).toContain('ledger OK: no violations');
   });
+
+  it('a rolling restart under load loses and doubles nothing', { timeout: 240_000 }, async () => {
+    for (const s of servers.splice(0)) await s.stop();
+    const start = async (i: number) => startServerProcess({ ...env, DATA_DIR: dirs[i % 2] });
+    const live: ServerProcess[] = [await start(0), await start(1)];
+    const payers: TestAccount[] = [];
+    for (let i = 0; i < 2; i++) payers.push(await makeAccount(db.deps, { fund: { lbtc: '0.05' } }));
+    let stopping = false;
+    let retries = 0;
+    let refused = 0;
+    const keys: string[] = [];
+
+    /** Sends with an Idempotency-Key; a refused connection (an instance restarting) is retried elsewhere. */
+    const sendOnce = async (lane: number, n: number) => {
+      const key = `roll-${lane}-${n}`;
+      keys.push(key);
+      for (let attempt = 0; ; attempt++) {
+        const server = live[(lane + attempt) % 2]!;
+        try {
+          const res = await fetch(`${server.url}/lapi/v1/send`, {
+            method: 'POST',
+            headers: {
+              'x-api-key': payers[lane % 2]!.adminKey,
+              'content-type': 'application/json',
+              'idempotency-key': key,
+            },
+            body: JSON.stringify({
+              payment_mode: 'usertag',
+              usertag: payers[(lane + 1) % 2]!.usertag,
+              amount: '0.00000100',
+            }),
+          });
+          const text = await res.text();
+          if (res.status === 200) return;
+          // An instance that is stopping refuses what arrives on a kept-alive connection: send it again.
+          if (res.status === 503 && JSON.parse(text).code === 'shutting_down') {
+            expect(res.headers.get('retry-after')).toBe('1');
+            refused += 1;
+            continue;
+          }
+          throw new Error(`send ${key}: ${res.status} ${text}`);
+        } catch (e) {
+          // Only a refused or cut connection is retried: any answer the server gave is final.
+          if (e instanceof Error && e.message.startsWith('send ')) throw e;
+          retries += 1;
+          if (attempt > 200) throw e;
+        }
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(async (lane) => {
+      for (let n = 0; !stopping || n < 10; n++) await sendOnce(lane, n);
+    });
+
+    await new Promise((r) => setTimeout(r, 1_500));
+    for (const i of [0, 1]) {
+      // As a load balancer would, requests still go to the old process while it stops and after it is
+      // gone (until the new one is up): refused connections, retried on the other instance.
+      await live[i]!.stop(); // SIGTERM: answers what it has in flight, then exits
+      live[i] = await start(i);
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    stopping = true;
+    await Promise.all(lanes);
+    for (const s of live) await s.stop();
+
+    // One paid payment per key, whatever instance answered it and however often it was retried.
+    const rows = await db.deps.db.read
+      .selectFrom('payments')
+      .select(['idempotency_key', 'status'])
+      .where('direction', '=', 'out')
+      .where('idempotency_key', 'like', 'roll-%')
+      .execute();
+    expect(rows).toHaveLength(keys.length);
+    expect(new Set(rows.map((r) => r.idempotency_key))).toEqual(new Set(keys));
+    expect(rows.every((r) => r.status === 'paid')).toBe(true);
+    const audit = runCli({ ...env, DATA_DIR: dirs[0] }, 'audit');
+    expect(audit.code, audit.out + audit.err).toBe(0);
+    // The restarts were felt: some requests found an instance stopping or gone and were sent again.
+    expect(retries + refused).toBeGreaterThan(0);
+  });
 });
