@@ -17,6 +17,7 @@ import { createBackgroundTasks } from './app/background.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
+import { createJobCounters } from './app/metrics/job-counters.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
 import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
@@ -162,6 +163,7 @@ export async function openRuntime(
     background,
     rateCounter,
     moneyCounters: createMoneyCounters(),
+    jobCounters: createJobCounters(),
     hooks,
     prices,
   };
@@ -229,9 +231,16 @@ export async function startServer(config: Config): Promise<Server> {
     url,
     stop() {
       stopping ??= (async () => {
+        const t0 = performance.now();
+        const phase = (name: string) =>
+          log.info({ phase: name, ms: Math.round(performance.now() - t0) }, 'shutdown');
+        // New connections are refused at once; requests in flight are answered first.
         await app.close();
+        phase('http closed');
         await jobs.stop();
+        phase('jobs stopped');
         await runtime.close();
+        phase('runtime closed');
         serveLock.release();
       })();
       return stopping;

@@ -5,6 +5,7 @@ import type { PaymentRow } from '../db/repos/payments.ts';
 import type { DB, PaymentPurpose } from '../db/schema.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { JobCounters } from './metrics/job-counters.ts';
 import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
   Clock,
@@ -44,6 +45,8 @@ export interface AppDeps {
   rateCounter: RateCounter;
   /** Money events to alert on (second and short settlements, fee overruns…), counted in this process. */
   moneyCounters: MoneyCounters;
+  /** Background job rounds and errors in this process (jobs/runner.ts counts, /metrics reads). */
+  jobCounters: JobCounters;
   /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
   hooks: AppHooks;
   /** The published prices (a PriceBook) and their refresh, from the configured sources (app/prices). */

@@ -5,6 +5,7 @@ import { accountList } from './commands/account-list.ts';
 import { accountPassword } from './commands/account-password.ts';
 import { accountShow } from './commands/account-show.ts';
 import { audit } from './commands/audit.ts';
+import { backup } from './commands/backup.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { mailList } from './commands/mail-list.ts';
@@ -26,6 +27,7 @@ const COMMANDS: readonly Command[] = [
   accountPassword,
   keysRotate,
   audit,
+  backup,
   doctor,
   sandboxFund,
   sandboxPay,

@@ -6,6 +6,7 @@ import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
 import { type MailConfig, mail } from './mail.ts';
+import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
 import { type PaymentsConfig, payments } from './payments.ts';
 import { type PricesConfig, prices } from './prices.ts';
@@ -33,6 +34,7 @@ export type Config = HttpConfig &
     checkout: CheckoutConfig;
     audit: AuditConfig;
     prices: PricesConfig;
+    metrics: MetricsConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkout: parse(checkout),
     audit: parse(audit),
     prices: parse(prices),
+    metrics: parse(metrics),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'payment_failed'
   | 'lightning_unavailable'
   | 'storage_full'
+  | 'shutting_down'
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
@@ -42,7 +43,7 @@ export interface AppError {
   message: string;
   /** The request field the error is about, when there is one. */
   field?: string;
-  /** For `rate_limited` and `storage_full`: seconds until asking again may succeed (HTTP sends it as Retry-After). */
+  /** For `rate_limited`, `storage_full` and `shutting_down`: seconds until asking again may succeed (HTTP sends it as Retry-After). */
   retryAfterSec?: number;
 }
 

@@ -15,6 +15,7 @@ import { tapiFamily } from './families/tapi.ts';
 import { tradeFamily } from './families/trade.ts';
 import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
+import { installMetrics } from './metrics/routes.ts';
 import { checkoutPages } from './pages/checkout/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -49,6 +50,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
+    // Refused while closing by the onRequest hook below, in the family's error shape.
+    return503OnClosing: false,
     // request.ip is the client behind the proxies TRUST_PROXY names; without it, the socket's peer.
     trustProxy: trustedHops(deps.config.trustProxy),
     genReqId: (req) => {
@@ -63,6 +66,23 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         allowUnionTypes: true,
       },
     },
+  });
+
+  // While the server stops, a request that arrives on a kept-alive connection is refused in the family's
+  // shape with Retry-After, and the connection is closed: the client sends it again (with its
+  // Idempotency-Key) to another instance. Requests already being answered run to their end.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new HttpError({
+      code: 'shutting_down',
+      message: 'this instance is shutting down; send the request again',
+      retryAfterSec: 1,
+    });
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -136,6 +156,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Outside every family (unknown paths, errors in shared hooks): the standard envelope.
   answerErrorsAs(app, 'envelope');
 
+  installMetrics(app, deps);
   await app.register(systemRoutes, { deps });
   await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });
   await app.register(tapiFamily, { deps, prefix: '/tapi/v1' });

@@ -44,6 +44,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'lightning_unavailable':
     case 'storage_full':
     case 'price_unavailable':
+    case 'shutting_down':
       return 503;
     default: {
       const unmapped: never = code;

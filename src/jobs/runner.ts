@@ -22,6 +22,12 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A round that ended after the stop began (cut short, or failed) must not start its wait: 'abort'
+      // fires once, so a listener added now would never hear it and the process would live on.
+      if (controller.signal.aborted) {
+        resolve();
+        return;
+      }
       const onAbort = () => {
         clearTimeout(t);
         resolve();
@@ -41,8 +47,10 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
           let delay: number;
           try {
             delay = await job.run(deps, controller.signal);
+            deps.jobCounters.record(job.name, 'ok', deps.clock.nowMs());
           } catch (e) {
             deps.log.error({ job: job.name, err: e }, 'job round failed');
+            deps.jobCounters.record(job.name, 'error', deps.clock.nowMs());
             delay = job.errorDelayMs ?? 5_000;
           }
           await sleep(delay);

@@ -129,22 +129,35 @@ describe('configuration', () => {
       LND_MACAROON_HEX: 'cafe0123456789',
       CLN_RUNE: 'rune-s3cret-value',
       SMTP_URL: 'smtps://mailer:s3cret-mail@mail:465',
+      METRICS_TOKEN: 's3cret-metrics-token-of-enough-length',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
-    for (const secret of ['s3cret-db', 'ab'.repeat(32), 'cafe0123456789', 's3cret-value', 's3cret-mail'])
+    for (const secret of [
+      's3cret-db',
+      'ab'.repeat(32),
+      'cafe0123456789',
+      's3cret-value',
+      's3cret-mail',
+      's3cret-metrics',
+    ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');
     expect(text).toContain('"payTimeoutSec":30');
     let error: unknown;
     try {
-      loadConfig({ SANDBOX_NODE_KEY: 'not-hex-s3cret', SMTP_URL: 'nope-s3cret' });
+      loadConfig({
+        SANDBOX_NODE_KEY: 'not-hex-s3cret',
+        SMTP_URL: 'nope-s3cret',
+        METRICS_TOKEN: 'short s3cret',
+      });
     } catch (e) {
       error = e;
     }
     expect((error as ConfigError).problems).toEqual([
       'SANDBOX_NODE_KEY must be 64 hex characters',
       'SMTP_URL must be a URL',
+      'METRICS_TOKEN must be at least 32 characters without spaces',
     ]);
   });
 });

@@ -38,7 +38,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Sets the account's dashboard password (stored only as an scrypt hash). */
-export async function setPassword(deps: AppDeps, usertag: unknown, password: string): Promise<Result<null>> {
+export async function setPassword(deps: AppDeps, usertag: string, password: string): Promise<Result<null>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
   if (password.length < PASSWORD_MIN_CHARS || password.length > PASSWORD_MAX_CHARS) {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 
 /** Replaces the account's key of `kind`; the old key stops working at once. Returns the new key (shown once). */
-export async function rotateKey(deps: AppDeps, usertag: unknown, kind: KeyKind): Promise<Result<string>> {
+export async function rotateKey(deps: AppDeps, usertag: string, kind: KeyKind): Promise<Result<string>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
   const key = deps.ids.alphanumeric(KEY_LENGTH);

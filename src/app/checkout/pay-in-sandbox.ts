@@ -7,7 +7,7 @@ import { viewCheckout } from './view-checkout.ts';
  * The checkout page's "Pay with sandbox wallet": a wallet outside the service pays the page's invoice
  * through the sandbox node (test money; any other backend refuses). Answers once the payment is credited.
  */
-export async function payCheckoutInSandbox(deps: AppDeps, tid: unknown): Promise<Result<void>> {
+export async function payCheckoutInSandbox(deps: AppDeps, tid: string): Promise<Result<void>> {
   if (deps.config.lightning.backend !== 'sandbox') {
     return err('sandbox_only', 'paying from the checkout page is only possible with the sandbox backend');
   }

@@ -64,7 +64,7 @@ function originOf(url: string | null): string | null {
  * an invoice and a checkout expiry): a malformed tid, a sent payment or a Lightning-address payment has no
  * page, and the answer does not tell them apart.
  */
-export async function viewCheckout(deps: AppDeps, tid: unknown): Promise<Result<CheckoutView>> {
+export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<CheckoutView>> {
   const notFound = err('not_found', 'no payment page has this address');
   if (typeof tid !== 'string' || !TID.test(tid)) return notFound;
   const row = await findCheckout(deps.db.read, tid);

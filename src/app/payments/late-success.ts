@@ -6,7 +6,7 @@ import {
   transitionPayment,
 } from '../../db/repos/payments.ts';
 import type { AppDeps } from '../deps.ts';
-import type { PayResult } from '../ports.ts';
+import type { LightningBackend, PayResult } from '../ports.ts';
 import { runWrite } from '../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { paymentRef } from './movements.ts';
@@ -15,6 +15,24 @@ import { paymentRef } from './movements.ts';
 export const RECHECK_BATCH = 100;
 
 /** How long after a decline the node is asked once more: past the send timeout, with a margin. */
+/**
+ * The node's word on an outgoing payment (by its hash), or null when the node could not be asked; that
+ * is logged with what happens next (`then`), and the caller asks again on a later round.
+ */
+export async function askNodeForOutcome(
+  deps: AppDeps,
+  backend: LightningBackend,
+  row: Pick<PaymentRow, 'id' | 'payment_hash'>,
+  then: string,
+): Promise<PayResult | null> {
+  try {
+    return await backend.lookupPayment(row.payment_hash!);
+  } catch (e) {
+    deps.log.warn({ err: e, paymentId: String(row.id) }, `lookupPayment failed; ${then}`);
+    return null;
+  }
+}
+
 export const recheckDelayMs = (deps: AppDeps): number => (deps.config.payments.payTimeoutSec + 30) * 1000;
 
 /**
@@ -34,13 +52,8 @@ export async function recheckDeclinedOutgoing(
   let booked = 0;
   for (const row of due) {
     if (signal?.aborted) break;
-    let result: PayResult;
-    try {
-      result = await backend.lookupPayment(row.payment_hash!);
-    } catch (e) {
-      deps.log.warn({ err: e, paymentId: String(row.id) }, 'lookupPayment failed; the re-check is retried');
-      continue;
-    }
+    const result = await askNodeForOutcome(deps, backend, row, 'the re-check is retried');
+    if (result === null) continue;
     if (result.status === 'succeeded') {
       if (await bookLateSuccess(deps, row, result)) booked += 1;
     } else {

@@ -1,6 +1,6 @@
 import { listPendingOutgoingAfter } from '../../db/repos/payments.ts';
 import type { AppDeps } from '../deps.ts';
-import type { PayResult } from '../ports.ts';
+import { askNodeForOutcome } from './late-success.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
 import { setSweepPosition, sweepPosition } from './sweep-cursor.ts';
 
@@ -39,13 +39,8 @@ export async function reconcileOutgoing(deps: AppDeps, signal?: AbortSignal): Pr
   let resolved = 0;
   for (const row of rows) {
     if (signal?.aborted) break;
-    let result: PayResult;
-    try {
-      result = await backend.lookupPayment(row.payment_hash!);
-    } catch (e) {
-      deps.log.warn({ err: e, paymentId: String(row.id) }, 'lookupPayment failed; the payment stays pending');
-      continue;
-    }
+    const result = await askNodeForOutcome(deps, backend, row, 'the payment stays pending');
+    if (result === null) continue;
     const after = await resolveOutgoing(deps, row, result);
     if (after.status !== 'pending') resolved += 1;
   }

@@ -55,8 +55,8 @@ export interface VoucherView {
   lnurl: string;
 }
 
-/** A one-time voucher by its code. */
-export async function viewVoucher(deps: AppDeps, code: unknown): Promise<Result<VoucherView>> {
+/** A one-time voucher by its code, as typed (any case, surrounding spaces); a malformed one is not found. */
+export async function viewVoucher(deps: AppDeps, code: string): Promise<Result<VoucherView>> {
   const c = normalizeVoucherCode(code);
   const voucher = c === null ? undefined : await findVoucherByCode(deps.db.read, c);
   if (voucher === undefined) return err('not_found', 'no voucher with this code');
@@ -80,7 +80,7 @@ export interface StaticView {
 }
 
 /** A batch through its static URL. */
-export async function viewStaticBatch(deps: AppDeps, batchId: unknown): Promise<Result<StaticView>> {
+export async function viewStaticBatch(deps: AppDeps, batchId: string): Promise<Result<StaticView>> {
   const id = normalizeBatchId(batchId);
   const batch = id === null ? undefined : await findBatch(deps.db.read, id);
   if (batch === undefined) return err('not_found', 'no voucher batch at this address');
@@ -113,12 +113,12 @@ const sameToken = (a: string, b: string): boolean => {
  */
 export async function viewPrintSheet(
   deps: AppDeps,
-  batchId: unknown,
-  token: unknown,
+  batchId: string,
+  token: string,
 ): Promise<Result<PrintSheet>> {
   const id = normalizeBatchId(batchId);
   const batch = id === null ? undefined : await findBatch(deps.db.read, id);
-  if (batch === undefined || typeof token !== 'string' || !sameToken(token, batch.print_token)) {
+  if (batch === undefined || !sameToken(token, batch.print_token)) {
     return err('not_found', 'no voucher sheet at this address');
   }
   const nowMs = deps.clock.nowMs();

@@ -16,7 +16,7 @@ export interface RotatedSecret {
 }
 
 /** Gives the account a new webhook secret; the old one keeps signing alongside for a day. */
-export async function rotateWebhookSecret(deps: AppDeps, usertag: unknown): Promise<Result<RotatedSecret>> {
+export async function rotateWebhookSecret(deps: AppDeps, usertag: string): Promise<Result<RotatedSecret>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
   const secret = formatWebhookSecret(Buffer.from(deps.ids.hex(SECRET_BYTES), 'hex'));

@@ -12,7 +12,7 @@ export interface WebhookSecretView {
 }
 
 /** The account's webhook signing secret(s), for the operator (CLI). */
-export async function showWebhookSecret(deps: AppDeps, usertag: unknown): Promise<Result<WebhookSecretView>> {
+export async function showWebhookSecret(deps: AppDeps, usertag: string): Promise<Result<WebhookSecretView>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
   const account = await findAccountByUsertag(deps.db.read, tag.value);

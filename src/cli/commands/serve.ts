@@ -2,6 +2,12 @@ import { loadConfig } from '../../config/index.ts';
 import { startServer } from '../../main.ts';
 import type { Command } from '../command.ts';
 
+/**
+ * How long a stop may take (in-flight requests, job rounds, background tasks) before the process ends
+ * anyway; what was cut short is completed by the jobs after the next start. A second signal ends it at once.
+ */
+export const SHUTDOWN_GRACE_MS = 30_000;
+
 export const serve: Command = {
   name: 'serve',
   synopsis: 'serve',
@@ -9,15 +15,32 @@ export const serve: Command = {
   help: 'Usage: paytag serve\n\nRuns the service (HTTP API, pages, jobs) until SIGINT/SIGTERM.',
   async run() {
     const server = await startServer(loadConfig());
+    const log = server.app.log;
+    let stopping = false;
     const stop = (signal: string) => {
-      server.app.log.info({ signal }, 'shutting down');
+      if (stopping) {
+        log.warn({ signal }, 'second signal: exiting without waiting for the stop to finish');
+        process.exit(1);
+      }
+      stopping = true;
+      log.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down');
+      setTimeout(() => {
+        log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'stop did not finish in time: exiting');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
       server.stop().then(
-        () => process.exit(0),
-        () => process.exit(1),
+        () => {
+          log.info('stopped');
+          process.exit(0);
+        },
+        (e: unknown) => {
+          log.error({ err: e }, 'stop failed');
+          process.exit(1);
+        },
       );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
     return -1; // keep running
   },
 };

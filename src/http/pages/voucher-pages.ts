@@ -134,7 +134,7 @@ ${left}<p class="meta">${m.voucher.validUntil(m.date(b.expires_at_ms))}</p>`
 async function printPage(
   deps: AppDeps,
   batchId: string,
-  token: unknown,
+  token: string,
   m: Catalogue,
 ): Promise<Page | AppError> {
   const r = await viewPrintSheet(deps, batchId, token);
@@ -259,7 +259,8 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     const { id } = request.params as { id: string };
     const { token } = request.query as { token?: unknown };
     const m = textsOf(request);
-    const p = await printPage(deps, id, token, m);
+    // A missing or repeated token (?token=a&token=b) is a wrong token: answered like an unknown sheet.
+    const p = await printPage(deps, id, typeof token === 'string' ? token : '', m);
     if ('code' in p)
       return sendPage(reply, { ...errorPage(404, m.common.notFound, m.voucher.noSheet), lang: m.lang });
     return sendPage(reply, p);

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '../../config/index.ts';
+import { BackupError, backupDatabase } from '../../db/backup.ts';
+import { openDatabase } from '../../db/database.ts';
+import { type Command, json, opts, print, UsageError } from '../command.ts';
+
+export const backup: Command = {
+  name: 'backup',
+  synopsis: 'backup FILE',
+  summary: 'write a consistent copy of the database while the service runs',
+  help: `Usage: paytag backup FILE [--json]
+
+Writes a consistent copy of the configured database (DATABASE_URL) to FILE, which must not exist,
+while the service keeps serving: the copy holds exactly the commits made before it began.
+
+SQLite: FILE is a complete database file. To restore, stop the service, move the old database file and
+its -wal and -shm files away, put FILE in its place, and start the service.
+
+PostgreSQL: FILE is a pg_dump custom-format archive (pg_dump of the server's major version must be on
+PATH). To restore into a new, empty database: createdb NEW; pg_restore --no-owner --dbname=NEW FILE;
+then point DATABASE_URL at it.
+
+After a restore, run \`paytag audit\`. See docs/operations.md.`,
+  async run(args) {
+    const { values, positionals } = opts(args, {});
+    const [file] = positionals;
+    if (file === undefined || positionals.length !== 1) throw new UsageError('give the backup FILE');
+    const config = loadConfig();
+    const db = openDatabase({ url: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
+    const started = performance.now();
+    try {
+      const { bytes } = await backupDatabase(db, config.databaseUrl, resolve(file));
+      const ms = Math.round(performance.now() - started);
+      if (values['json']) json({ file: resolve(file), bytes, ms });
+      else print(`backup written to ${resolve(file)} (${bytes} bytes in ${ms} ms)`);
+      return 0;
+    } catch (e) {
+      if (e instanceof BackupError) throw new Error(e.message);
+      throw e;
+    } finally {
+      await db.close();
+    }
+  },
+};
