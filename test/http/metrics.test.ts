@@ -69,7 +69,9 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     expect(text).not.toContain(TOKEN);
   });
 
-  it('shows pending payments and the outbox backlog from the database', async () => {
+  it('shows pending payments, the outbox backlog and ledger transfers from the database', {
+    timeout: 30_000,
+  }, async () => {
     const before = await scrape();
     const pendingIn = () => sample(before, 'paytag_payments_pending{direction="in"}') ?? 0;
     const webhooksWaiting = (text: string) =>
@@ -92,6 +94,15 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     expect(paid.statusCode).toBe(200);
     const after = await scrape();
     expect(sample(after, 'paytag_payments_pending{direction="in"}') ?? 0).toBe(pendingIn());
+    // The settlement moved money: at least one more ledger transfer (PostgreSQL's statistics reach the
+    // view within seconds, once the writing connection flushes them).
+    const transfersBefore = sample(before, 'paytag_ledger_transfers_written') ?? Number.POSITIVE_INFINITY;
+    await expect
+      .poll(async () => sample(await scrape(), 'paytag_ledger_transfers_written') ?? 0, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBeGreaterThan(transfersBefore);
     expect(webhooksWaiting(after)).toBe(webhooksWaiting(before) + 1);
   });
 

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../database.ts';
 import type { DB } from '../schema.ts';
 
 type Exec = Kysely<DB>;
@@ -6,7 +7,8 @@ type Exec = Kysely<DB>;
 /**
  * Counts for /metrics, each answered from an index so that a scrape stays cheap on a large database:
  * open payments through the partial index `payments_open`, the outbox backlog through `outbox_due`
- * (delivered rows, the bulk, are not counted).
+ * (delivered rows, the bulk, are not counted), and the ledger transfers ever written from the table's
+ * own bookkeeping (never a scan).
  */
 
 /** Pending payments by direction (`payments_open` holds only pending rows). */
@@ -30,3 +32,18 @@ export const countOutboxBacklog = (
     .where('state', 'in', ['pending', 'failed'])
     .groupBy(['kind', 'state'])
     .execute();
+
+/**
+ * How many ledger transfers were ever written: SQLite's highest rowid (transfers are never deleted, so
+ * it only grows), PostgreSQL's insert count of the table (cumulative since its statistics were last
+ * reset; a rate is what it is for).
+ */
+export async function ledgerTransfersWritten(exec: Exec, dialect: Dialect): Promise<number> {
+  const r =
+    dialect === 'sqlite'
+      ? await sql<{ n: number | null }>`select max(rowid) as n from ledger_transfers`.execute(exec)
+      : await sql<{
+          n: string | null;
+        }>`select n_tup_ins as n from pg_stat_user_tables where relname = 'ledger_transfers'`.execute(exec);
+  return Number(r.rows[0]?.n ?? 0);
+}

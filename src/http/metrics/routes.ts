@@ -48,6 +48,12 @@ export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
     registers: [registry],
   });
 
+  const transfers = new Gauge({
+    name: 'paytag_ledger_transfers_written',
+    help: 'Ledger transfers ever written (from the database; its rate is the rate of money movements)',
+    registers: [registry],
+  });
+
   new Counter({
     name: 'paytag_job_rounds_total',
     help: 'Background job rounds in this process, by job and outcome',
@@ -111,6 +117,7 @@ export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
     for (const p of g.pendingPayments) pending.set({ direction: p.direction }, p.count);
     backlog.reset();
     for (const o of g.outboxBacklog) backlog.set({ kind: o.kind, state: o.state }, o.count);
+    transfers.set(g.ledgerTransfers);
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).send(text);
   });
