@@ -182,12 +182,17 @@ async function payInLedger(
         order.claim === undefined ? '' : ((await findAccountById(trx, target.account_id))?.usertag ?? '');
       receiver = { accountId: target.account_id, usertag };
     }
-    await lockAccountsInOrder(trx, deps.db.dialect, [
+    const moved: AccountRef[] = [
       { owner: order.payerId },
       { owner: receiver.accountId },
       ...(order.claimMoves ?? []),
       ...feeAccounts([order.sendFees, receive]),
-    ]);
+    ];
+    // A usertag send without a claim locks its accounts only once its payment rows are written, so the
+    // hot account rows stay locked for the fewest round trips; with one transfer only (no fees) it
+    // takes no separate lock at all: that transfer locks both rows in order itself.
+    const lockLate = target === undefined && order.claim === undefined;
+    if (!lockLate) await lockAccountsInOrder(trx, deps.db.dialect, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
@@ -246,6 +251,7 @@ async function payInLedger(
       purpose: 'receive',
       voucher_id: null,
     });
+    if (lockLate && moved.length > 2) await lockAccountsInOrder(trx, deps.db.dialect, moved);
     await moveInternal(
       trx,
       {
