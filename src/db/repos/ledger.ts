@@ -181,6 +181,141 @@ export async function createTransfer(trx: Exec, t: TransferInput, nowMs: number)
   return 'created';
 }
 
+/**
+ * Several posted transfers of one asset as createTransfer would move them one after the other (each
+ * replayed id answered `exists`, the first refusal aborting the unit). On PostgreSQL, when no account
+ * is both debited and credited among them, one statement moves them all (transfersInOneStatement): it
+ * locks every account of the batch in id order, inserts the transfers, and applies each account's
+ * total in one guarded update, so a unit of several transfers (a payment with its fees) holds its
+ * accounts for one round trip and needs no separate lock. Otherwise, and on SQLite, one by one.
+ */
+export async function createTransfers(
+  trx: Exec,
+  ts: readonly TransferInput[],
+  nowMs: number,
+): Promise<TransferOutcome[]> {
+  const asset = ts[0]?.asset;
+  const keyOf = (r: AccountRef) => ('owner' in r ? `o${r.owner}` : `s${r.system}`);
+  const debited = new Set(ts.map((t) => keyOf(t.debit)));
+  const batchable =
+    ts.length > 1 &&
+    isPostgres(trx) &&
+    ts.every((t) => t.asset === asset && !t.pending && !debited.has(keyOf(t.credit)));
+  if (!batchable) {
+    const out: TransferOutcome[] = [];
+    for (const t of ts) out.push(await createTransfer(trx, t, nowMs));
+    return out;
+  }
+  for (const t of ts) {
+    if (t.amount <= 0n || t.amount > MAX_AMOUNT) throw new Error(`transfer ${t.id}: amount out of range`);
+  }
+  const r = await BATCH.first(trx, {
+    ids: ts.map((t) => t.id),
+    debit_owners: ts.map((t) => ('owner' in t.debit ? String(t.debit.owner) : null)),
+    debit_codes: ts.map((t) => systemCodeFor(trx, t.debit, t.credit)),
+    credit_owners: ts.map((t) => ('owner' in t.credit ? String(t.credit.owner) : null)),
+    credit_codes: ts.map((t) => systemCodeFor(trx, t.credit, t.debit)),
+    amounts: ts.map((t) => String(t.amount)),
+    codes: ts.map((t) => t.code),
+    refs: ts.map((t) => t.ref ?? null),
+    asset: asset as string,
+    created_at_ms: nowMs,
+  });
+  if (r === undefined) throw new Error('transfer batch: no result');
+  // A refused account: a debited one is read for why (limit or balance), a credited one hit the limit.
+  for (const f of r.refused ?? []) {
+    if (BigInt(f.d) > 0n) await refuseDebit(trx, BigInt(f.acc), BigInt(f.d));
+    refuseLimit();
+  }
+  const inserted = new Set(r.inserted ?? []);
+  const out: TransferOutcome[] = [];
+  for (const t of ts) {
+    out.push(inserted.has(t.id) ? 'created' : await existingTransfer(trx, t, 0, t.ref ?? null));
+  }
+  return out;
+}
+
+type BatchParams = {
+  ids: string[];
+  debit_owners: Array<string | null>;
+  debit_codes: Array<string | null>;
+  credit_owners: Array<string | null>;
+  credit_codes: Array<string | null>;
+  amounts: string[];
+  codes: string[];
+  refs: Array<string | null>;
+  asset: string;
+  created_at_ms: number;
+};
+
+/**
+ * PostgreSQL: a batch of posted transfers in one statement. `lk` locks every account of the batch in id
+ * order before anything is written; `mv` adds up what each account gains and loses from the transfers
+ * actually inserted (a replayed id moves nothing); `upd` applies each total with its guards. As no
+ * account is both debited and credited here, a guard passing on the total is exactly every transfer
+ * passing in turn. Answers the ids inserted and the accounts whose update was refused.
+ */
+const BATCH = prepare<
+  BatchParams,
+  { inserted: string[] | null; refused: Array<{ acc: string; d: string }> | null }
+>((db, p) => {
+  const arr = (name: keyof BatchParams, type: string) => sql`CAST(${p(name)} AS ${sql.raw(type)})`;
+  const asset = sql`CAST(${p('asset')} AS TEXT)`;
+  const accountId = (owner: string, code: string) =>
+    sql`COALESCE(
+      (SELECT id FROM ledger_accounts WHERE owner_account_id = ${sql.raw(owner)} AND asset = ${asset}),
+      (SELECT id FROM ledger_accounts WHERE system_code = ${sql.raw(code)} AND asset = ${asset}))`;
+  const raw = sql<{ inserted: string[] | null; refused: Array<{ acc: string; d: string }> | null }>`
+    WITH t AS (
+      SELECT * FROM unnest(${arr('ids', 'TEXT[]')}, ${arr('debit_owners', 'BIGINT[]')},
+        ${arr('debit_codes', 'TEXT[]')}, ${arr('credit_owners', 'BIGINT[]')}, ${arr('credit_codes', 'TEXT[]')},
+        ${arr('amounts', 'BIGINT[]')}, ${arr('codes', 'TEXT[]')}, ${arr('refs', 'TEXT[]')})
+        WITH ORDINALITY AS x(id, d_owner, d_code, c_owner, c_code, amount, code, ref, n)
+    ),
+    r AS (
+      SELECT t.*, ${accountId('t.d_owner', 't.d_code')} AS debit_id, ${accountId('t.c_owner', 't.c_code')} AS credit_id
+      FROM t
+    ),
+    lk AS (
+      SELECT l.id FROM ledger_accounts l
+      WHERE l.id IN (SELECT debit_id FROM r UNION SELECT credit_id FROM r)
+      ORDER BY l.id FOR UPDATE
+    ),
+    ins AS (
+      INSERT INTO ledger_transfers
+        (id, debit_account_id, credit_account_id, amount, asset, code, ref, flags, pending_id, created_at_ms)
+      SELECT r.id, r.debit_id, r.credit_id, r.amount, ${asset}, r.code, r.ref, 0, NULL,
+        CAST(${p('created_at_ms')} AS BIGINT)
+      FROM r WHERE (SELECT count(*) FROM lk) >= 0
+      ORDER BY r.n
+      ON CONFLICT DO NOTHING
+      RETURNING id, debit_account_id, credit_account_id, amount
+    ),
+    mv AS (
+      SELECT acc, CAST(sum(d) AS BIGINT) AS d, CAST(sum(c) AS BIGINT) AS c FROM (
+        SELECT debit_account_id AS acc, amount AS d, CAST(0 AS BIGINT) AS c FROM ins
+        UNION ALL
+        SELECT credit_account_id, CAST(0 AS BIGINT), amount FROM ins
+      ) legs GROUP BY acc
+    ),
+    upd AS (
+      UPDATE ledger_accounts a
+      SET debits_posted = a.debits_posted + mv.d, credits_posted = a.credits_posted + mv.c
+      FROM mv
+      WHERE a.id = mv.acc
+        AND a.debits_posted + a.debits_pending <= ${COLUMN_MAX} - mv.d
+        AND a.credits_posted + a.credits_pending <= ${COLUMN_MAX} - mv.c
+        AND ((a.flags & ${sql.lit(DEBITS_MUST_NOT_EXCEED_CREDITS)}) = 0 OR mv.d = 0
+          OR a.credits_posted - a.debits_posted - a.debits_pending >= mv.d)
+      RETURNING a.id
+    )
+    SELECT
+      (SELECT array_agg(id) FROM ins) AS inserted,
+      (SELECT json_agg(json_build_object('acc', CAST(mv.acc AS TEXT), 'd', CAST(mv.d AS TEXT)) ORDER BY mv.d DESC)
+        FROM mv WHERE mv.acc NOT IN (SELECT id FROM upd)) AS refused`;
+  return { compile: () => raw.compile(db) };
+});
+
 const isPostgres = (trx: Exec): boolean => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**

@@ -188,11 +188,11 @@ async function payInLedger(
       ...(order.claimMoves ?? []),
       ...feeAccounts([order.sendFees, receive]),
     ];
-    // A usertag send without a claim locks its accounts only once its payment rows are written, so the
-    // hot account rows stay locked for the fewest round trips; with one transfer only (no fees) it
-    // takes no separate lock at all: that transfer locks both rows in order itself.
-    const lockLate = target === undefined && order.claim === undefined;
-    if (!lockLate) await lockAccountsInOrder(trx, deps.db.dialect, moved);
+    // A usertag send without a claim takes no separate lock: it writes its payment rows first, and
+    // moveInternal's one batch of transfers locks the sender, the receiver and the fee accounts in id
+    // order itself, so the hot account rows stay locked for one statement and the commit.
+    const lockInBatch = target === undefined && order.claim === undefined;
+    if (!lockInBatch) await lockAccountsInOrder(trx, deps.db.dialect, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
@@ -251,7 +251,6 @@ async function payInLedger(
       purpose: 'receive',
       voucher_id: null,
     });
-    if (lockLate && moved.length > 2) await lockAccountsInOrder(trx, deps.db.dialect, moved);
     await moveInternal(
       trx,
       {
