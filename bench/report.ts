@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { PgBenchResult } from './postgres.ts';
 
 /** One measured row of the bench. */
 export interface BenchRow {
@@ -9,6 +10,8 @@ export interface BenchRow {
   errors: number;
   /** Server CPU (user + system) per request, in milliseconds. */
   cpuMsPerReq: number;
+  /** Database server CPU per request, in milliseconds (PostgreSQL rows, throwaway cluster only). */
+  dbCpuMsPerReq?: number;
   target?: number;
 }
 
@@ -21,6 +24,8 @@ export interface BenchResult {
   wal: { seconds: number; rps: number; p99: number; errors: number; peakMb: number } | null;
   readyMs: number;
   rssPeakMb: number;
+  /** The PostgreSQL mode: the same rows for one and for two instances (absent when it did not run). */
+  postgres?: PgBenchResult;
 }
 
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
@@ -42,15 +47,26 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  */
 export function chartSvg(r: BenchResult): string {
   const ceiling = r.rows[0]?.rps ?? 1;
+  // The PostgreSQL tables follow the SQLite one, each row's share taken against its own table's bare route.
+  const sections = [
+    { label: '', rows: r.rows },
+    ...(r.postgres?.runs ?? []).map((run) => ({
+      label: `PostgreSQL ×${run.instances}: `,
+      rows: run.rows,
+    })),
+  ];
+  const all = sections.flatMap((sec) =>
+    sec.rows.map((row) => ({ ...row, name: `${sec.label}${row.name}`, ceiling: sec.rows[0]?.rps ?? 1 })),
+  );
   const rowH = 34;
   const top = 70;
-  const labelW = 300;
+  const labelW = r.postgres ? 470 : 300;
   const shareW = 360;
-  const latX = labelW + shareW + 60;
+  const latX = labelW + shareW + 110;
   const latW = 260;
-  const maxLat = Math.max(25, ...r.rows.map((x) => x.p99));
+  const maxLat = Math.max(25, ...all.map((x) => x.p99));
   const width = latX + latW + 90;
-  const height = top + r.rows.length * rowH + 40;
+  const height = top + all.length * rowH + 40;
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
@@ -61,15 +77,15 @@ export function chartSvg(r: BenchResult): string {
     `<text x="${labelW}" y="${top - 10}" font-weight="bold">throughput, share of the bare route (tick: target)</text>`,
     `<text x="${latX}" y="${top - 10}" font-weight="bold">latency: p50 (dark), p99 (light); line: 25 ms</text>`,
   );
-  r.rows.forEach((row, i) => {
+  all.forEach((row, i) => {
     const y = top + i * rowH;
-    const share = row.rps / ceiling;
+    const share = row.rps / row.ceiling;
     const met = row.target === undefined || share >= row.target;
     parts.push(
       `<text x="10" y="${y + 17}">${xml(row.name)}</text>`,
       `<rect x="${labelW}" y="${y + 4}" width="${shareW}" height="18" fill="#eee"/>`,
       `<rect x="${labelW}" y="${y + 4}" width="${Math.min(1, share) * shareW}" height="18" fill="${met ? '#3a7' : '#d64'}"/>`,
-      `<text x="${labelW + shareW + 6}" y="${y + 17}">${(share * 100).toFixed(0)}%</text>`,
+      `<text x="${labelW + shareW + 6}" y="${y + 17}">${(share * 100).toFixed(0)}% · ${Math.round(row.rps)}/s</text>`,
     );
     if (row.target !== undefined) {
       const tx = labelW + row.target * shareW;
@@ -84,7 +100,7 @@ export function chartSvg(r: BenchResult): string {
   });
   const x25 = latX + (25 / maxLat) * latW;
   parts.push(
-    `<line x1="${x25}" x2="${x25}" y1="${top - 4}" y2="${top + r.rows.length * rowH}" stroke="#c00" stroke-dasharray="4 3"/>`,
+    `<line x1="${x25}" x2="${x25}" y1="${top - 4}" y2="${top + all.length * rowH}" stroke="#c00" stroke-dasharray="4 3"/>`,
     `<text x="10" y="${height - 12}" fill="#555">server CPU per request (ms): ${r.rows.map((x) => `${xml(x.name.split(' (')[0] ?? x.name)} ${x.cpuMsPerReq.toFixed(3)}`).join('; ')}</text>`,
     '</svg>',
   );

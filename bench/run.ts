@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchPostgres, printPostgres } from './postgres.ts';
 import { type BenchResult, type BenchRow, cpuMs, writeResults } from './report.ts';
 import { type BenchAccount, type BenchContext, SCENARIOS } from './scenarios.ts';
 
@@ -168,6 +169,12 @@ async function main(): Promise<void> {
   console.log(
     `\nready: ${readyMs.toFixed(0)} ms (spawn to listening)   RSS now ${mem.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`,
   );
+  // The PostgreSQL mode (BENCH_POSTGRES=off skips it): the same rows on one and on two instances.
+  const postgres =
+    process.env['BENCH_POSTGRES'] === 'off'
+      ? undefined
+      : await benchPostgres({ connections: CONNECTIONS, durationS: DURATION_S, only: ONLY });
+  if (postgres !== undefined) printPostgres(postgres, rows);
   const result: BenchResult = {
     measuredAt: new Date().toISOString(),
     node: process.version,
@@ -177,6 +184,7 @@ async function main(): Promise<void> {
     wal,
     readyMs,
     rssPeakMb: mem.peak,
+    ...(postgres !== undefined ? { postgres } : {}),
   };
   const json = join(OUT_DIR, 'results.json');
   const svg = join(OUT_DIR, 'results.svg');

@@ -103,6 +103,7 @@ export async function openRuntime(
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
+    postgresPoolSize: config.postgresPoolSize,
     log,
   });
   let lightning: LightningBackend;

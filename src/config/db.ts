@@ -11,6 +11,8 @@ export interface DbConfig {
   dataDir: string;
   /** WAL size (bytes) past which new writes wait until a checkpoint has emptied it. */
   sqliteWalLimitBytes: number;
+  /** Connections each instance keeps to PostgreSQL (see docs/postgres.md for sizing). */
+  postgresPoolSize: number;
 }
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -22,6 +24,7 @@ export const db = section(
     SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
     SQLITE_MAX_BATCH: int(256, 1, 10_000),
     SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
+    POSTGRES_POOL_SIZE: int(10, 1, 1000),
   },
   (v): DbConfig => ({
     databaseUrl: v.DATABASE_URL || `sqlite:${v.DATA_DIR}/paytag.sqlite`,
@@ -29,6 +32,7 @@ export const db = section(
     sqliteMaxBatch: v.SQLITE_MAX_BATCH,
     dataDir: v.DATA_DIR,
     sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
+    postgresPoolSize: v.POSTGRES_POOL_SIZE,
   }),
   (c) =>
     /^sqlite:/.test(c.databaseUrl) || isPostgresUrl(c.databaseUrl)

@@ -13,6 +13,47 @@ const MAX_ATTEMPTS = 8;
  */
 const backoffMs = (n: number): number => Math.random() * Math.min(250, 5 * 2 ** (n - 1));
 
+/**
+ * Statement names, process-wide: the SQL text of a statement with parameters maps to one name, and each
+ * connection parses and plans a named statement once, then only binds and executes it (after five
+ * executions PostgreSQL keeps a generic plan). The service's statements are a fixed set (prepared
+ * queries, Kysely builders of a fixed shape); past NAMED_MAX distinct texts (IN lists of every length)
+ * the rest run unnamed, so memory stays bounded on both sides.
+ *
+ * A statement that returns `*` stays unnamed: a column added by a migration (say by a newer instance
+ * during a rolling upgrade) would change its result type, which a prepared statement refuses with
+ * "cached plan must not change result type".
+ */
+const NAMED_MAX = 500;
+const statementNames = new Map<string, string>();
+const SELECTS_STAR = /(^|[\s,.(])\*(\s|,|$)|returning \*/i;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < NAMED_MAX && !SELECTS_STAR.test(text)) {
+    name = `paytag_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+const NAMED = Symbol('paytag.namedStatements');
+
+/** Makes a pooled client run every parameterised statement as a named (prepared) one. */
+function useNamedStatements(client: pg.PoolClient): void {
+  const c = client as pg.PoolClient & { [NAMED]?: true };
+  if (c[NAMED]) return;
+  c[NAMED] = true;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(text);
+      if (name !== undefined) return query({ name, text, values });
+    }
+    return values === undefined ? query(text) : query(text, values);
+  };
+}
+
 export function openPostgres(opts: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: opts.url,
@@ -26,6 +67,7 @@ export function openPostgres(opts: DatabaseOptions): Database {
   });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', useNamedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { availableBalance, type SystemAccount, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
 import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
@@ -29,13 +29,9 @@ describe.each(DIALECTS)('routing fees above the reserve on %s', (dialect) => {
     await t.close();
   });
 
-  async function systemAccount(code: string) {
-    return t.deps.db.read
-      .selectFrom('ledger_accounts')
-      .select(['debits_posted', 'credits_posted'])
-      .where('system_code', '=', code)
-      .where('asset', '=', 'lbtc')
-      .executeTakeFirstOrThrow();
+  /** A system account's totals, summed over its stripes. */
+  async function systemAccount(code: SystemAccount) {
+    return systemAccountTotals(t.deps.db.read, code, 'lbtc');
   }
 
   it('a routing fee above the reserve is booked exactly: the excess goes to fee_overrun', async () => {

@@ -4,7 +4,7 @@ import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { payFromOutside } from '../../src/app/payments/pay-from-outside.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
-import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import {
@@ -60,12 +60,7 @@ describe.each(DIALECTS)(
       });
     /** What the node holds by the ledger: paid out of lightning_node to accounts, less paid into it. */
     async function ledgerNodeMsat(): Promise<bigint> {
-      const a = await t.deps.db.read
-        .selectFrom('ledger_accounts')
-        .select(['debits_posted', 'credits_posted'])
-        .where('system_code', '=', 'lightning_node')
-        .where('asset', '=', 'lbtc')
-        .executeTakeFirstOrThrow();
+      const a = await systemAccountTotals(t.deps.db.read, 'lightning_node', 'lbtc');
       return a.debits_posted - a.credits_posted;
     }
     async function nodeMsat(): Promise<bigint> {

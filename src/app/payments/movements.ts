@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { type AccountRef, createTransfer, resolvePending } from '../../db/repos/ledger.ts';
+import {
+  type AccountRef,
+  createTransfer,
+  createTransfers,
+  resolvePending,
+  type TransferInput,
+} from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import { msatToBtcNumber } from '../../domain/money.ts';
@@ -30,52 +36,42 @@ export const feesFor = (deps: AppDeps, amountMsat: bigint, direction: PaymentDir
     gstPpm: deps.config.payments.gstPpm,
   });
 
-/** Moves the fees of a payment from `payer` to the fee and tax accounts (skipping zero amounts). */
-async function chargeFees(
-  trx: Trx,
+/** The transfers of a payment's fees from `payer` to the fee and tax accounts (zero amounts skipped). */
+function feeTransfers(
   paymentId: bigint,
   payer: { owner: bigint } | { system: 'lightning_node' },
   serviceFeeMsat: bigint,
   gstFeeMsat: bigint,
-  nowMs: number,
-): Promise<void> {
+): TransferInput[] {
   const fees = [
     { step: 'service_fee', amount: serviceFeeMsat, account: 'service_fees' },
     { step: 'gst', amount: gstFeeMsat, account: 'gst' },
   ] as const;
-  for (const f of fees) {
-    if (f.amount <= 0n) continue;
-    await createTransfer(
-      trx,
-      {
-        id: `pay:${paymentId}:${f.step}`,
-        debit: payer,
-        credit: { system: f.account },
-        asset: 'lbtc',
-        amount: f.amount,
-        code: `payment_${f.step}`,
-        ref: paymentRef(paymentId),
-      },
-      nowMs,
-    );
-  }
+  return fees
+    .filter((f) => f.amount > 0n)
+    .map((f) => ({
+      id: `pay:${paymentId}:${f.step}`,
+      debit: payer,
+      credit: { system: f.account },
+      asset: 'lbtc' as const,
+      amount: f.amount,
+      code: `payment_${f.step}`,
+      ref: paymentRef(paymentId),
+    }));
 }
 
-/** Moves what the receiver keeps of `amountMsat` (its own fees deducted) to the receiver's account. */
-async function payNet(
-  trx: Trx,
+/** The transfer of what the receiver keeps of `amountMsat` (its own fees deducted), if anything. */
+function netTransfer(
   paymentId: bigint,
   step: 'internal' | 'in',
   from: AccountRef,
   receiverId: bigint,
   amountMsat: bigint,
   receiverFees: ServiceFees,
-  nowMs: number,
-): Promise<void> {
+): TransferInput[] {
   const net = amountMsat - receiverFees.serviceFeeMsat - receiverFees.gstFeeMsat;
-  if (net <= 0n) return;
-  await createTransfer(
-    trx,
+  if (net <= 0n) return [];
+  return [
     {
       id: `pay:${paymentId}:${step}`,
       debit: from,
@@ -85,8 +81,7 @@ async function payNet(
       code: step === 'internal' ? 'payment_internal' : 'payment_lightning_in',
       ref: paymentRef(paymentId),
     },
-    nowMs,
-  );
+  ];
 }
 
 /**
@@ -106,13 +101,19 @@ export async function moveInternal(
   },
   nowMs: number,
 ): Promise<void> {
-  await payNet(trx, m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive, nowMs);
-  await chargeFees(
+  // One batch: on PostgreSQL one statement that locks the sender, the receiver and the fee accounts in
+  // order and moves them all.
+  await createTransfers(
     trx,
-    m.outId,
-    { owner: m.senderId },
-    m.send.serviceFeeMsat + m.receive.serviceFeeMsat,
-    m.send.gstFeeMsat + m.receive.gstFeeMsat,
+    [
+      ...netTransfer(m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive),
+      ...feeTransfers(
+        m.outId,
+        { owner: m.senderId },
+        m.send.serviceFeeMsat + m.receive.serviceFeeMsat,
+        m.send.gstFeeMsat + m.receive.gstFeeMsat,
+      ),
+    ],
     nowMs,
   );
 }
@@ -123,8 +124,15 @@ export async function creditIncoming(
   p: { id: bigint; accountId: bigint; amountMsat: bigint; fees: ServiceFees },
   nowMs: number,
 ): Promise<void> {
-  await payNet(trx, p.id, 'in', { system: 'lightning_node' }, p.accountId, p.amountMsat, p.fees, nowMs);
-  await chargeFees(trx, p.id, { system: 'lightning_node' }, p.fees.serviceFeeMsat, p.fees.gstFeeMsat, nowMs);
+  const node = { system: 'lightning_node' } as const;
+  await createTransfers(
+    trx,
+    [
+      ...netTransfer(p.id, 'in', node, p.accountId, p.amountMsat, p.fees),
+      ...feeTransfers(p.id, node, p.fees.serviceFeeMsat, p.fees.gstFeeMsat),
+    ],
+    nowMs,
+  );
 }
 
 /** What an outgoing Lightning payment holds back: amount, the most routing fee, service fee and GST. */
@@ -168,7 +176,11 @@ export async function postOutgoing(
     nowMs,
   );
   // The post released the service fee and GST held in the reserve; they move to their accounts now.
-  await chargeFees(trx, row.id, { owner: row.account_id }, row.service_fee_msat, row.gst_fee_msat, nowMs);
+  await createTransfers(
+    trx,
+    feeTransfers(row.id, { owner: row.account_id }, row.service_fee_msat, row.gst_fee_msat),
+    nowMs,
+  );
 }
 
 /** Releases the whole reserve of a payment that failed. */

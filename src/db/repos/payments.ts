@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
-import { TRANSFER_POST_PENDING } from './ledger.ts';
+import { type SystemAccount, systemAccountTotals, TRANSFER_POST_PENDING } from './ledger.ts';
 
 /** Query module of the `payments` table. Functions taking `trx` run inside the caller's write unit. */
 
@@ -483,15 +483,12 @@ export const listPaymentTransfersByCode = (
     .limit(limit)
     .execute();
 
-/** A system account's posted columns for an asset (the audit compares lightning_node with the node). */
+/**
+ * A system account's posted columns for an asset, summed over its stripes (the audit compares
+ * lightning_node with the node).
+ */
 export const systemAccountPosted = (
   exec: Exec,
-  code: string,
+  code: SystemAccount,
   asset: string,
-): Promise<{ debits_posted: bigint; credits_posted: bigint } | undefined> =>
-  exec
-    .selectFrom('ledger_accounts')
-    .select(['debits_posted', 'credits_posted'])
-    .where('system_code', '=', code)
-    .where('asset', '=', asset)
-    .executeTakeFirst();
+): Promise<{ debits_posted: bigint; credits_posted: bigint }> => systemAccountTotals(exec, code, asset);

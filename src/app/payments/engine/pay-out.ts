@@ -182,12 +182,17 @@ async function payInLedger(
         order.claim === undefined ? '' : ((await findAccountById(trx, target.account_id))?.usertag ?? '');
       receiver = { accountId: target.account_id, usertag };
     }
-    await lockAccountsInOrder(trx, deps.db.dialect, [
+    const moved: AccountRef[] = [
       { owner: order.payerId },
       { owner: receiver.accountId },
       ...(order.claimMoves ?? []),
       ...feeAccounts([order.sendFees, receive]),
-    ]);
+    ];
+    // A usertag send without a claim takes no separate lock: it writes its payment rows first, and
+    // moveInternal's one batch of transfers locks the sender, the receiver and the fee accounts in id
+    // order itself, so the hot account rows stay locked for one statement and the commit.
+    const lockInBatch = target === undefined && order.claim === undefined;
+    if (!lockInBatch) await lockAccountsInOrder(trx, deps.db.dialect, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
