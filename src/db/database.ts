@@ -27,6 +27,11 @@ export interface Database {
    * `storage_full`); it turns true again by itself once a write succeeds. Readiness reports it.
    */
   writable(): boolean;
+  /**
+   * The connection pool now (PostgreSQL): connections open, idle among them, and queries waiting for
+   * one. Null for SQLite, which holds one writer and one reader connection for the process's life.
+   */
+  pool(): { open: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 

@@ -88,6 +88,7 @@ export function openPostgres(opts: DatabaseOptions): Database {
     // A PostgreSQL commit returns only once its WAL is flushed.
     durable: () => Promise.resolve(),
     writable: () => true,
+    pool: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -106,6 +106,16 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     expect(webhooksWaiting(after)).toBe(webhooksWaiting(before) + 1);
   });
 
+  it('shows the PostgreSQL pool, and nothing for SQLite', async () => {
+    const text = await scrape();
+    const open = sample(text, 'paytag_db_pool_connections{state="open"}');
+    if (dialect === 'sqlite') expect(open).toBeUndefined();
+    else {
+      expect(open).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'paytag_db_pool_connections{state="waiting"}')).toBe(0);
+    }
+  });
+
   it('counts background job rounds by job and outcome', async () => {
     const jobs = startJobs(rt.deps, [
       { name: 'fine', run: async () => 60_000 },

@@ -78,6 +78,7 @@ export function openSqlite(opts: DatabaseOptions): Database {
     write: (fn) => committer.submit(fn),
     durable: () => durability?.durable() ?? Promise.resolve(),
     writable: () => storage?.writable ?? true,
+    pool: () => null,
     async close() {
       storage?.close();
       await durability?.close();

@@ -54,6 +54,21 @@ export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
     registers: [registry],
   });
 
+  new Gauge({
+    name: 'paytag_db_pool_connections',
+    help: 'PostgreSQL connections of this process: open, idle, and queries waiting for one (absent on SQLite)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const p = deps.db.pool();
+      if (p === null) return;
+      this.set({ state: 'open' }, p.open);
+      this.set({ state: 'idle' }, p.idle);
+      this.set({ state: 'waiting' }, p.waiting);
+    },
+  });
+
   new Counter({
     name: 'paytag_job_rounds_total',
     help: 'Background job rounds in this process, by job and outcome',
