@@ -55,6 +55,15 @@ const COLUMNS = [
   'voucher_id',
   'second_payment_of',
   'recheck_at_ms',
+  'wallet',
+  'payment_mode',
+  'chain_network',
+  'chain_address',
+  'amount_units',
+  'received_units',
+  'status_payer',
+  'status_payee',
+  'transaction_hash',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
