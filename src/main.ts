@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { openChainKeys } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
@@ -91,6 +92,7 @@ export async function openRuntime(
   log: Logger,
   opts: { /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[] } = {},
 ): Promise<Runtime> {
+  const chainKeys = openChainKeys(config, log);
   const db: Database = openDatabase({
     url: config.databaseUrl,
     sqliteSynchronous: config.sqliteSynchronous,
@@ -146,6 +148,7 @@ export async function openRuntime(
     rateCounter,
     moneyCounters: createMoneyCounters(),
     hooks,
+    chainKeys,
   };
   return {
     deps,

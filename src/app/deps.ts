@@ -3,6 +3,7 @@ import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
 import type { PaymentRow } from '../db/repos/payments.ts';
 import type { DB, PaymentPurpose } from '../db/schema.ts';
+import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { MoneyCounters } from './payments/money-counters.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   moneyCounters: MoneyCounters;
   /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
   hooks: AppHooks;
+  /** Account keys of on-chain receive addresses (src/adapters/chain-keys): operator xpubs or the hot seed. */
+  chainKeys: ChainKeys;
 }
 
 /**
