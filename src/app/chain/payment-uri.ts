@@ -7,7 +7,21 @@ import type { Payment } from '../payments/payment.ts';
  * unified QR's `lightning=` invoice for btc on chain; EIP-681 token transfer for usdt. Null for a sent
  * payment and for a row without anything to pay.
  */
-export function paymentUri(config: Pick<Config, 'chain'>, p: Payment): string | null {
+export type UriFields = Pick<
+  Payment,
+  | 'direction'
+  | 'payment_mode'
+  | 'chain_address'
+  | 'chain_network'
+  | 'wallet'
+  | 'amount_msat'
+  | 'amount_units'
+  | 'description'
+  | 'receiver_usertag'
+  | 'payreq'
+>;
+
+export function paymentUri(config: Pick<Config, 'chain'>, p: UriFields): string | null {
   if (p.direction !== 'in') return null;
   if (p.payment_mode === 'onchain' && p.chain_address !== null) {
     if (p.wallet === 'btc') {
