@@ -129,10 +129,22 @@ describe('configuration', () => {
       LND_MACAROON_HEX: 'cafe0123456789',
       CLN_RUNE: 'rune-s3cret-value',
       SMTP_URL: 'smtps://mailer:s3cret-mail@mail:465',
+      BTC_XPUB:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      EVM_XPUB:
+        'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
-    for (const secret of ['s3cret-db', 'ab'.repeat(32), 'cafe0123456789', 's3cret-value', 's3cret-mail'])
+    for (const secret of [
+      's3cret-db',
+      'ab'.repeat(32),
+      'cafe0123456789',
+      's3cret-value',
+      's3cret-mail',
+      'zpub6rFR7y4Q2Aij',
+      'xpub6DCoCpSuQZB2',
+    ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');
     expect(text).toContain('"payTimeoutSec":30');

@@ -106,7 +106,7 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
   const path = join(config.dataDir, SEED_FILE_NAME);
   const keys = accountKeysFromSeed(mnemonicToSeedSync(loadOrCreateSeedFile(path, log)), mainnet);
   log.warn(
-    { seedFile: path, btcAccountKey: keys.btc.text, evmAccountKey: keys.evm.text },
+    { seedFile: path },
     'HOT SEED: on-chain addresses come from a BIP39 seed file on this server (no BTC_XPUB or EVM_XPUB set). ' +
       'Whoever reads that file can spend every deposit. Back it up, or set BTC_XPUB and EVM_XPUB to ' +
       'account keys of a wallet kept elsewhere (see docs/pro.md).',
