@@ -82,10 +82,18 @@ export function parseAccountKey(text: string, allowed: readonly PubPrefix[]): Re
   return ok({ text, key, mainnet: v.mainnet });
 }
 
+/** The receive chain `…/0` of each account key, derived once (a derivation costs about a millisecond). */
+const receiveChains = new WeakMap<HDKey, HDKey>();
+
 /** Public key of the receive chain's child `i` (`…/0/i`). */
 function receiveChild(account: AccountKey, index: bigint): Uint8Array {
   if (index < 0n || index >= 0x80000000n) throw new RangeError(`derivation index ${index} out of range`);
-  const pub = account.key.deriveChild(0).deriveChild(Number(index)).publicKey;
+  let chain = receiveChains.get(account.key);
+  if (chain === undefined) {
+    chain = account.key.deriveChild(0);
+    receiveChains.set(account.key, chain);
+  }
+  const pub = chain.deriveChild(Number(index)).publicKey;
   if (pub === null) throw new Error('extended key without a public key');
   return pub;
 }
