@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { openChainKeys } from './adapters/chain-keys/open.ts';
+import { openChainKeys, warmChainKeys } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
@@ -200,6 +200,8 @@ export async function startServer(config: Config): Promise<Server> {
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(runtime.deps, ALL_JOBS);
+  // Off the first on-chain request's write unit (see warmChainKeys).
+  setTimeout(() => warmChainKeys(runtime.deps.chainKeys, log), 0).unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr !== null ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -153,9 +153,9 @@ export const EVM_KEY_PREFIXES: readonly PubPrefix[] = ['xpub', 'tpub'];
 /** The keys addresses are derived from, as the composition root resolved them. */
 export interface ChainKeys {
   /** BIP84 account key for btc addresses; null: on-chain btc requests are not available. */
-  btc: AccountKey | null;
+  readonly btc: AccountKey | null;
   /** BIP44 account key for USDT (EVM) addresses; null: on-chain usdt requests are not available. */
-  evm: AccountKey | null;
+  readonly evm: AccountKey | null;
   /** bech32 prefix of the Lightning configuration's network. */
   hrp: BtcHrp;
   /** The hot seed file both keys come from, when they do (no BTC_XPUB or EVM_XPUB configured). */

@@ -20,8 +20,10 @@ import {
   type AccountKey,
   accountKeysFromSeed,
   BTC_KEY_PREFIXES,
+  btcAddress,
   type ChainKeys,
   EVM_KEY_PREFIXES,
+  evmAddress,
   hrpOfNetwork,
   parseAccountKey,
 } from '../../domain/chain-keys.ts';
@@ -104,12 +106,41 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
     return { btc, evm, hrp, hotSeedFile: null };
   }
   const path = join(config.dataDir, SEED_FILE_NAME);
-  const keys = accountKeysFromSeed(mnemonicToSeedSync(loadOrCreateSeedFile(path, log)), mainnet);
+  const words = loadOrCreateSeedFile(path, log);
+  // The seed (PBKDF2) and the account keys are derived on first use: commands that hand out no address
+  // (the CLI, migrations) do not pay for them.
+  let keys: { btc: AccountKey; evm: AccountKey } | undefined;
+  const derived = () => {
+    keys ??= accountKeysFromSeed(mnemonicToSeedSync(words), mainnet);
+    return keys;
+  };
   log.warn(
     { seedFile: path },
     'HOT SEED: on-chain addresses come from a BIP39 seed file on this server (no BTC_XPUB or EVM_XPUB set). ' +
       'Whoever reads that file can spend every deposit. Back it up, or set BTC_XPUB and EVM_XPUB to ' +
       'account keys of a wallet kept elsewhere (see docs/pro.md).',
   );
-  return { ...keys, hrp, hotSeedFile: path };
+  return {
+    hrp,
+    hotSeedFile: path,
+    get btc() {
+      return derived().btc;
+    },
+    get evm() {
+      return derived().evm;
+    },
+  };
+}
+
+/**
+ * Derives the account keys and one address of each now (the seed, and the curve's tables on first use:
+ * a few hundred milliseconds), so the first on-chain request does not spend them inside its write unit.
+ */
+export function warmChainKeys(keys: ChainKeys, log?: Logger): void {
+  try {
+    if (keys.btc !== null) btcAddress(keys.btc, keys.hrp, 0n);
+    if (keys.evm !== null) evmAddress(keys.evm, 0n);
+  } catch (e) {
+    log?.error({ err: e }, 'on-chain account keys could not be derived');
+  }
 }
