@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { openChainKeys, warmChainKeys } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
@@ -98,6 +99,7 @@ export async function openRuntime(
     /** The clock the service runs on (tests move time by hand). */ clock?: Clock;
   } = {},
 ): Promise<Runtime> {
+  const chainKeys = openChainKeys(config, log);
   const db: Database = openDatabase({
     url: config.databaseUrl,
     sqliteSynchronous: config.sqliteSynchronous,
@@ -167,6 +169,7 @@ export async function openRuntime(
     jobCounters: createJobCounters(),
     hooks,
     prices,
+    chainKeys,
   };
   return {
     deps,
@@ -218,6 +221,8 @@ export async function startServer(config: Config): Promise<Server> {
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(runtime.deps, ALL_JOBS);
+  // Off the first on-chain request's write unit (see warmChainKeys).
+  setTimeout(() => warmChainKeys(runtime.deps.chainKeys, log), 0).unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr !== null ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
 import type { PaymentRow } from '../db/repos/payments.ts';
 import type { DB, PaymentPurpose } from '../db/schema.ts';
+import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
   hooks: AppHooks;
   /** The published prices (a PriceBook) and their refresh, from the configured sources (app/prices). */
   prices: PriceFeed;
+  /** Account keys of on-chain receive addresses (src/adapters/chain-keys): operator xpubs or the hot seed. */
+  chainKeys: ChainKeys;
 }
 
 /**

@@ -9,6 +9,9 @@ export const SECRET_FIELDS = {
   CLN_RUNE: 'lightning.clnRune',
   SMTP_URL: 'mail.smtpUrl',
   METRICS_TOKEN: 'metrics.token',
+  // Not spending keys, but each shows every address and payment of the operator's wallet.
+  BTC_XPUB: 'chain.btcXpub',
+  EVM_XPUB: 'chain.evmXpub',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

@@ -143,6 +143,43 @@ export interface PaymentsTable {
   second_payment_of: bigint | null;
   /** When a declined outgoing Lightning payment is asked about once more; null: never again. */
   recheck_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
+  /** Pro variant (migration 013): the asset requested, and how the payer pays. */
+  wallet: ColumnType<PaymentWallet, PaymentWallet | undefined, PaymentWallet>;
+  payment_mode: ColumnType<PaymentMode, PaymentMode | undefined, PaymentMode>;
+  chain_network: ChainNetworkName | null;
+  chain_address: string | null;
+  /** Requested amount in the wallet's ledger unit (msat for lbtc/btc, 10^-6 USDT); = amount_msat for lbtc. */
+  amount_units: ColumnType<bigint, bigint | undefined, bigint>;
+  /** Received on chain so far, same unit. */
+  received_units: ColumnType<bigint, bigint | undefined, bigint>;
+  status_payer: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  status_payee: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  transaction_hash: string | null;
+}
+
+export type PaymentWallet = 'lbtc' | 'btc' | 'usdt';
+export type PaymentMode = 'lightning' | 'onchain';
+/** The spec's chain_network values (the same strings as the ChainNetwork port type). */
+export type ChainNetworkName = 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
+
+/** Every on-chain address handed out (migration 013); written in the same write unit as its payment. */
+export interface ChainAddressesTable {
+  id: Generated<bigint>;
+  network: ChainNetworkName;
+  asset: 'btc' | 'usdt';
+  address: string;
+  /** `i` of m/84'/coin'/account'/0/i (btc) or m/44'/60'/0'/0/i (usdt). */
+  derivation_index: ColumnType<bigint, bigint | number, never>;
+  payment_id: bigint;
+  account_id: bigint;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  watch_until_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
+/** Next derivation index per key chain (`btc`: BTC_XPUB, `evm`: EVM_XPUB); bumped in the write unit. */
+export interface ChainAddressCountersTable {
+  key_chain: 'btc' | 'evm';
+  next_index: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
 /** send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a voucher out. */
@@ -256,4 +293,6 @@ export interface DB {
   kv: KvTable;
   rate_limits: RateLimitsTable;
   mail_counts: MailCountsTable;
+  chain_addresses: ChainAddressesTable;
+  chain_address_counters: ChainAddressCountersTable;
 }

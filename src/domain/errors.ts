@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'lnurl_unreachable'
   | 'payment_failed'
   | 'lightning_unavailable'
+  | 'chain_unavailable'
   | 'storage_full'
   | 'shutting_down'
   | 'voucher_already_redeemed'

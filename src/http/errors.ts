@@ -42,6 +42,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'rate_limited':
       return 429;
     case 'lightning_unavailable':
+    case 'chain_unavailable':
     case 'storage_full':
     case 'price_unavailable':
     case 'shutting_down':

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
   });
 
   describe('assetBalance', () => {
-    it('answers all six assets as 8-decimal strings and says when they were read', async () => {
+    it('answers every asset (usdt included) as 8-decimal strings and says when they were read', async () => {
       const res = await get('/tapi/v1/assetBalance', { 'x-api-key': alice.invoiceKey });
       const body = res.json();
       expect(body.data).toEqual({
@@ -89,6 +89,7 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
         sol: '0.00000000',
         ltc: '0.00000000',
         matic: '0.00000000',
+        usdt: '0.00000000',
       });
       expect(body.message).toMatch(/^balances as of \d{4}-\d\d-\d\dT/);
     });

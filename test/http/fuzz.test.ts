@@ -170,6 +170,8 @@ describe.each(DIALECTS)('arbitrary input on every route, on %s', (dialect) => {
       '/lapi/v1/webhooks/deliveries': { limit: 5 },
       '/sandbox/v1/pay': { invoice: invoice.lightning_invoice.payreq },
       '/voucher/{id}': { redeem_mode: 'usertag', redeem_to: bob.usertag },
+      '/sapi/v1/receive': { wallet: 'usdt', payment_mode: 'onchain', chain_network: 'BEP20', amount: '1.5' },
+      '/sapi/v1/history': { limit: 5, wallet: 'btc' },
     };
     real = [
       bob.usertag,
@@ -187,6 +189,10 @@ describe.each(DIALECTS)('arbitrary input on every route, on %s', (dialect) => {
       'usertag',
       'lightning',
       'lbtc',
+      'btc',
+      'usdt',
+      'onchain',
+      'BEP20',
     ];
   });
   afterAll(async () => {

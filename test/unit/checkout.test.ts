@@ -12,6 +12,8 @@ const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   paid_at_ms: null,
   hosted_checkout_expiry_ms: 10_000n,
   success_url: null,
+  wallet: 'lbtc',
+  amount_units: 1000n,
   ...over,
 });
 

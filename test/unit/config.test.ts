@@ -130,6 +130,10 @@ describe('configuration', () => {
       CLN_RUNE: 'rune-s3cret-value',
       SMTP_URL: 'smtps://mailer:s3cret-mail@mail:465',
       METRICS_TOKEN: 's3cret-metrics-token-of-enough-length',
+      BTC_XPUB:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      EVM_XPUB:
+        'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
@@ -140,6 +144,8 @@ describe('configuration', () => {
       's3cret-value',
       's3cret-mail',
       's3cret-metrics',
+      'zpub6rFR7y4Q2Aij',
+      'xpub6DCoCpSuQZB2',
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');

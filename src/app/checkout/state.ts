@@ -1,5 +1,5 @@
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
-import { formatMsatAsBtc } from '../../domain/money.ts';
+import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
 import { isExpired } from '../../domain/payments.ts';
 
 /**
@@ -37,7 +37,10 @@ export interface CheckoutStatus {
   state: CheckoutState;
   /** The state's event id (STATE_EVENT_ID). */
   event_id: number;
-  /** BTC, 8 decimals: what was asked, or once paid what was received (a payer may pay more). */
+  /**
+   * BTC, 8 decimals: what was asked, or once paid what was received (a payer may pay more). USDT with
+   * 6 decimals for a usdt request (pro variant).
+   */
   amount: string;
   /** Unix seconds. */
   expires_at: number;
@@ -65,7 +68,8 @@ export function checkoutStatusOf(row: CheckoutStatusRow, nowMs: number): Checkou
     tid: row.public_id,
     state,
     event_id: STATE_EVENT_ID[state],
-    amount: formatMsatAsBtc(row.amount_msat),
+    amount:
+      row.wallet === 'usdt' ? formatUnitsTruncated(row.amount_units, 6, 6) : formatMsatAsBtc(row.amount_msat),
     expires_at: Math.floor(Number(row.hosted_checkout_expiry_ms ?? 0n) / 1000),
     paid_at: row.paid_at_ms === null ? null : Math.floor(Number(row.paid_at_ms) / 1000),
     redirect_url: state === 'paid' ? successRedirect(row.success_url, row.public_id) : null,

@@ -1,5 +1,9 @@
 import { findCheckout } from '../../db/repos/checkout.ts';
+import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
+import { formatUnitsTruncated } from '../../domain/money.ts';
+import type { PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
+import { paymentUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';
 import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
 
@@ -23,18 +27,38 @@ export interface CheckoutView {
   amountMsat: bigint;
   /** As the request gave it (never recomputed): currency upper-case, value a decimal string. */
   fiat: { currency: string; value: string } | null;
-  /** The BOLT11 invoice. */
-  invoice: string;
+  /** The asset asked for: lbtc (Lightning), btc or usdt (on chain, pro variant). */
+  asset: 'lbtc' | 'btc' | 'usdt';
+  /** The amount as a decimal in the asset's unit: BTC (8 decimals) or USDT (up to 6). */
+  amountText: string;
+  /** The BOLT11 invoice; null for a usdt request (on chain only). */
+  invoice: string | null;
   /** `LIGHTNING:<INVOICE>` in upper case, so a QR code of it uses the denser alphanumeric mode. */
-  qrUri: string;
+  qrUri: string | null;
   /** `lightning:<invoice>`, for a wallet on the same device. */
-  walletUri: string;
+  walletUri: string | null;
+  /** The on-chain way to pay a pro request (btc or usdt); null for a Lightning request. */
+  chain: ChainCheckout | null;
   createdAtMs: bigint;
   expiresAtMs: bigint;
   paidAtMs: bigint | null;
   /** The merchant's site (the success_url's origin), for a link back; null without success_url. */
   merchantOrigin: string | null;
 }
+
+export interface ChainCheckout {
+  network: 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
+  /** As payers know it: "Bitcoin", "BNB Smart Chain (BEP20)"… */
+  networkName: string;
+  address: string;
+  /** BIP21 (btc, with the invoice as `lightning=`) or EIP-681 (usdt): what the QR code holds. */
+  uri: string;
+  /** A transaction the payer said they sent (a claim), and the payer's status. */
+  transactionHash: string | null;
+  statusPayer: PaymentStatus;
+}
+
+const trimZeros = (t: string) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
 
 function displayNameOf(fullName: string, companyKyc: string): string | null {
   try {
@@ -71,7 +95,7 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
   if (
     row === undefined ||
     row.direction !== 'in' ||
-    row.payreq === null ||
+    (row.payreq === null && (row.payment_mode !== 'onchain' || row.chain_address === null)) ||
     row.hosted_checkout_expiry_ms === null
   ) {
     return notFound;
@@ -90,9 +114,25 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
     orderId: row.order_id,
     amountMsat: row.amount_msat,
     fiat,
+    asset: row.wallet,
+    amountText:
+      row.wallet === 'usdt'
+        ? trimZeros(formatUnitsTruncated(row.amount_units, 6, 6))
+        : formatUnitsTruncated(row.amount_msat, 11, 8),
     invoice: row.payreq,
-    qrUri: `lightning:${row.payreq}`.toUpperCase(),
-    walletUri: `lightning:${row.payreq}`,
+    qrUri: row.payreq === null ? null : `lightning:${row.payreq}`.toUpperCase(),
+    walletUri: row.payreq === null ? null : `lightning:${row.payreq}`,
+    chain:
+      row.payment_mode === 'onchain' && row.chain_address !== null && row.chain_network !== null
+        ? {
+            network: row.chain_network,
+            networkName: CHAIN_NETWORK_NAMES[row.chain_network],
+            address: row.chain_address,
+            uri: paymentUri(deps.config, row) ?? '',
+            transactionHash: row.transaction_hash,
+            statusPayer: row.status_payer,
+          }
+        : null,
     createdAtMs: row.created_at_ms,
     expiresAtMs: row.hosted_checkout_expiry_ms,
     paidAtMs: row.paid_at_ms,

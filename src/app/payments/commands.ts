@@ -1,4 +1,5 @@
 import type { PaymentReferences } from '../../domain/fields.ts';
+import type { ChainNetwork } from '../ports.ts';
 
 // What the payment use cases are asked, typed and validated: each API family decodes its own wire
 // (`/lapi` envelope fields and BTC strings, later `/sapi` bare records and numbers) into these.
@@ -25,10 +26,10 @@ export interface CommandAmount {
 
 export interface ReceiveCommand {
   amount: CommandAmount;
-  /** How the payer pays: a Lightning invoice, or (later, /sapi) an on-chain address. */
+  /** How the payer pays: a Lightning invoice, or (/sapi) an on-chain address. */
   rail: 'lightning' | 'onchain';
-  /** The chain of an on-chain request (e.g. `bitcoin`, `tron`); null for Lightning. */
-  chainNetwork: string | null;
+  /** The chain of an on-chain request: BTC for btc; ERC20, BEP20 or MATIC for usdt. Null for Lightning. */
+  chainNetwork: ChainNetwork | null;
   /** Put the request (and the credit) on this account instead of the caller's. */
   receiverUsertag: string | null;
   expiresInSec: number;

@@ -1,9 +1,12 @@
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { allocateDerivationIndex, insertChainAddress, keyChainOf } from '../../db/repos/chain-addresses.ts';
 import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
+import { btcAddress, evmAddress } from '../../domain/chain-keys.ts';
 import { abort } from '../../domain/errors.ts';
-import { err, type Result } from '../../domain/result.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import type { ChainNetwork } from '../ports.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import type { ReceiveCommand } from './commands.ts';
@@ -12,9 +15,15 @@ import { newPaymentRow } from './engine/rows.ts';
 import { answerOrReplay, commandIdempotency, replayPayment } from './idempotency.ts';
 
 /**
- * Creates a payment request: a BOLT11 invoice from the Lightning backend and a pending incoming payment
- * on the caller's account (or on `receiver_usertag`'s). With an Idempotency-Key, a retry of the same
- * request returns the first payment; the same key with another body is a conflict.
+ * Creates a payment request: a pending incoming payment on the caller's account (or on
+ * `receiver_usertag`'s), with
+ * - lbtc by Lightning: a BOLT11 invoice from the Lightning backend;
+ * - btc on chain: a fresh BIP84 address, and (with a Lightning backend) an invoice too, for the unified
+ *   QR: whichever is paid first settles the request;
+ * - usdt on chain: a fresh EVM address on the chosen network.
+ * An address's derivation index is allocated in the same write unit as the payment row. With an
+ * Idempotency-Key, a retry of the same request returns the first payment; the same key with another body
+ * is a conflict.
  */
 export async function receive(
   deps: AppDeps,
@@ -24,9 +33,8 @@ export async function receive(
   const idem = commandIdempotency('receive', cmd);
   const earlier = await replayPayment(deps, caller.accountId, idem);
   if (earlier !== undefined) return earlier;
-  if (cmd.rail !== 'lightning' || cmd.amount.asset !== 'lbtc') {
-    return err('invalid_request', 'this service issues Lightning payment requests in lbtc only', 'amount');
-  }
+  const rail = checkRail(cmd);
+  if (!rail.ok) return rail;
   const r = { ...cmd, ...cmd.refs, amountMsat: cmd.amount.units };
   if (r.callbackUrl !== null) {
     // Refuses private and loopback destinations now, so the caller learns at once (delivery checks again).
@@ -41,17 +49,32 @@ export async function receive(
     }
     owner = { id: account.id, usertag: account.usertag };
   }
-  if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
-
-  const expirySec = r.expiresInSec;
-  const invoice = await createInvoiceOrError(deps, deps.lightning, {
-    amountMsat: r.amountMsat,
-    description: r.description ?? `Payment to ${owner.usertag}`,
-    expirySec,
-  });
-  if (!invoice.ok) return invoice;
+  const chain = rail.value;
+  const key = chain === null ? null : chain.asset === 'btc' ? deps.chainKeys.btc : deps.chainKeys.evm;
+  if (chain !== null && key === null) {
+    const variable = chain.asset === 'btc' ? 'BTC_XPUB' : 'EVM_XPUB';
+    return err(
+      'chain_unavailable',
+      `on-chain ${chain.asset} addresses are not set up on this service (${variable})`,
+    );
+  }
+  // Lightning requests, and btc on-chain ones (the unified QR's lightning= invoice), carry an invoice.
+  const withInvoice = cmd.amount.asset !== 'usdt' && (cmd.rail === 'lightning' || deps.lightning !== null);
+  if (withInvoice && deps.lightning === null) {
+    return err('lightning_unavailable', 'no Lightning backend is configured');
+  }
   const nowMs = deps.clock.nowMs();
-  const expiresAtMs = invoice.value.expiresAtSec * 1000;
+  const description = r.description ?? `Payment to ${owner.usertag}`;
+  const invoice =
+    withInvoice && deps.lightning !== null
+      ? await createInvoiceOrError(deps, deps.lightning, {
+          amountMsat: r.amountMsat,
+          description,
+          expirySec: r.expiresInSec,
+        })
+      : null;
+  if (invoice !== null && !invoice.ok) return invoice;
+  const expiresAtMs = invoice?.ok ? invoice.value.expiresAtSec * 1000 : nowMs + r.expiresInSec * 1000;
   const row = newPaymentRow(
     deps,
     {
@@ -59,10 +82,16 @@ export async function receive(
       requester_account_id: caller.accountId,
       direction: 'in',
       route: 'lightning',
-      amount_msat: r.amountMsat,
-      payment_hash: invoice.value.paymentHash,
-      payreq: invoice.value.payreq,
-      invoice_type: 'invoice',
+      // The Lightning amount; a usdt request has none (its amount is amount_units, in 10^-6 USDT).
+      amount_msat: cmd.amount.asset === 'usdt' ? 0n : r.amountMsat,
+      amount_units: r.amountMsat,
+      wallet: cmd.amount.asset,
+      payment_mode: cmd.rail,
+      chain_network: chain?.network ?? null,
+      payment_hash: invoice?.ok ? invoice.value.paymentHash : null,
+      payreq: invoice?.ok ? invoice.value.payreq : null,
+      invoice_type: invoice?.ok ? 'invoice' : null,
+      // For a usdt request: when it expires (the expiry sweeper declines it then, like an invoice).
       invoice_expires_at_ms: BigInt(expiresAtMs),
       receiver_usertag: owner.usertag,
       description: r.description,
@@ -80,8 +109,91 @@ export async function receive(
     nowMs,
   );
   const written = await runWrite(deps.db, async (trx) => {
-    if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
-    return row;
+    if (chain === null || key === null) {
+      if (!(await insertPayment(trx, row))) abort('idempotency_conflict', 'concurrent request with this key');
+      return row;
+    }
+    // The address's derivation index is taken in this write unit, with the payment row and its address row.
+    const index = await allocateDerivationIndex(trx, keyChainOf(chain.asset));
+    const address =
+      chain.asset === 'btc' ? btcAddress(key, deps.chainKeys.hrp, index) : evmAddress(key, index);
+    const withAddress = { ...row, chain_address: address };
+    if (!(await insertPayment(trx, withAddress))) {
+      abort('idempotency_conflict', 'concurrent request with this key');
+    }
+    await insertChainAddress(trx, {
+      network: chain.network,
+      asset: chain.asset,
+      address,
+      derivationIndex: index,
+      paymentId: row.id,
+      accountId: owner.id,
+      createdAtMs: nowMs,
+      watchUntilMs: expiresAtMs + deps.config.chain.watchAfterExpiryMs,
+    });
+    return withAddress;
   });
   return answerOrReplay(deps, caller.accountId, idem, written);
+}
+
+const EVM_NETWORKS: readonly ChainNetwork[] = ['ERC20', 'BEP20', 'MATIC'];
+
+/**
+ * The combinations of wallet, payment_mode and chain_network a request may take (every wire decodes its
+ * own fields; this is the rule behind them): lbtc by Lightning; btc on chain (BTC); usdt on chain on an
+ * EVM network. Answers the chain of an on-chain request, null for Lightning.
+ */
+export function checkRail(
+  cmd: Pick<ReceiveCommand, 'amount' | 'rail' | 'chainNetwork'>,
+): Result<{ asset: 'btc' | 'usdt'; network: ChainNetwork } | null> {
+  const { asset } = cmd.amount;
+  if (cmd.rail === 'lightning') {
+    if (asset !== 'lbtc') {
+      return err(
+        'invalid_request',
+        `wallet ${asset} is paid on chain: use payment_mode onchain`,
+        'payment_mode',
+      );
+    }
+    if (cmd.chainNetwork !== null) {
+      return err(
+        'invalid_request',
+        'chain_network is only for on-chain requests (wallet btc or usdt)',
+        'chain_network',
+      );
+    }
+    return ok(null);
+  }
+  if (asset === 'lbtc') {
+    return err(
+      'invalid_request',
+      'wallet lbtc is paid by Lightning: use payment_mode lightning, or wallet btc',
+      'payment_mode',
+    );
+  }
+  if (asset === 'btc') {
+    if (cmd.chainNetwork !== null && cmd.chainNetwork !== 'BTC') {
+      return err(
+        'invalid_request',
+        `wallet btc is paid on the BTC network, not ${cmd.chainNetwork}`,
+        'chain_network',
+      );
+    }
+    return ok({ asset, network: 'BTC' });
+  }
+  if (cmd.chainNetwork === null) {
+    return err(
+      'invalid_request',
+      `chain_network is required for wallet usdt: ${EVM_NETWORKS.join(', ')}`,
+      'chain_network',
+    );
+  }
+  if (!EVM_NETWORKS.includes(cmd.chainNetwork)) {
+    return err(
+      'invalid_request',
+      `wallet usdt is paid on ${EVM_NETWORKS.join(', ')}, not ${cmd.chainNetwork}`,
+      'chain_network',
+    );
+  }
+  return ok({ asset, network: cmd.chainNetwork });
 }

@@ -17,6 +17,9 @@ export interface CheckoutStatusRow {
   paid_at_ms: bigint | null;
   hosted_checkout_expiry_ms: bigint | null;
   success_url: string | null;
+  wallet: 'lbtc' | 'btc' | 'usdt';
+  /** The requested amount in the wallet's unit (10^-6 USDT for usdt). */
+  amount_units: bigint;
 }
 
 /** The page: the status, what is to be paid and to whom. */
@@ -33,6 +36,11 @@ export interface CheckoutRow extends CheckoutStatusRow {
   payee_full_name: string;
   /** JSON object; only its company_name is read. */
   payee_company_kyc: string;
+  payment_mode: 'lightning' | 'onchain';
+  chain_network: 'BTC' | 'ERC20' | 'BEP20' | 'MATIC' | null;
+  chain_address: string | null;
+  transaction_hash: string | null;
+  status_payer: PaymentStatus;
 }
 
 const STATUS_COLUMNS = [
@@ -42,6 +50,8 @@ const STATUS_COLUMNS = [
   'payments.paid_at_ms',
   'payments.hosted_checkout_expiry_ms',
   'payments.success_url',
+  'payments.wallet',
+  'payments.amount_units',
 ] as const;
 
 const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
@@ -58,6 +68,11 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
       'payments.fiat_currency',
       'payments.fiat_value',
       'payments.created_at_ms',
+      'payments.payment_mode',
+      'payments.chain_network',
+      'payments.chain_address',
+      'payments.transaction_hash',
+      'payments.status_payer',
       'accounts.usertag as payee_usertag',
       'accounts.full_name as payee_full_name',
       'accounts.company_kyc as payee_company_kyc',

@@ -55,6 +55,15 @@ const COLUMNS = [
   'voucher_id',
   'second_payment_of',
   'recheck_at_ms',
+  'wallet',
+  'payment_mode',
+  'chain_network',
+  'chain_address',
+  'amount_units',
+  'received_units',
+  'status_payer',
+  'status_payee',
+  'transaction_hash',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
@@ -148,13 +157,17 @@ const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p
     .selectAll()
     .where('account_id', '=', p('accountId'))
     .where((eb) =>
-      eb.not(
-        eb.and([
-          eb('direction', '=', IN),
-          eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
-          eb('status', '!=', sql.lit<'paid'>('paid')),
-        ]),
-      ),
+      eb.or([
+        // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
+        eb('invoice_type', 'is', null),
+        eb.not(
+          eb.and([
+            eb('direction', '=', IN),
+            eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
+            eb('status', '!=', sql.lit<'paid'>('paid')),
+          ]),
+        ),
+      ]),
     )
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
@@ -492,3 +505,62 @@ export const systemAccountPosted = (
   code: SystemAccount,
   asset: string,
 ): Promise<{ debits_posted: bigint; credits_posted: bigint }> => systemAccountTotals(exec, code, asset);
+
+/** The payee's status of a payment (pro variant); it changes nothing else. */
+export async function setStatusPayee(
+  trx: Exec,
+  id: bigint,
+  status: PaymentStatus,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status_payee: status, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The payer's claim from the hosted checkout (pro variant): a transaction hash and `status_payer`. */
+export async function setPayerClaim(
+  trx: Exec,
+  id: bigint,
+  claim: { transactionHash: string | null; statusPayer: PaymentStatus },
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ transaction_hash: claim.transactionHash, status_payer: claim.statusPayer, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The account's payments of one wallet (pro history), newest first. */
+export const listHistoryOfWallet = (
+  exec: Exec,
+  accountId: bigint,
+  wallet: 'lbtc' | 'btc' | 'usdt',
+  limit: number,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('wallet', '=', wallet)
+    // As listHistory: unpaid invoices of Lightning-address callbacks are not shown.
+    .where((eb) =>
+      eb.or([
+        // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
+        eb('invoice_type', 'is', null),
+        eb.not(
+          eb.and([
+            eb('direction', '=', IN),
+            eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
+            eb('status', '!=', sql.lit<'paid'>('paid')),
+          ]),
+        ),
+      ]),
+    )
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();

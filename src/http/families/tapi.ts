@@ -5,7 +5,7 @@ import { formatAssetBalance } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
 
-const SPEC_ASSETS = ['lbtc', 'btc', 'eth', 'sol', 'ltc', 'matic'] as const;
+const SPEC_ASSETS = ['lbtc', 'btc', 'eth', 'sol', 'ltc', 'matic', 'usdt'] as const;
 
 /** /tapi/v1: trading data (orders, asset balances). Standard envelope. */
 export async function tapiFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {

@@ -161,14 +161,11 @@ function expiresInMinOf(body: Body): Result<number> {
   return ok(n);
 }
 
-/** POST /lapi/v1/receive → ReceiveCommand: a Lightning request in lbtc. */
-export function decodeReceive(body: Body, idempotencyKey: string | null): Result<ReceiveCommand> {
-  const amount = amountOf(body, 'amount is required (BTC, e.g. 0.0001)');
-  if (!amount.ok) return amount;
-  const wallet = body['wallet'];
-  if (wallet !== undefined && wallet !== null && wallet !== 'lbtc') {
-    return err('invalid_request', 'wallet must be lbtc on this endpoint (Lightning)', 'wallet');
-  }
+/** The receive fields both wires share (everything but the amount, wallet and rail). */
+export type ReceiveCommon = Omit<ReceiveCommand, 'amount' | 'rail' | 'chainNetwork'>;
+
+/** Decodes the receive fields both wires share: /lapi's and /sapi's codecs build one ReceiveCommand. */
+export function decodeReceiveCommon(body: Body, idempotencyKey: string | null): Result<ReceiveCommon> {
   let receiverUsertag: string | null = null;
   if (body['receiver_usertag'] !== undefined && body['receiver_usertag'] !== null) {
     const tag = normalizeUsertag(body['receiver_usertag'], 'receiver_usertag');
@@ -184,14 +181,29 @@ export function decodeReceive(body: Body, idempotencyKey: string | null): Result
   const successUrl = optionalHttpUrl(body['success_url'], 'success_url');
   if (!successUrl.ok) return successUrl;
   return ok({
-    amount: { asset: 'lbtc', units: amount.value! },
-    rail: 'lightning',
-    chainNetwork: null,
     receiverUsertag,
     expiresInSec: expiresInMin.value * 60,
     refs: refs.value,
     callbackUrl: callbackUrl.value,
     successUrl: successUrl.value,
     idempotencyKey,
+  });
+}
+
+/** POST /lapi/v1/receive → ReceiveCommand: a Lightning request in lbtc. */
+export function decodeReceive(body: Body, idempotencyKey: string | null): Result<ReceiveCommand> {
+  const amount = amountOf(body, 'amount is required (BTC, e.g. 0.0001)');
+  if (!amount.ok) return amount;
+  const wallet = body['wallet'];
+  if (wallet !== undefined && wallet !== null && wallet !== 'lbtc') {
+    return err('invalid_request', 'wallet must be lbtc on this endpoint (Lightning)', 'wallet');
+  }
+  const common = decodeReceiveCommon(body, idempotencyKey);
+  if (!common.ok) return common;
+  return ok({
+    amount: { asset: 'lbtc', units: amount.value! },
+    rail: 'lightning',
+    chainNetwork: null,
+    ...common.value,
   });
 }

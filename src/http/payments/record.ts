@@ -1,5 +1,5 @@
 import type { Payment } from '../../app/payments/payment.ts';
-import { formatMsatAsBtc } from '../../domain/money.ts';
+import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
 import { seconds } from '../schemas.ts';
 
@@ -41,9 +41,10 @@ export function standardRecord(p: Payment, publicUrl: string) {
   const checkout = incoming && p.hosted_checkout_expiry_ms !== null;
   return {
     tid: p.public_id,
-    payment_mode: 'lightning',
-    wallet: 'lbtc',
-    amount: `${incoming ? '' : '-'}${formatMsatAsBtc(p.amount_msat)}`,
+    payment_mode: p.payment_mode,
+    wallet: p.wallet,
+    // A usdt request (made on /sapi) in USDT; everything else in BTC.
+    amount: `${incoming ? '' : '-'}${p.wallet === 'usdt' ? formatUnitsTruncated(p.amount_units, 6, 6) : formatMsatAsBtc(p.amount_msat)}`,
     receiver_usertag: p.receiver_usertag,
     description: p.description,
     created_at: seconds(p.created_at_ms),
@@ -81,9 +82,20 @@ export const standardRecordSchema = {
   type: 'object',
   properties: {
     tid: { type: 'string', description: 'transaction id (16 characters)' },
-    payment_mode: { type: 'string', enum: ['lightning'] },
-    wallet: { type: 'string', enum: ['lbtc'] },
-    amount: { type: 'string', description: 'BTC, 8 decimals; negative for sent payments' },
+    payment_mode: {
+      type: 'string',
+      enum: ['lightning', 'onchain'],
+      description: 'lightning; onchain only for requests made on /sapi',
+    },
+    wallet: {
+      type: 'string',
+      enum: ['lbtc', 'btc', 'usdt'],
+      description: 'lbtc; btc and usdt only for requests made on /sapi',
+    },
+    amount: {
+      type: 'string',
+      description: 'BTC, 8 decimals (USDT, 6 decimals, for a usdt request); negative for sent payments',
+    },
     receiver_usertag: str,
     description: str,
     created_at: { type: 'integer', description: 'unix seconds' },

@@ -64,6 +64,15 @@ export function newPaymentRow(
     voucher_id: null,
     second_payment_of: null,
     recheck_at_ms: null,
+    wallet: 'lbtc',
+    payment_mode: 'lightning',
+    chain_network: null,
+    chain_address: null,
+    amount_units: fields.amount_msat,
+    received_units: 0n,
+    status_payer: 'undefined',
+    status_payee: 'undefined',
+    transaction_hash: null,
     ...fields,
   };
 }

@@ -123,7 +123,8 @@ function start(root) {
 
   function paid(status) {
     const amount = root.querySelector('[data-fill=amount]');
-    if (amount !== null && status.amount) amount.textContent = `${status.amount} BTC`;
+    if (amount !== null && status.amount)
+      amount.textContent = `${status.amount} ${root.dataset.unit || 'BTC'}`;
     const at = root.querySelector('[data-fill=paid-at]');
     if (at !== null && typeof status.paid_at === 'number') {
       at.setAttribute('datetime', new Date(status.paid_at * 1000).toISOString());

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { CheckoutState } from '../../../app/checkout/state.ts';
 import type { CheckoutView } from '../../../app/checkout/view-checkout.ts';
-import { formatMsatAsBtc, MSAT_PER_SAT } from '../../../domain/money.ts';
+import { MSAT_PER_SAT } from '../../../domain/money.ts';
 import { esc, html, qrSvg, type Raw, raw } from '../html.ts';
 import { CATALOGUES, type Catalogue, type Lang } from '../i18n/index.ts';
 import { ICON, LOGO_SVG, SCRIPT, STYLESHEET } from './assets.ts';
@@ -94,28 +94,78 @@ function summary(v: CheckoutView, m: Catalogue): Raw {
 <p class="payto">${c.payTo}</p>
 <h1 id="payee">${name}</h1>
 ${v.payee.displayName === null ? null : html`<p class="tag">${v.payee.usertag}</p>`}
-<p class="amount" aria-label="${c.amount}">${formatMsatAsBtc(v.amountMsat)}<span class="unit"> BTC</span></p>
-<p class="sats">${c.sats(satsText(v.amountMsat, m.locale))}</p>
+<p class="amount" aria-label="${c.amount}">${v.amountText}<span class="unit"> ${unitOf(v)}</span></p>
+${v.asset === 'usdt' ? null : html`<p class="sats">${c.sats(satsText(v.amountMsat, m.locale))}</p>`}
 ${facts.length === 0 ? null : html`<dl class="facts">${facts}</dl>`}
 </section>`;
 }
 
-async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, nowMs: number): Promise<Raw> {
+/** The unit amounts of this request are written in. */
+const unitOf = (v: CheckoutView): string => (v.asset === 'usdt' ? 'USDT' : 'BTC');
+
+/** The Lightning way to pay: QR code of the invoice, the invoice to copy, a wallet link. */
+async function lightningPart(v: CheckoutView, m: Catalogue): Promise<Raw> {
   const c = m.checkout;
-  const minutesLeft = Math.max(1, Math.ceil((Number(v.expiresAtMs) - nowMs) / 60_000));
-  const sandbox = ctx.sandbox
-    ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/pay${q(ctx.lang)}">
-<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
-<button class="button" type="submit">${c.sandboxPay}</button>
-</form>`
-    : null;
-  return html`<div data-show="pending" data-status-text="${c.waiting}">
+  if (v.invoice === null || v.qrUri === null || v.walletUri === null) return html``;
+  return html`<div id="pay-lightning" class="rail">
+${v.chain === null ? null : html`<h2 class="rail-title">${c.payLightning}</h2>`}
 <a class="qr" href="${v.walletUri}">${await qrSvg(v.qrUri, c.qrLabel)}</a>
 <p class="hint">${c.scan}</p>
 <a class="button primary" href="${v.walletUri}">${c.openInWallet}</a>
 <div class="invoice"><label for="invoice">${c.invoice}</label>
 <div class="field"><input id="invoice" type="text" readonly value="${v.invoice}" spellcheck="false" autocomplete="off"><button type="button" id="copy" hidden>${c.copy}</button></div>
 <p id="copy-status" class="note" role="status" aria-live="polite"></p></div>
+</div>`;
+}
+
+/**
+ * The on-chain way to pay (pro variant): QR code of the BIP21 or EIP-681 URI, the address, the exact
+ * amount, the network and the warning to use no other, and the form where the payer names the
+ * transaction they sent (a claim the payee sees; it credits nothing).
+ */
+async function chainPart(v: CheckoutView, m: Catalogue, ctx: PageContext): Promise<Raw> {
+  const c = m.checkout;
+  const chain = v.chain;
+  if (chain === null) return html``;
+  const asset = v.asset === 'usdt' ? 'USDT' : 'BTC';
+  const claim =
+    chain.transactionHash === null
+      ? null
+      : html`<p class="note" id="tx-claimed" role="status">${c.txSubmitted} <code>${chain.transactionHash}</code></p>`;
+  return html`<div id="pay-onchain" class="rail" data-network="${chain.network}">
+<h2 class="rail-title">${c.payOnchain(asset, chain.networkName)}</h2>
+<a class="qr" href="${chain.uri}">${await qrSvg(chain.uri, c.chainQrLabel(asset))}</a>
+<p class="hint" id="chain-amount">${c.sendExactly(`${v.amountText} ${asset}`)}</p>
+<div class="invoice"><label for="chain-address">${c.chainAddress(chain.networkName)}</label>
+<div class="field"><input id="chain-address" type="text" readonly value="${chain.address}" spellcheck="false" autocomplete="off"></div></div>
+<p class="note warning" id="chain-warning" role="note">${c.networkWarning(asset, chain.network)}</p>
+${claim}
+<form class="txhash" method="post" action="/checkout/${v.status.tid}/transaction${q(ctx.lang)}">
+<label for="transaction_hash">${c.txHashLabel}</label>
+<div class="field"><input id="transaction_hash" name="transaction_hash" type="text" spellcheck="false" autocomplete="off" maxlength="80" required></div>
+<button class="button" type="submit">${c.txHashSubmit}</button>
+</form>
+</div>`;
+}
+
+async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, nowMs: number): Promise<Raw> {
+  const c = m.checkout;
+  const minutesLeft = Math.max(1, Math.ceil((Number(v.expiresAtMs) - nowMs) / 60_000));
+  // The sandbox wallet pays Lightning invoices (a usdt request has none).
+  const sandbox =
+    ctx.sandbox && v.invoice !== null
+      ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/pay${q(ctx.lang)}">
+<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
+<button class="button" type="submit">${c.sandboxPay}</button>
+</form>`
+      : null;
+  // A btc request can be paid either way: two tabs (links to each part; both shown without script).
+  const tabs =
+    v.chain !== null && v.invoice !== null
+      ? html`<nav class="tabs" aria-label="${c.payWith}"><a href="#pay-lightning">${c.tabLightning}</a><a href="#pay-onchain">${c.tabOnchain}</a></nav>`
+      : null;
+  return html`<div data-show="pending" data-status-text="${c.waiting}">
+${tabs}${await lightningPart(v, m)}${await chainPart(v, m, ctx)}
 <p class="expiry"><span>${c.expiresIn}</span><time id="countdown" datetime="${new Date(Number(v.expiresAtMs)).toISOString()}">${c.minutesLeft(minutesLeft)}</time></p>
 <p class="note">${raw(esc(c.expiresAt('\u0000')).replace('\u0000', timeTag(m, v.expiresAtMs).html))}</p>
 <noscript><p class="note">${c.noScript} <a href="${ctx.path}${q(ctx.lang)}">${c.refresh}</a></p></noscript>
@@ -128,7 +178,7 @@ function paidPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
   const redirect = shown ? v.status.redirect_url : null;
   return html`<div class="result" data-show="paid" data-status-text="${c.paidTitle}"${shown ? null : raw(' hidden')}>
 ${ICONS.paid}<h2 tabindex="-1">${c.paidTitle}</h2>
-<dl class="facts"><div><dt>${c.paidAmount}</dt><dd data-fill="amount">${formatMsatAsBtc(v.amountMsat)} BTC</dd></div>
+<dl class="facts"><div><dt>${c.paidAmount}</dt><dd data-fill="amount">${v.amountText} ${unitOf(v)}</dd></div>
 <div><dt>${c.paidAt}</dt><dd>${timeTag(m, shown ? v.paidAtMs : null, 'paid-at')}</dd></div></dl>
 <div data-fill="redirect"${redirect === null ? raw(' hidden') : null}><p>${c.redirecting}</p>
 <a class="button primary" href="${redirect ?? '#'}">${c.continueNow}</a></div>
@@ -216,7 +266,7 @@ export async function sendCheckoutPage(
   }${pending || state === 'expired' ? overPanel(v, m, 'expired', state === 'expired') : null}${
     pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null
   }`;
-  const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
+  const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-unit="${unitOf(v)}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
     v.expiresAtMs,
   )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${
     m.checkout.copied

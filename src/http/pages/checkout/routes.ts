@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { claimCheckoutTransaction } from '../../../app/checkout/claim-transaction.ts';
 import { createCheckoutWatch } from '../../../app/checkout/live-status.ts';
 import { payCheckoutInSandbox } from '../../../app/checkout/pay-in-sandbox.ts';
 import { FINAL_STATES } from '../../../app/checkout/state.ts';
@@ -92,6 +93,22 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
     const v = await viewCheckout(deps, tid);
     if (!v.ok) return sendCheckoutError(reply, 404, contextOf(request));
     return sendCheckoutPage(reply, v.value, contextOf(request, v.value.status.tid), deps.clock.nowMs());
+  });
+
+  // The payer names the on-chain transaction they sent (pro requests): post/redirect/get; a refusal shows
+  // the page with the reason.
+  scope.post('/:tid/transaction', { schema: { hide: true } }, async (request, reply) => {
+    const tid = (request.params as { tid: string }).tid.toLowerCase();
+    const ctx = contextOf(request, tid);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const claimed = await claimCheckoutTransaction(deps, tid, body['transaction_hash']);
+    if (claimed.ok) return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
+    const v = await viewCheckout(deps, tid);
+    if (!v.ok) return sendCheckoutError(reply, 404, ctx);
+    return sendCheckoutPage(reply, v.value, ctx, deps.clock.nowMs(), {
+      notice: claimed.error.message,
+      status: httpStatusOf(claimed.error.code),
+    });
   });
 
   if (sandbox) {

@@ -67,4 +67,14 @@ h1{margin:2px 0 0;font-size:1.35rem;line-height:1.3;letter-spacing:-.01em;overfl
 .result .button{margin-top:14px}
 footer{text-align:center;font-size:.8rem;color:#5b616e;margin:18px 0 0}
 [hidden]{display:none!important}
+.tabs{display:flex;gap:6px;margin:0 0 14px}
+.tabs a{flex:1;text-align:center;padding:8px 10px;border:1px solid #d5d9e0;border-radius:10px;text-decoration:none;color:#16181d;font-weight:600}
+.rail{padding:0 0 18px}
+.rail+.rail{border-top:1px solid #e6e8ec;padding-top:18px}
+.rail-title{margin:0 0 10px;font-size:1.05rem}
+.warning{background:#fff6e0;border:1px solid #e8c65a;border-radius:10px;padding:8px 12px;color:#5c4300}
+.txhash{margin-top:14px}
+.txhash label{display:block;font-size:.9rem;color:#3b3f48;margin-bottom:4px}
+.txhash .button{margin-top:8px}
+#tx-claimed code{overflow-wrap:anywhere}
 `;

@@ -62,6 +62,21 @@ export const en = {
     notFoundTitle: 'Payment page not found',
     notFoundText: 'This link is not a payment page of this service. Check that the whole link was copied.',
     lightning: 'Lightning Network',
+    payWith: 'Pay with',
+    tabLightning: 'Lightning',
+    tabOnchain: 'On-chain',
+    payLightning: 'Pay with Lightning',
+    payOnchain: (asset: string, network: string) => `Send ${asset} on ${network}`,
+    chainQrLabel: (asset: string) => `QR code of the ${asset} payment address`,
+    sendExactly: (amount: string) => `Send exactly ${amount}`,
+    chainAddress: (network: string) => `Address on ${network}`,
+    networkWarning: (asset: string, network: string) =>
+      asset === 'USDT'
+        ? `Send USDT on ${network} only. Tokens sent on another network or another token do not arrive here.`
+        : 'Send bitcoin on the Bitcoin network only (not a token on another chain).',
+    txHashLabel: 'Sent it? Transaction hash (optional)',
+    txHashSubmit: 'I have sent it',
+    txSubmitted: 'Transaction submitted, waiting for confirmations:',
   },
   voucher: {
     title: 'Bitcoin voucher',

@@ -59,6 +59,21 @@ export const hi: Catalogue = {
     notFoundTitle: 'भुगतान पेज नहीं मिला',
     notFoundText: 'यह लिंक इस सेवा का भुगतान पेज नहीं है। जाँचें कि पूरा लिंक कॉपी हुआ है।',
     lightning: 'लाइटनिंग नेटवर्क',
+    payWith: 'भुगतान का तरीका',
+    tabLightning: 'लाइटनिंग',
+    tabOnchain: 'ऑन-चेन',
+    payLightning: 'लाइटनिंग से भुगतान करें',
+    payOnchain: (asset: string, network: string) => `${network} पर ${asset} भेजें`,
+    chainQrLabel: (asset: string) => `${asset} भुगतान पते का QR कोड`,
+    sendExactly: (amount: string) => `ठीक ${amount} भेजें`,
+    chainAddress: (network: string) => `${network} पर पता`,
+    networkWarning: (asset: string, network: string) =>
+      asset === 'USDT'
+        ? `USDT केवल ${network} पर भेजें। किसी दूसरे नेटवर्क या दूसरे टोकन से भेजा गया पैसा यहाँ नहीं पहुँचेगा।`
+        : 'बिटकॉइन केवल बिटकॉइन नेटवर्क पर भेजें (किसी दूसरी चेन का टोकन नहीं)।',
+    txHashLabel: 'भेज दिया? ट्रांज़ैक्शन हैश (वैकल्पिक)',
+    txHashSubmit: 'मैंने भेज दिया है',
+    txSubmitted: 'ट्रांज़ैक्शन दर्ज हुआ, पुष्टियों की प्रतीक्षा:',
   },
   voucher: {
     title: 'बिटकॉइन वाउचर',

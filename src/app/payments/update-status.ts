@@ -1,0 +1,34 @@
+import { setStatusPayee } from '../../db/repos/payments.ts';
+import type { PaymentStatus } from '../../domain/payments.ts';
+import { err, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { runWrite } from '../write.ts';
+import { checkPayment } from './check-payment.ts';
+import type { Payment } from './payment.ts';
+
+/**
+ * The payee's own status of a request it receives (`status_payee`, pro variant): a note for its
+ * dashboard and its clients. It never changes `status` and never moves money.
+ */
+export async function updatePayeeStatus(
+  deps: AppDeps,
+  caller: Caller,
+  tid: string,
+  status: PaymentStatus,
+): Promise<Result<Payment>> {
+  const found = await checkPayment(deps, caller, tid);
+  if (!found.ok) return found;
+  if (found.value.direction !== 'in') {
+    return err(
+      'invalid_request',
+      'status_payee is for payments the account receives, not ones it sent',
+      'tid',
+    );
+  }
+  const nowMs = deps.clock.nowMs();
+  return runWrite(deps.db, async (trx) => {
+    await setStatusPayee(trx, found.value.id, status, nowMs);
+    return { ...found.value, status_payee: status, updated_at_ms: BigInt(nowMs) };
+  });
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { checkPayment } from '../../app/payments/check-payment.ts';
+import { paymentHistory } from '../../app/payments/history.ts';
+import type { Payment } from '../../app/payments/payment.ts';
+import { receive } from '../../app/payments/receive.ts';
+import { updatePayeeStatus } from '../../app/payments/update-status.ts';
+import { idempotencyKey } from '../../domain/fields.ts';
+import { HISTORY_LIMIT_MAX } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { unwrap } from '../errors.ts';
+import { callerOf } from '../family.ts';
+import { idempotencyHeader, standardSecurity } from '../schemas.ts';
+import {
+  decodeProReceive,
+  decodeUpdateStatus,
+  proReceiveBodySchema,
+  updateStatusBodySchema,
+  WALLETS,
+} from './payments.contract.ts';
+import { proErrors, proRecord, proRecordSchema } from './record.ts';
+
+const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
+  (request.body ?? {}) as Record<string, unknown>;
+
+/** The pro tid: an integer (a JSON number, or its digits in a query string). */
+function proTid(value: unknown): Result<string> {
+  if (value === undefined || value === null || value === '')
+    return err('invalid_request', 'tid is required', 'tid');
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return ok(String(value));
+  if (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value.trim())) return ok(value.trim());
+  return err('invalid_request', 'tid must be the integer transaction id', 'tid');
+}
+
+function walletFilter(value: unknown): Result<(typeof WALLETS)[number] | null> {
+  if (value === undefined || value === null || value === '') return ok(null);
+  if (typeof value === 'string' && (WALLETS as readonly string[]).includes(value)) {
+    return ok(value as (typeof WALLETS)[number]);
+  }
+  return err('invalid_request', `wallet must be one of ${WALLETS.join(', ')}`, 'wallet');
+}
+
+/** Pro-variant payments: receive, checkPayment, history, updateStatus. Called by the sapi family. */
+export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const record = (p: Payment) => proRecord(p, deps.config);
+
+  scope.post(
+    '/receive',
+    {
+      config: {
+        key: 'invoice',
+        rateLimit: { max: deps.config.rateLimit.receivePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['pro'],
+        summary:
+          'Create a payment request: Lightning (lbtc), a Bitcoin address (btc) or a USDT address (usdt)',
+        security: standardSecurity,
+        headers: idempotencyHeader('the first result'),
+        body: proReceiveBodySchema,
+        response: { 200: proRecordSchema, ...proErrors },
+      },
+    },
+    async (request) => {
+      const cmd = unwrap(
+        decodeProReceive(bodyOf(request), unwrap(idempotencyKey(request.headers['idempotency-key']))),
+      );
+      return record(unwrap(await receive(deps, callerOf(request), cmd)));
+    },
+  );
+
+  scope.get(
+    '/checkPayment',
+    {
+      config: { key: 'invoice' },
+      schema: {
+        tags: ['pro'],
+        summary: 'One payment of the caller by its integer tid (bare record)',
+        security: standardSecurity,
+        querystring: {
+          type: 'object',
+          required: ['tid'],
+          properties: { tid: { description: 'integer transaction id' } },
+        },
+        response: { 200: proRecordSchema, ...proErrors },
+      },
+    },
+    async (request) => {
+      const tid = unwrap(proTid((request.query as Record<string, unknown>)['tid']));
+      return record(unwrap(await checkPayment(deps, callerOf(request), tid)));
+    },
+  );
+
+  scope.get(
+    '/history',
+    {
+      config: { key: 'invoice' },
+      schema: {
+        tags: ['pro'],
+        summary: 'The caller’s payments, newest first, optionally of one wallet (bare array)',
+        security: standardSecurity,
+        querystring: {
+          type: 'object',
+          required: ['limit'],
+          properties: {
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: HISTORY_LIMIT_MAX,
+              description: `how many payments, 1 to ${HISTORY_LIMIT_MAX}`,
+            },
+            wallet: { description: `${WALLETS.join(' | ')}: only this wallet's payments` },
+          },
+        },
+        response: { 200: { type: 'array', items: proRecordSchema }, ...proErrors },
+      },
+    },
+    async (request) => {
+      const q = request.query as Record<string, unknown>;
+      const wallet = unwrap(walletFilter(q['wallet']));
+      return unwrap(await paymentHistory(deps, callerOf(request), q['limit'], wallet)).map(record);
+    },
+  );
+
+  scope.post(
+    '/updateStatus',
+    {
+      config: { key: 'admin' },
+      schema: {
+        tags: ['pro'],
+        summary: 'Set the payee’s status of a received payment (status_payee); moves no money',
+        security: standardSecurity,
+        body: updateStatusBodySchema,
+        response: { 200: proRecordSchema, ...proErrors },
+      },
+    },
+    async (request) => {
+      const { tid, statusPayee } = unwrap(decodeUpdateStatus(bodyOf(request)));
+      return record(unwrap(await updatePayeeStatus(deps, callerOf(request), tid, statusPayee)));
+    },
+  );
+}

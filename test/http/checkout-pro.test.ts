@@ -1,0 +1,132 @@
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
+
+const KEYS = accountKeysFromSeed(
+  mnemonicToSeedSync(
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+  ),
+  false,
+);
+const ENV = { SANDBOX_NODE_KEY: '33'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
+const EVM_TX = `0x${'ab'.repeat(32)}`;
+const BTC_TX = 'cd'.repeat(32);
+
+// The hosted checkout of pro requests: the on-chain address, amount, network and its warning, the QR code
+// of the chain URI, and the payer's transaction-hash claim (stored, never a credit).
+describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
+  let t: TestRuntime;
+  let shop: TestAccount;
+
+  const receive = async (body: Record<string, unknown>) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/sapi/v1/receive',
+        headers: { authorization: shop.invoiceKey },
+        payload: body,
+      })
+    ).json();
+  const page = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+  const claim = (url: string, hash: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${new URL(url).pathname}/transaction?lang=en`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `transaction_hash=${encodeURIComponent(hash)}`,
+    });
+  const check = async (tid: number) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/sapi/v1/checkPayment?tid=${tid}`,
+        headers: { authorization: shop.invoiceKey },
+      })
+    ).json();
+
+  beforeAll(async () => {
+    t = await testRuntime(dialect, ENV);
+    shop = await makeAccount(t.deps);
+  });
+  afterAll(() => t.close());
+
+  it('shows a usdt request: address, exact amount, network name, the one-network warning and the QR code', async () => {
+    const r = await receive({
+      wallet: 'usdt',
+      payment_mode: 'onchain',
+      chain_network: 'BEP20',
+      amount: '12.5',
+    });
+    const res = await page(r.hosted_checkout_url);
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toContain(`value="${r.chain_address.address}"`);
+    expect(body).toContain('Send exactly 12.5 USDT');
+    expect(body).toContain('Send USDT on BEP20 only.');
+    expect(body).toContain('Send USDT on BNB Smart Chain (BEP20)');
+    expect(body).toContain('<svg');
+    expect(body).toContain(`href="${r.uri.replaceAll('&', '&amp;')}"`);
+    expect(body).not.toContain('id="invoice"');
+    expect(body).toContain('data-unit="USDT"');
+    const status = (
+      await t.app.inject({ method: 'GET', url: `${new URL(r.hosted_checkout_url).pathname}/status` })
+    ).json();
+    expect(status).toMatchObject({ state: 'pending', amount: '12.500000' });
+  });
+
+  it('shows a btc request with both ways to pay: Lightning and on-chain tabs', async () => {
+    const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.0005 });
+    const body = (await page(r.hosted_checkout_url)).body;
+    expect(body).toContain('href="#pay-lightning"');
+    expect(body).toContain('href="#pay-onchain"');
+    expect(body).toContain(`value="${r.lightning_invoice.payreq}"`);
+    expect(body).toContain(`value="${r.chain_address.address}"`);
+    expect(body).toContain('Send bitcoin on the Bitcoin network only');
+    expect(body).toContain('Send exactly 0.00050000 BTC');
+  });
+
+  it('stores a submitted transaction hash as a claim: status_payer pending, status and balances unchanged', async () => {
+    const r = await receive({ wallet: 'usdt', payment_mode: 'onchain', chain_network: 'ERC20', amount: 3 });
+    const bad = await claim(r.hosted_checkout_url, 'not-a-hash');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('0x followed by 64 hexadecimal digits');
+    const btcLike = await claim(r.hosted_checkout_url, BTC_TX);
+    expect(btcLike.statusCode).toBe(400);
+    const ok = await claim(r.hosted_checkout_url, EVM_TX.toUpperCase().replace('0X', '0x'));
+    expect(ok.statusCode).toBe(303);
+    const after = await check(r.tid);
+    expect(after).toMatchObject({ status: 'pending', status_payer: 'pending', transaction_hash: EVM_TX });
+    expect((await page(r.hosted_checkout_url)).body).toContain(EVM_TX);
+    const balances = await t.app.inject({
+      method: 'GET',
+      url: '/tapi/v1/assetBalance',
+      headers: { 'x-api-key': shop.invoiceKey },
+    });
+    expect(balances.json().data.usdt).toBe('0.00000000');
+  });
+
+  it('takes a Bitcoin txid for a btc request and refuses a claim on a Lightning request', async () => {
+    const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 });
+    expect((await claim(r.hosted_checkout_url, EVM_TX)).statusCode).toBe(400);
+    expect((await claim(r.hosted_checkout_url, BTC_TX)).statusCode).toBe(303);
+    expect(await check(r.tid)).toMatchObject({ transaction_hash: BTC_TX, status_payer: 'pending' });
+    const ln = await receive({ wallet: 'lbtc', payment_mode: 'lightning', amount: 0.001 });
+    const refused = await claim(ln.hosted_checkout_url, BTC_TX);
+    expect(refused.statusCode).toBe(400);
+    expect(await check(ln.tid)).toMatchObject({ transaction_hash: null, status_payer: 'undefined' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/checkout/aaaaaaaaaaaaaaaa/transaction',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `transaction_hash=${BTC_TX}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
