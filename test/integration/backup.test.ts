@@ -112,7 +112,7 @@ describe.each(DIALECTS)('paytag backup on %s', (dialect) => {
 });
 
 describe('paytag backup (the command)', () => {
-  it('writes the copy, never overwrites one, and asks for a file', async () => {
+  it('writes the copy, never overwrites one, and asks for a file', { timeout: 120_000 }, async () => {
     const db = await freshDatabase('sqlite');
     const dir = mkdtempSync(join(tmpdir(), 'paytag-backup-cli-'));
     dirs.push(dir);
