@@ -5,10 +5,10 @@ import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi } from '../fixtures/lapi.ts';
-import { FakeLightning } from '../fixtures/lightning/fake-node.ts';
+import { type FakeLightning, fakeNodeRuntime } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
-  ManualClock,
+  type ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -24,10 +24,7 @@ describe.each(DIALECTS)('invoice expiry and node lookups on %s', (dialect) => {
   let bob: TestAccount;
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
-    t = await testRuntime(dialect, {}, { clock });
-    node = new FakeLightning('regtest', () => Math.floor(clock.nowMs() / 1000));
-    t.deps.lightning = node;
+    ({ t, clock, node } = await fakeNodeRuntime(dialect));
     bob = await makeAccount(t.deps);
   });
   afterEach(async () => {

@@ -6,10 +6,10 @@ import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts'
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
-import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
+import { type FakeLightning, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
-  ManualClock,
+  type ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -25,10 +25,7 @@ describe.each(DIALECTS)('the payments reconciler on %s', (dialect) => {
   let alice: TestAccount;
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
-    t = await testRuntime(dialect, {}, { clock });
-    node = new FakeLightning('regtest', () => Math.floor(clock.nowMs() / 1000));
-    t.deps.lightning = node;
+    ({ t, clock, node } = await fakeNodeRuntime(dialect));
     alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
   });
   afterEach(async () => {

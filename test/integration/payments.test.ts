@@ -10,10 +10,10 @@ import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
-import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
+import { type FakeLightning, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
-  ManualClock,
+  type ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -49,10 +49,7 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
   const outboxRows = () => t.deps.db.read.selectFrom('outbox').selectAll().execute();
 
   async function setUp(env: Record<string, string> = {}) {
-    clock = new ManualClock(Date.now());
-    t = await testRuntime(dialect, env, { clock });
-    node = new FakeLightning('regtest', () => Math.floor(clock.nowMs() / 1000));
-    t.deps.lightning = node;
+    ({ t, clock, node } = await fakeNodeRuntime(dialect, { env }));
     alice = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
     bob = await makeAccount(t.deps);
   }
