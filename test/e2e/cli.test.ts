@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 
-describe('the paytag command and a running server', () => {
+// Each CLI call is a new process (several seconds on a loaded machine when it runs the TypeScript sources).
+describe('the paytag command and a running server', { timeout: 120_000 }, () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
   let server: ServerProcess | null = null;
