@@ -8,6 +8,7 @@ import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
+  ChainWatcher,
   Clock,
   Ids,
   InvoiceDecoder,
@@ -48,6 +49,8 @@ export interface AppDeps {
   hooks: AppHooks;
   /** Account keys of on-chain receive addresses (src/adapters/chain-keys): operator xpubs or the hot seed. */
   chainKeys: ChainKeys;
+  /** Chain nodes read for deposits (Esplora, EVM JSON-RPC); the sandbox watcher is built from `db`. */
+  chainWatchers: readonly ChainWatcher[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { type AuditConfig, audit } from './audit.ts';
 import { type ChainConfig, chain } from './chain.ts';
+import { type ChainWatchConfig, chainWatch } from './chain-watch.ts';
 import { type CheckoutConfig, checkout } from './checkout.ts';
 import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
@@ -33,6 +34,7 @@ export type Config = HttpConfig &
     checkout: CheckoutConfig;
     audit: AuditConfig;
     chain: ChainConfig;
+    chainWatch: ChainWatchConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkout: parse(checkout),
     audit: parse(audit),
     chain: parse(chain),
+    chainWatch: parse(chainWatch),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

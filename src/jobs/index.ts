@@ -1,3 +1,4 @@
+import { chainDepositsJob } from './chain-deposits.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
@@ -16,4 +17,5 @@ export const ALL_JOBS: Job[] = [
   paymentsReconcileJob,
   voucherExpiryJob,
   rateLimitSweepJob,
+  chainDepositsJob,
 ];
