@@ -28,9 +28,9 @@ const sandboxNetwork = (deps: AppDeps, network: string): boolean =>
     : deps.config.chainWatch.evmWatcher === 'sandbox';
 
 async function findRequest(deps: AppDeps, tid: string): Promise<PaymentRow | undefined> {
-  if (/^\d{1,15}$/.test(tid)) return findPaymentById(deps.db.read, BigInt(tid));
-  if (/^[a-z0-9]{16}$/.test(tid)) return findPaymentByPublicId(deps.db.read, tid);
-  return undefined;
+  const byPublic = /^[a-z0-9]{16}$/.test(tid) ? await findPaymentByPublicId(deps.db.read, tid) : undefined;
+  if (byPublic !== undefined || !/^[1-9]\d{0,15}$/.test(tid)) return byPublic;
+  return findPaymentById(deps.db.read, BigInt(tid));
 }
 
 /**
