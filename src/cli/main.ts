@@ -5,6 +5,7 @@ import { accountList } from './commands/account-list.ts';
 import { accountPassword } from './commands/account-password.ts';
 import { accountShow } from './commands/account-show.ts';
 import { audit } from './commands/audit.ts';
+import { chainAddresses, chainRescan, sandboxDepositCommand } from './commands/chain.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { mailList } from './commands/mail-list.ts';
@@ -31,6 +32,9 @@ const COMMANDS: readonly Command[] = [
   webhooksShow,
   webhooksRotateSecret,
   mailList,
+  sandboxDepositCommand,
+  chainRescan,
+  chainAddresses,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));
