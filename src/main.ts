@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { createChainWatchers } from './adapters/chain/index.ts';
 import { openChainKeys, warmChainKeys } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
@@ -15,6 +16,7 @@ import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
+import { chainHooks } from './app/chain/hooks.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
@@ -119,7 +121,7 @@ export async function openRuntime(
     throw e;
   }
   // The features reach each other only through this table (see app/hooks.ts).
-  const hooks = buildHooks([paymentHooks, voucherHooks, ...(opts.hooks ?? [])]);
+  const hooks = buildHooks([paymentHooks, voucherHooks, chainHooks, ...(opts.hooks ?? [])]);
   const mailer: Mailer =
     config.mail.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)
@@ -170,6 +172,7 @@ export async function openRuntime(
     hooks,
     prices,
     chainKeys,
+    chainWatchers: createChainWatchers(config, log),
   };
   return {
     deps,

@@ -9,6 +9,7 @@ import type { BackgroundTasks } from './background.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
 import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
+  ChainWatcher,
   Clock,
   Ids,
   InvoiceDecoder,
@@ -54,6 +55,8 @@ export interface AppDeps {
   prices: PriceFeed;
   /** Account keys of on-chain receive addresses (src/adapters/chain-keys): operator xpubs or the hot seed. */
   chainKeys: ChainKeys;
+  /** Chain nodes read for deposits (Esplora, EVM JSON-RPC); the sandbox watcher is built from `db`. */
+  chainWatchers: readonly ChainWatcher[];
 }
 
 /**

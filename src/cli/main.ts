@@ -6,6 +6,7 @@ import { accountPassword } from './commands/account-password.ts';
 import { accountShow } from './commands/account-show.ts';
 import { audit } from './commands/audit.ts';
 import { backup } from './commands/backup.ts';
+import { chainAddresses, chainRescan, sandboxDepositCommand } from './commands/chain.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { mailList } from './commands/mail-list.ts';
@@ -36,6 +37,9 @@ const COMMANDS: readonly Command[] = [
   mailList,
   pricesShow,
   pricesSet,
+  sandboxDepositCommand,
+  chainRescan,
+  chainAddresses,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

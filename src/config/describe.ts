@@ -16,8 +16,14 @@ function redact(value: unknown): unknown {
   }
 }
 
+/** Chain node URLs carry a provider's API key in their path (…/v3/<key>): only the host is shown. */
+const hostOnly = (value: unknown): unknown => {
+  const shown = redact(value);
+  return typeof shown === 'string' ? shown.replace(/^([a-z]+:\/\/[^/ ]+)\/\S*/, '$1') : shown;
+};
+
 function describe(value: unknown, path: string): unknown {
-  if (SECRET_PATHS.has(path)) return redact(value);
+  if (SECRET_PATHS.has(path)) return path.startsWith('chainWatch.') ? hostOnly(value) : redact(value);
   if (typeof value === 'bigint') return value.toString();
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(

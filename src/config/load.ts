@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { type AuditConfig, audit } from './audit.ts';
 import { type ChainConfig, chain } from './chain.ts';
+import { type ChainWatchConfig, chainWatch } from './chain-watch.ts';
 import { type CheckoutConfig, checkout } from './checkout.ts';
 import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
@@ -37,6 +38,7 @@ export type Config = HttpConfig &
     prices: PricesConfig;
     metrics: MetricsConfig;
     chain: ChainConfig;
+    chainWatch: ChainWatchConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     prices: parse(prices),
     metrics: parse(metrics),
     chain: parse(chain),
+    chainWatch: parse(chainWatch),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -12,6 +12,11 @@ export const SECRET_FIELDS = {
   // Not spending keys, but each shows every address and payment of the operator's wallet.
   BTC_XPUB: 'chain.btcXpub',
   EVM_XPUB: 'chain.evmXpub',
+  // Hosted node URLs carry the provider's API key in their path or query.
+  ESPLORA_URL: 'chainWatch.esploraUrl',
+  EVM_RPC_URL_ERC20: 'chainWatch.evmRpcUrl.ERC20',
+  EVM_RPC_URL_BEP20: 'chainWatch.evmRpcUrl.BEP20',
+  EVM_RPC_URL_MATIC: 'chainWatch.evmRpcUrl.MATIC',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

@@ -295,4 +295,44 @@ export interface DB {
   mail_counts: MailCountsTable;
   chain_addresses: ChainAddressesTable;
   chain_address_counters: ChainAddressCountersTable;
+  chain_deposits: ChainDepositsTable;
+  sandbox_chain_deposits: SandboxChainDepositsTable;
+}
+
+/** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
+export interface ChainDepositsTable {
+  id: Generated<bigint>;
+  network: ChainNetworkName;
+  tx_hash: string;
+  output_index: ColumnType<bigint, bigint | number, never>;
+  asset: 'btc' | 'usdt';
+  address: string;
+  payment_id: bigint;
+  account_id: bigint;
+  amount_raw: string;
+  decimals: ColumnType<bigint, bigint | number, bigint | number>;
+  amount_units: ColumnType<bigint, bigint, bigint>;
+  remainder_raw: ColumnType<string, string | undefined, string>;
+  confirmations: ColumnType<bigint, bigint | number, bigint | number>;
+  block_height: ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
+  block_hash: string | null;
+  state: 'seen' | 'credited' | 'dropped';
+  flag: 'late' | 'reuse' | null;
+  first_seen_ms: ColumnType<bigint, number | bigint, never>;
+  credited_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
+  updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+}
+
+/** The sandbox watcher's chain (migration 014). */
+export interface SandboxChainDepositsTable {
+  id: Generated<bigint>;
+  network: ChainNetworkName;
+  asset: 'btc' | 'usdt';
+  address: string;
+  tx_hash: string;
+  amount_raw: string;
+  decimals: ColumnType<bigint, bigint | number, bigint | number>;
+  confirmations: ColumnType<bigint, bigint | number, bigint | number>;
+  removed: ColumnType<bigint, bigint | number | undefined, bigint | number>;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
 }

@@ -1,3 +1,4 @@
+import { chainDepositsJob } from './chain-deposits.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
@@ -18,4 +19,5 @@ export const ALL_JOBS: Job[] = [
   voucherExpiryJob,
   rateLimitSweepJob,
   pricesRefreshJob,
+  chainDepositsJob,
 ];

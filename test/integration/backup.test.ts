@@ -36,7 +36,13 @@ async function restore(rt: TestRuntime, file: string): Promise<TestRuntime> {
   });
   expect(r.status, r.stderr).toBe(0);
   const restored = await testRuntime('postgres', {}, { databaseUrl: target.url });
-  return { ...restored, close: async () => (await restored.close(), await target.drop()) };
+  return {
+    ...restored,
+    close: async () => {
+      await restored.close();
+      await target.drop();
+    },
+  };
 }
 
 describe.each(DIALECTS)('paytag backup on %s', (dialect) => {

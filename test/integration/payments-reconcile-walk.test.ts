@@ -13,7 +13,6 @@ import {
   makeAccount,
   type TestAccount,
   type TestRuntime,
-  testRuntime,
 } from '../fixtures/runtime.ts';
 
 const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });

@@ -17,7 +17,6 @@ import {
   makeAccount,
   type TestAccount,
   type TestRuntime,
-  testRuntime,
 } from '../fixtures/runtime.ts';
 
 const BTC = 100_000_000_000n; // msat

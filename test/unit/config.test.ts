@@ -134,6 +134,10 @@ describe('configuration', () => {
         'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
       EVM_XPUB:
         'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+      ESPLORA_URL: 'https://esplora.example/s3cret-esplora-key/api',
+      EVM_RPC_URL_ERC20: 'https://eth.example/v2/s3cret-erc20-key',
+      EVM_RPC_URL_BEP20: 'https://bsc.example/s3cret-bep20-key',
+      EVM_RPC_URL_MATIC: 'https://polygon.example/s3cret-matic-key',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
@@ -146,6 +150,10 @@ describe('configuration', () => {
       's3cret-metrics',
       'zpub6rFR7y4Q2Aij',
       'xpub6DCoCpSuQZB2',
+      's3cret-esplora-key',
+      's3cret-erc20-key',
+      's3cret-bep20-key',
+      's3cret-matic-key',
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');

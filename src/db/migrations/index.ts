@@ -10,6 +10,7 @@ import * as m008 from './008_payment_purpose.ts';
 import * as m009 from './009_payment_checks.ts';
 import * as m012 from './012_delivery_fairness.ts';
 import * as m013 from './013_pro_payments.ts';
+import * as m014 from './014_chain_deposits.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_payment_checks': m009,
   '012_delivery_fairness': m012,
   '013_pro_payments': m013,
+  '014_chain_deposits': m014,
 };
 
 export const migrationProvider: MigrationProvider = {

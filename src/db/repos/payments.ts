@@ -283,6 +283,8 @@ export async function findPaymentLedgerMismatches(
             AND (t.flags = 0 OR (t.flags & ${TRANSFER_POST_PENDING}) <> 0)) AS actual
       FROM payments p
       JOIN ledger_accounts la ON la.owner_account_id = p.account_id AND la.asset = 'lbtc'
+      -- On-chain requests are credited per deposit (chain_deposits, audited on their own).
+      WHERE p.payment_mode = 'lightning'
     ) x
     WHERE COALESCE(actual, 0) <> expected
     LIMIT ${limit}`.execute(exec);

@@ -158,7 +158,12 @@ async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, now
 <p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
 <button class="button" type="submit">${c.sandboxPay}</button>
 </form>`
-      : null;
+      : ctx.sandbox && v.chain !== null
+        ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/deposit${q(ctx.lang)}">
+<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
+<button class="button" type="submit">${c.sandboxPay}</button>
+</form>`
+        : null;
   // A btc request can be paid either way: two tabs (links to each part; both shown without script).
   const tabs =
     v.chain !== null && v.invoice !== null

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sandboxDeposit } from '../../../app/chain/sandbox-deposit.ts';
 import { claimCheckoutTransaction } from '../../../app/checkout/claim-transaction.ts';
 import { createCheckoutWatch } from '../../../app/checkout/live-status.ts';
 import { payCheckoutInSandbox } from '../../../app/checkout/pay-in-sandbox.ts';
@@ -112,6 +113,19 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
   });
 
   if (sandbox) {
+    // The sandbox's chain: a deposit of what the on-chain request still misses, booked at once.
+    scope.post('/:tid/deposit', { schema: { hide: true } }, async (request, reply) => {
+      const tid = (request.params as { tid: string }).tid.toLowerCase();
+      const ctx = contextOf(request, tid);
+      const made = /^[a-z0-9]{16}$/.test(tid) ? await sandboxDeposit(deps, { tid }) : null;
+      if (made?.ok) return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
+      const v = await viewCheckout(deps, tid);
+      if (!v.ok || made === null) return sendCheckoutError(reply, 404, ctx);
+      return sendCheckoutPage(reply, v.value, ctx, deps.clock.nowMs(), {
+        notice: made.error.message,
+        status: httpStatusOf(made.error.code),
+      });
+    });
     // Post/redirect/get: the page then shows the payment. A refusal shows the page with the reason.
     scope.post('/:tid/pay', { schema: { hide: true } }, async (request, reply) => {
       const tid = (request.params as { tid: string }).tid.toLowerCase();

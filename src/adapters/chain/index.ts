@@ -1,0 +1,37 @@
+import type { ChainWatcher, Logger } from '../../app/ports.ts';
+import type { Config } from '../../config/index.ts';
+import { esploraWatcher } from './esplora.ts';
+import { evmRpcWatcher } from './evm-rpc.ts';
+
+/** The chain nodes CHAIN_WATCHER (BTC_WATCHER, EVM_WATCHER) names; the sandbox watcher is built in app/chain. */
+export function createChainWatchers(config: Config, log: Logger): ChainWatcher[] {
+  const w = config.chainWatch;
+  const out: ChainWatcher[] = [];
+  if (w.btcWatcher === 'esplora' && w.esploraUrl !== null) {
+    out.push(
+      esploraWatcher({
+        baseUrl: w.esploraUrl,
+        confirmations: w.btcConfirmations,
+        timeoutMs: w.requestTimeoutMs,
+      }),
+    );
+  }
+  if (w.evmWatcher === 'evm-rpc') {
+    for (const network of ['ERC20', 'BEP20', 'MATIC'] as const) {
+      const url = w.evmRpcUrl[network];
+      if (url === null) continue;
+      out.push(
+        evmRpcWatcher({
+          network,
+          url,
+          contract: config.chain.usdt[network].contract,
+          depth: w.evmDepth[network],
+          timeoutMs: w.requestTimeoutMs,
+        }),
+      );
+    }
+  }
+  if (out.length > 0)
+    log.info({ watchers: out.map((x) => `${x.kind}:${x.networks.join(',')}`) }, 'chain watchers');
+  return out;
+}

@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import { type ChainAddressRow, watchedChainAddresses } from '../../db/repos/chain-addresses.ts';
+import {
+  type ChainDepositRow,
+  findDeposit,
+  insertSeenDeposit,
+  listUncreditedDeposits,
+  markDepositCredited,
+  markDepositsDropped,
+  updateSeenDeposit,
+} from '../../db/repos/chain-deposits.ts';
+import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
+import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
+import type { ChainNetworkName, DB } from '../../db/schema.ts';
+import { formatUnitsTruncated } from '../../domain/money.ts';
+import { paymentMayHaveChanged } from '../checkout/live-status.ts';
+import type { AppDeps } from '../deps.ts';
+import { enqueueWebhook } from '../outbox/enqueue.ts';
+import type { ChainDeposit, ChainScan, WatchedAddress } from '../ports.ts';
+import { toLedgerUnits } from './units.ts';
+
+type Trx = Kysely<DB>;
+
+/** What booking one deposit did. */
+export type DepositOutcome =
+  | 'credited' // booked now (paid, underpaid, late or reuse: see the row's flag and the request)
+  | 'already_credited'
+  | 'waiting' // stored, not yet deep enough
+  | 'unknown_address';
+
+/** The address key of a network: EVM addresses compare case-blind (logs carry lower-case hex). */
+export const addressKey = (network: ChainNetworkName, address: string): string =>
+  network === 'BTC' ? address : address.toLowerCase();
+
+export const toWatched = (a: ChainAddressRow): WatchedAddress => ({
+  network: a.network,
+  asset: a.asset,
+  address: a.address,
+});
+
+/** Addresses of `network` still polled now (until CHAIN_WATCH_AFTER_EXPIRY_MIN after their expiry). */
+export const watchedAddresses = (deps: AppDeps, network: ChainNetworkName): Promise<ChainAddressRow[]> =>
+  watchedChainAddresses(deps.db.read, network, deps.clock.nowMs());
+
+/**
+ * Books what one scan of `network` showed for `addresses`: every deposit is stored (so the checkout can
+ * show "1 of 2 confirmations"), a final one is credited once, and an uncredited deposit of these
+ * addresses that the scan no longer shows was reorganised away or evicted: it is dropped (nothing was
+ * credited for it). Each deposit is its own write unit, so one bad row never holds back the others.
+ */
+export async function bookScan(
+  deps: AppDeps,
+  network: ChainNetworkName,
+  addresses: readonly ChainAddressRow[],
+  scan: ChainScan,
+): Promise<{ credited: number; dropped: number }> {
+  const byAddress = new Map(addresses.map((a) => [addressKey(network, a.address), a]));
+  let credited = 0;
+  const visible = new Set<string>();
+  for (const d of scan.deposits) {
+    if (d.network !== network) continue;
+    visible.add(`${d.txHash}:${d.outputIndex}`);
+    const owner = byAddress.get(addressKey(network, d.address));
+    if (owner === undefined) continue;
+    if ((await bookDeposit(deps, owner, d)) === 'credited') credited += 1;
+  }
+  const stale = (
+    await listUncreditedDeposits(
+      deps.db.read,
+      network,
+      addresses.map((a) => a.address),
+    )
+  ).filter((r) => !visible.has(`${r.tx_hash}:${r.output_index}`));
+  const nowMs = deps.clock.nowMs();
+  const dropped =
+    stale.length === 0
+      ? 0
+      : await deps.db.write((trx) =>
+          markDepositsDropped(
+            trx,
+            stale.map((r) => r.id),
+            nowMs,
+          ),
+        );
+  for (const r of stale)
+    deps.log.info(
+      { network, tx: r.tx_hash, index: Number(r.output_index) },
+      'unconfirmed chain deposit dropped',
+    );
+  return { credited, dropped };
+}
+
+/** Stores one deposit to a handed-out address and credits it when final. Idempotent by identity. */
+export async function bookDeposit(
+  deps: AppDeps,
+  owner: ChainAddressRow,
+  d: ChainDeposit,
+): Promise<DepositOutcome> {
+  const nowMs = deps.clock.nowMs();
+  const outcome = await deps.db.write(async (trx) => {
+    const known = await findDeposit(trx, d);
+    if (known?.state === 'credited') return { outcome: 'already_credited' as const, tid: null };
+    const { units, remainderRaw } = toLedgerUnits(owner.asset, d.amountRaw, d.decimals);
+    const where = { confirmations: d.confirmations, blockHeight: d.blockHeight, blockHash: d.blockHash };
+    if (known === undefined) {
+      await insertSeenDeposit(
+        trx,
+        {
+          network: owner.network,
+          txHash: d.txHash,
+          outputIndex: d.outputIndex,
+          asset: owner.asset,
+          address: owner.address,
+          paymentId: owner.payment_id,
+          accountId: owner.account_id,
+          amountRaw: d.amountRaw,
+          decimals: d.decimals,
+          amountUnits: units,
+          remainderRaw,
+          ...where,
+        },
+        nowMs,
+      );
+    } else {
+      await updateSeenDeposit(trx, known.id, where, nowMs);
+    }
+    const row = (await findDeposit(trx, d))!;
+    const payment = (await findPaymentById(trx, owner.payment_id))!;
+    if (!d.final || units <= 0n) {
+      if (row.state === 'seen') paymentMayHaveChanged(payment.public_id);
+      return { outcome: 'waiting' as const, tid: payment.public_id };
+    }
+    const flag = flagOf(payment, nowMs);
+    if (!(await markDepositCredited(trx, row.id, { ...where, flag }, nowMs))) {
+      return { outcome: 'already_credited' as const, tid: null };
+    }
+    await creditDeposit(deps, trx, row, payment, units, flag, nowMs);
+    return { outcome: 'credited' as const, tid: payment.public_id };
+  });
+  if (outcome.outcome === 'credited') {
+    deps.log.info(
+      { network: d.network, tx: d.txHash, index: d.outputIndex, tid: outcome.tid },
+      'chain deposit credited',
+    );
+  }
+  return outcome.outcome;
+}
+
+/**
+ * late: the request had expired (or was declined) when the deposit became final; reuse: the request was
+ * already paid (a second payment to its address). Either way the deposit is credited.
+ */
+function flagOf(p: PaymentRow, nowMs: number): 'late' | 'reuse' | null {
+  if (p.status === 'paid') return 'reuse';
+  if (p.status === 'declined') return 'late';
+  if (p.invoice_expires_at_ms !== null && p.invoice_expires_at_ms <= BigInt(nowMs)) return 'late';
+  return null;
+}
+
+/**
+ * In the caller's unit: the ledger transfer from the chain's settlement account to the account's btc or
+ * usdt balance (id `chain:<deposit id>`, so a replay is a no-op), the request's received amount, its
+ * status (paid once what arrived covers the amount asked; an underpayment stays pending), and the
+ * payment webhook event through the outbox.
+ */
+async function creditDeposit(
+  deps: AppDeps,
+  trx: Trx,
+  deposit: ChainDepositRow,
+  payment: PaymentRow,
+  units: bigint,
+  flag: 'late' | 'reuse' | null,
+  nowMs: number,
+): Promise<void> {
+  const system = deposit.network === 'BTC' ? ('onchain_settlement' as const) : ('evm_settlement' as const);
+  await lockAccountsInOrder(trx, deps.db.dialect, [{ owner: deposit.account_id }, { system }]);
+  await createTransfer(
+    trx,
+    {
+      id: `chain:${deposit.id}`,
+      debit: { system },
+      credit: { owner: deposit.account_id },
+      asset: deposit.asset,
+      amount: units,
+      code: 'chain_deposit',
+      ref: `chain_deposit:${deposit.id}`,
+    },
+    nowMs,
+  );
+  const received = payment.received_units + units;
+  const becomesPaid = payment.status === 'pending' && flag === null && received >= payment.amount_units;
+  await trx
+    .updateTable('payments')
+    .set({
+      received_units: received,
+      ...(becomesPaid ? { status: 'paid' as const, paid_at_ms: nowMs, failure_reason: null } : {}),
+      updated_at_ms: nowMs,
+    })
+    .where('id', '=', payment.id)
+    .execute();
+  if (payment.callback_url !== null) {
+    const amount = (u: bigint) => Number(formatUnitsTruncated(u, deposit.asset === 'btc' ? 11 : 6, 8));
+    await enqueueWebhook(
+      trx,
+      {
+        accountId: payment.requester_account_id,
+        url: payment.callback_url,
+        type: becomesPaid ? 'payment.paid' : 'payment.deposit',
+        body: {
+          tid: payment.public_id,
+          status: becomesPaid ? 'paid' : payment.status,
+          amount: amount(becomesPaid ? received : units),
+          received: amount(received),
+          wallet: payment.wallet,
+          chain_network: deposit.network,
+          transaction_hash: deposit.tx_hash,
+          flag,
+          order_id: payment.order_id,
+          description: payment.description,
+        },
+        eventId: becomesPaid ? `payment.paid.${payment.id}` : `payment.deposit.${deposit.id}`,
+        target: { kind: 'payment', id: String(payment.id) },
+      },
+      nowMs,
+    );
+  }
+  paymentMayHaveChanged(payment.public_id);
+}

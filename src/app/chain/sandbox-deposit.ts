@@ -1,0 +1,106 @@
+import { chainAddressOfPayment } from '../../db/repos/chain-addresses.ts';
+import { insertSandboxDeposit, updateSandboxDeposit } from '../../db/repos/chain-deposits.ts';
+import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
+import { parseAssetAmount } from '../../domain/money.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { watchRound } from './watch-round.ts';
+
+export interface SandboxDepositInput {
+  /** The request: its integer tid (/sapi) or its checkout id. */
+  tid: string;
+  /** In the request's asset (BTC or USDT, decimal text); default: what is still missing. */
+  amount?: string | undefined;
+  /** Default: SANDBOX_CHAIN_CONFIRMATIONS (final at once). */
+  confirmations?: number | undefined;
+}
+
+export interface SandboxDepositDone {
+  txHash: string;
+  confirmations: number;
+  status: string;
+  receivedUnits: bigint;
+}
+
+const sandboxNetwork = (deps: AppDeps, network: string): boolean =>
+  network === 'BTC'
+    ? deps.config.chainWatch.btcWatcher === 'sandbox'
+    : deps.config.chainWatch.evmWatcher === 'sandbox';
+
+async function findRequest(deps: AppDeps, tid: string): Promise<PaymentRow | undefined> {
+  const byPublic = /^[a-z0-9]{16}$/.test(tid) ? await findPaymentByPublicId(deps.db.read, tid) : undefined;
+  if (byPublic !== undefined || !/^[1-9]\d{0,15}$/.test(tid)) return byPublic;
+  return findPaymentById(deps.db.read, BigInt(tid));
+}
+
+/**
+ * A deposit on the sandbox's chain to an on-chain request's address, with a fake transaction hash, then
+ * one watcher round, so it is booked as a node's deposit would be (stored, and credited once final).
+ * Refused unless that network's watcher is `sandbox`.
+ */
+export async function sandboxDeposit(
+  deps: AppDeps,
+  input: SandboxDepositInput,
+): Promise<Result<SandboxDepositDone>> {
+  const row = await findRequest(deps, input.tid.trim().toLowerCase());
+  if (row === undefined || row.direction !== 'in')
+    return err('not_found', `no payment request with tid ${input.tid}`, 'tid');
+  if (row.payment_mode !== 'onchain' || row.chain_network === null) {
+    return err('invalid_request', 'this payment request is paid by Lightning, not on chain', 'tid');
+  }
+  if (!sandboxNetwork(deps, row.chain_network)) {
+    return err('sandbox_only', `deposits are made up only when the ${row.chain_network} watcher is sandbox`);
+  }
+  const address = await chainAddressOfPayment(deps.db.read, row.id);
+  if (address === undefined) return err('not_found', 'this payment request has no address', 'tid');
+  const asset = address.asset;
+  let units: bigint;
+  if (input.amount === undefined) {
+    units = row.amount_units > row.received_units ? row.amount_units - row.received_units : row.amount_units;
+  } else {
+    const parsed = parseAssetAmount(asset, input.amount, 'amount');
+    if (!parsed.ok) return parsed;
+    units = parsed.value;
+  }
+  // Ledger units → the chain's: sat (BTC, sub-sat dropped) or the token's base unit.
+  const decimals = asset === 'btc' ? 8 : deps.config.chain.usdt[row.chain_network as 'ERC20'].decimals;
+  const amountRaw = asset === 'btc' ? units / 1000n : units * 10n ** BigInt(decimals - 6);
+  if (amountRaw <= 0n) return err('invalid_request', 'amount must be at least one satoshi', 'amount');
+  const confirmations = input.confirmations ?? deps.config.chainWatch.sandboxConfirmations;
+  if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 1000) {
+    return err('invalid_request', 'confirmations must be a whole number from 0 to 1000', 'confirmations');
+  }
+  const hex = deps.ids.hex(32);
+  const txHash = row.chain_network === 'BTC' ? hex : `0x${hex}`;
+  const nowMs = deps.clock.nowMs();
+  await deps.db.write((trx) =>
+    insertSandboxDeposit(
+      trx,
+      {
+        network: row.chain_network!,
+        asset,
+        address: address.address,
+        txHash,
+        amountRaw,
+        decimals,
+        confirmations,
+      },
+      nowMs,
+    ),
+  );
+  await watchRound(deps);
+  const after = (await findPaymentById(deps.db.read, row.id))!;
+  return ok({ txHash, confirmations, status: after.status, receivedUnits: after.received_units });
+}
+
+/** Moves a sandbox deposit deeper (more confirmations) or reorganises it away, then one watcher round. */
+export async function sandboxDepositChange(
+  deps: AppDeps,
+  txHash: string,
+  change: { confirmations: number } | { removed: true },
+): Promise<Result<void>> {
+  const found = await deps.db.write((trx) => updateSandboxDeposit(trx, txHash.trim().toLowerCase(), change));
+  if (!found) return err('not_found', `no sandbox deposit ${txHash}`, 'transaction_hash');
+  await watchRound(deps);
+  return ok(undefined);
+}

@@ -1,0 +1,100 @@
+import { sandboxDeposit } from '../../app/chain/sandbox-deposit.ts';
+import { watchRound } from '../../app/chain/watch-round.ts';
+import { chainAddressesByIndex } from '../../db/repos/chain-addresses.ts';
+import { type Command, fail, json, opts, print, UsageError, withRuntime } from '../command.ts';
+
+export const sandboxDepositCommand: Command = {
+  name: 'sandbox deposit',
+  synopsis: 'sandbox deposit <tid> [--amount X] [--confirmations N]',
+  summary: 'make an on-chain deposit to a request (sandbox chain watcher only)',
+  help: `Usage: paytag sandbox deposit <tid> [--amount X] [--confirmations N] [--json]
+
+Deposits X (BTC or USDT, the request's asset; default: what is still missing) to the address of the
+on-chain request <tid> on the sandbox's chain, with a fake transaction hash and N confirmations (default
+SANDBOX_CHAIN_CONFIRMATIONS, so it is final at once), then runs one watcher round: the deposit is booked
+as a node's would be. Refused unless the request's network is watched by the sandbox watcher.`,
+  async run(args) {
+    const { values, positionals } = opts(args, {
+      amount: { type: 'string' },
+      confirmations: { type: 'string' },
+    });
+    const tid = positionals[0];
+    if (tid === undefined) throw new UsageError('give the request: paytag sandbox deposit <tid>');
+    const c = values['confirmations'];
+    if (c !== undefined && (typeof c !== 'string' || !/^\d{1,4}$/.test(c))) {
+      throw new UsageError('--confirmations must be a whole number');
+    }
+    const amount = typeof values['amount'] === 'string' ? values['amount'] : undefined;
+    const r = await withRuntime((rt) =>
+      sandboxDeposit(rt.deps, { tid, amount, confirmations: c === undefined ? undefined : Number(c) }),
+    );
+    if (!r.ok) fail(r.error);
+    const d = r.value;
+    if (values['json']) {
+      json({
+        transaction_hash: d.txHash,
+        confirmations: d.confirmations,
+        status: d.status,
+        received_units: String(d.receivedUnits),
+      });
+    } else {
+      print(
+        `deposited: transaction ${d.txHash} (${d.confirmations} confirmations); the request is ${d.status}`,
+      );
+    }
+    return 0;
+  },
+};
+
+export const chainRescan: Command = {
+  name: 'chain rescan',
+  synopsis: 'chain rescan',
+  summary: 'look for deposits on every address ever handed out',
+  help: `Usage: paytag chain rescan [--json]
+
+Scans every on-chain address this service has handed out, including those no longer polled
+(CHAIN_WATCH_AFTER_EXPIRY_MIN after their request's expiry), and books what it finds once, as the
+watcher job does. A node that is down is reported; run it again later.`,
+  async run(args) {
+    const { values } = opts(args, {});
+    const r = await withRuntime((rt) => watchRound(rt.deps, { rescan: true }));
+    if (values['json']) json({ credited: r.credited, dropped: r.dropped, unavailable: r.unavailable });
+    else {
+      print(`rescan: ${r.credited} deposit(s) credited, ${r.dropped} dropped`);
+      for (const u of r.unavailable) print(`  not reachable: ${u}`);
+    }
+    return r.unavailable.length > 0 ? 1 : 0;
+  },
+};
+
+export const chainAddresses: Command = {
+  name: 'chain addresses',
+  synopsis: 'chain addresses --export',
+  summary: 'print handed-out addresses and derivation paths (wallet import)',
+  help: `Usage: paytag chain addresses --export [--json]
+
+Prints every address handed out with its derivation path, one per line as "path,address,network",
+ordered by index, for importing into a watch-only wallet (Electrum, Sparrow). The highest index tells
+the gap limit such a wallet needs (see docs/chain-deposits.md).`,
+  async run(args) {
+    const { values } = opts(args, { export: { type: 'boolean' } });
+    if (!values['export'] && !values['json']) throw new UsageError('give --export (or --json)');
+    const rows = await withRuntime(async (rt) => {
+      const coin = rt.deps.config.lightning.network === 'bitcoin' ? 0 : 1;
+      const btc = (await chainAddressesByIndex(rt.deps.db.read, 'btc')).map((a) => ({
+        path: `m/84'/${coin}'/0'/0/${a.derivation_index}`,
+        address: a.address,
+        network: a.network,
+      }));
+      const evm = (await chainAddressesByIndex(rt.deps.db.read, 'usdt')).map((a) => ({
+        path: `m/44'/60'/0'/0/${a.derivation_index}`,
+        address: a.address,
+        network: a.network,
+      }));
+      return [...btc, ...evm];
+    });
+    if (values['json']) json(rows);
+    else for (const r of rows) print(`${r.path},${r.address},${r.network}`);
+    return 0;
+  },
+};

@@ -1,0 +1,75 @@
+import { int, oneOf, url } from './fields.ts';
+import { section } from './section.ts';
+
+export type ChainWatcherKind = 'sandbox' | 'esplora' | 'evm-rpc' | 'off';
+
+export interface ChainWatchConfig {
+  /**
+   * Which watchers read the chains: `sandbox` (the sandbox's own table), `esplora` (Bitcoin through an
+   * Esplora HTTP API) and/or `evm-rpc` (USDT through JSON-RPC nodes), or `off`.
+   */
+  btcWatcher: 'sandbox' | 'esplora' | 'off';
+  evmWatcher: 'sandbox' | 'evm-rpc' | 'off';
+  /** Esplora base URL, e.g. https://mempool.space/api or https://blockstream.info/api. */
+  esploraUrl: string | null;
+  /** Confirmations a Bitcoin deposit needs before it is credited. */
+  btcConfirmations: number;
+  /** JSON-RPC URL per EVM network; null: that network is not watched. */
+  evmRpcUrl: { ERC20: string | null; BEP20: string | null; MATIC: string | null };
+  /**
+   * Blocks below the head at which an EVM deposit counts when 0 uses the node's `finalized` tag (the
+   * default); a positive depth is for chains whose nodes have no `finalized` tag.
+   */
+  evmDepth: { ERC20: number; BEP20: number; MATIC: number };
+  /** Sandbox: confirmations a sandbox deposit needs (like BTC_CONFIRMATIONS). */
+  sandboxConfirmations: number;
+  /** Wait between watcher rounds. */
+  pollIntervalMs: number;
+  /** Per-request timeout towards a chain node. */
+  requestTimeoutMs: number;
+}
+
+const http = (fallback: string | null) => url(fallback, ['http:', 'https:']);
+
+export const chainWatch = section(
+  {
+    CHAIN_WATCHER: oneOf(['sandbox', 'esplora', 'evm-rpc', 'off'] as const, 'sandbox'),
+    BTC_WATCHER: oneOf(['default', 'sandbox', 'esplora', 'off'] as const, 'default'),
+    EVM_WATCHER: oneOf(['default', 'sandbox', 'evm-rpc', 'off'] as const, 'default'),
+    ESPLORA_URL: http(null),
+    BTC_CONFIRMATIONS: int(2, 1, 100),
+    EVM_RPC_URL_ERC20: http(null),
+    EVM_RPC_URL_BEP20: http(null),
+    EVM_RPC_URL_MATIC: http(null),
+    EVM_DEPTH_ERC20: int(0, 0, 10_000),
+    EVM_DEPTH_BEP20: int(0, 0, 10_000),
+    EVM_DEPTH_MATIC: int(0, 0, 10_000),
+    SANDBOX_CHAIN_CONFIRMATIONS: int(2, 1, 100),
+    CHAIN_POLL_INTERVAL_MS: int(30_000, 100, 3_600_000),
+    CHAIN_REQUEST_TIMEOUT_MS: int(10_000, 100, 120_000),
+  },
+  (v): ChainWatchConfig => {
+    const all = v.CHAIN_WATCHER;
+    const btcDefault = all === 'evm-rpc' ? 'off' : all === 'esplora' ? 'esplora' : all;
+    const evmDefault = all === 'esplora' ? 'off' : all === 'evm-rpc' ? 'evm-rpc' : all;
+    return {
+      btcWatcher: v.BTC_WATCHER === 'default' ? btcDefault : v.BTC_WATCHER,
+      evmWatcher: v.EVM_WATCHER === 'default' ? evmDefault : v.EVM_WATCHER,
+      esploraUrl: v.ESPLORA_URL,
+      btcConfirmations: v.BTC_CONFIRMATIONS,
+      evmRpcUrl: { ERC20: v.EVM_RPC_URL_ERC20, BEP20: v.EVM_RPC_URL_BEP20, MATIC: v.EVM_RPC_URL_MATIC },
+      evmDepth: { ERC20: v.EVM_DEPTH_ERC20, BEP20: v.EVM_DEPTH_BEP20, MATIC: v.EVM_DEPTH_MATIC },
+      sandboxConfirmations: v.SANDBOX_CHAIN_CONFIRMATIONS,
+      pollIntervalMs: v.CHAIN_POLL_INTERVAL_MS,
+      requestTimeoutMs: v.CHAIN_REQUEST_TIMEOUT_MS,
+    };
+  },
+  (c) => [
+    ...(c.btcWatcher === 'esplora' && c.esploraUrl === null
+      ? ['ESPLORA_URL is required when Bitcoin deposits are watched through Esplora']
+      : []),
+    ...(c.evmWatcher === 'evm-rpc' && Object.values(c.evmRpcUrl).every((u) => u === null)
+      ? ['EVM_RPC_URL_ERC20, EVM_RPC_URL_BEP20 or EVM_RPC_URL_MATIC is required with the evm-rpc watcher']
+      : []),
+  ],
+);
