@@ -8,6 +8,7 @@ export const SECRET_FIELDS = {
   LND_MACAROON_HEX: 'lightning.lndMacaroonHex',
   CLN_RUNE: 'lightning.clnRune',
   SMTP_URL: 'mail.smtpUrl',
+  VERIFY_HMAC_KEY: 'verification.hmacKey',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

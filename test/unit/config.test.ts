@@ -129,10 +129,18 @@ describe('configuration', () => {
       LND_MACAROON_HEX: 'cafe0123456789',
       CLN_RUNE: 'rune-s3cret-value',
       SMTP_URL: 'smtps://mailer:s3cret-mail@mail:465',
+      VERIFY_HMAC_KEY: 'hmac-s3cret-key-of-at-least-32-characters',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
-    for (const secret of ['s3cret-db', 'ab'.repeat(32), 'cafe0123456789', 's3cret-value', 's3cret-mail'])
+    for (const secret of [
+      's3cret-db',
+      'ab'.repeat(32),
+      'cafe0123456789',
+      's3cret-value',
+      's3cret-mail',
+      'hmac-s3cret',
+    ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');
     expect(text).toContain('"payTimeoutSec":30');

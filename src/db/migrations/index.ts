@@ -9,6 +9,7 @@ import * as m007 from './007_rate_limits.ts';
 import * as m008 from './008_payment_purpose.ts';
 import * as m009 from './009_payment_checks.ts';
 import * as m012 from './012_delivery_fairness.ts';
+import * as m015 from './015_verification.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_payment_purpose': m008,
   '009_payment_checks': m009,
   '012_delivery_fairness': m012,
+  '015_verification': m015,
 };
 
 export const migrationProvider: MigrationProvider = {
