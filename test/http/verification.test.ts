@@ -2,6 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
+import { answerConsent } from '../../src/app/verification/consent.ts';
+import { accountConsents, revokeAccountConsent } from '../../src/app/verification/consents.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -318,5 +320,27 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
     // Another caller is not held back by A's traffic.
     await start(people[3]?.usertag ?? '', appB.invoiceKey);
     expect(await otpMails(rt.deps, people[3]?.email)).toHaveLength(1);
+  });
+
+  it('an approval the holder revoked before verification shares nothing; the consents list shows it', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag, appA.invoiceKey, true);
+    const text = (await otpMails(rt.deps, p.email))[0]?.text ?? '';
+    const token = /\/verify\/consent\/([A-Za-z0-9_-]{32})/.exec(text)?.[1] ?? '';
+    expect((await answerConsent(rt.deps, token, 'approved')).ok).toBe(true);
+    const listed = await accountConsents(rt.deps, p.usertag);
+    expect(listed.ok && listed.value).toMatchObject([
+      { application: appA.usertag, decision: 'approved', revoked_at: null },
+    ]);
+    const id = listed.ok ? (listed.value[0]?.id ?? '') : '';
+    expect((await revokeAccountConsent(rt.deps, p.usertag, id)).ok).toBe(true);
+    expect((await revokeAccountConsent(rt.deps, p.usertag, id)).ok).toBe(false);
+    const res = await call('auth/verify', appA.invoiceKey, { secret, otp: otpOf(text) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      personal_kyc: null,
+      company_kyc: null,
+      message: 'verified; the account holder revoked the approval to share KYC data',
+    });
   });
 });

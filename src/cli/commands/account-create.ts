@@ -5,10 +5,13 @@ export const accountCreate: Command = {
   name: 'account create',
   synopsis: 'account create --usertag U --email E',
   summary: 'create an account; prints both API keys once',
-  help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C] [--json]
+  help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C]
+       [--email-confirmed] [--json]
 
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
-hashes are stored. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
+hashes are stored. --email-confirmed: the operator vouches for the e-mail address (it counts as
+confirmed now, so verification codes may go to it); without it the address is unconfirmed and gets
+no verification codes. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   async run(args) {
     const { values } = opts(args, {
       usertag: { type: 'string' },
@@ -16,6 +19,7 @@ hashes are stored. --json prints one JSON object {usertag, email, invoice_key, a
       'full-name': { type: 'string' },
       phone: { type: 'string' },
       country: { type: 'string' },
+      'email-confirmed': { type: 'boolean' },
     });
     const usertag = required(values, 'usertag');
     const email = required(values, 'email');
@@ -24,6 +28,7 @@ hashes are stored. --json prints one JSON object {usertag, email, invoice_key, a
         usertag,
         email,
         ...optionalStrings(values, { fullName: 'full-name', phone: 'phone', country: 'country' }),
+        emailConfirmed: values['email-confirmed'] === true,
       }),
     );
     if (!r.ok) fail(r.error);
