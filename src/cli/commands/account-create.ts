@@ -1,4 +1,5 @@
 import { createAccount } from '../../app/accounts/create-account.ts';
+import { sendEmailConfirmation } from '../../app/accounts/email-confirmation.ts';
 import { type Command, fail, json, optionalStrings, opts, print, required, withRuntime } from '../command.ts';
 
 export const accountCreate: Command = {
@@ -10,8 +11,8 @@ export const accountCreate: Command = {
 
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
 hashes are stored. --email-confirmed: the operator vouches for the e-mail address (it counts as
-confirmed now, so verification codes may go to it); without it the address is unconfirmed and gets
-no verification codes. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
+confirmed now, so verification codes may go to it); without it a confirmation link is e-mailed
+and the address gets no verification codes until it is followed. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   async run(args) {
     const { values } = opts(args, {
       usertag: { type: 'string' },
@@ -23,14 +24,21 @@ no verification codes. --json prints one JSON object {usertag, email, invoice_ke
     });
     const usertag = required(values, 'usertag');
     const email = required(values, 'email');
-    const r = await withRuntime((rt) =>
-      createAccount(rt.deps, {
+    const emailConfirmed = values['email-confirmed'] === true;
+    const r = await withRuntime(async (rt) => {
+      const created = await createAccount(rt.deps, {
         usertag,
         email,
         ...optionalStrings(values, { fullName: 'full-name', phone: 'phone', country: 'country' }),
-        emailConfirmed: values['email-confirmed'] === true,
-      }),
-    );
+        emailConfirmed,
+      });
+      // An unconfirmed address gets its confirmation link (through the outbox, sent by the server).
+      if (created.ok && !emailConfirmed) {
+        const sent = await sendEmailConfirmation(rt.deps, created.value.usertag);
+        if (!sent.ok) return sent;
+      }
+      return created;
+    });
     if (!r.ok) fail(r.error);
     const a = r.value;
     if (values['json']) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { confirmEmail } from '../../app/accounts/email-confirmation.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { answerConsent, type ConsentView, viewConsent } from '../../app/verification/consent.ts';
 import { errorPage, html, type Page, sendPage } from './html.ts';
@@ -88,6 +89,32 @@ export async function verificationConsentPages(
         decision === 'approved'
           ? html`<h1>Sharing approved</h1><p class="state ok">${appName} will receive your KYC data when you give it the code from the e-mail. You can revoke this approval later.</p>`
           : html`<h1>Sharing declined</h1><p class="state off">${appName} will not receive your KYC data.</p>`,
+    });
+  });
+
+  // The e-mail confirmation link: GET shows a button (mail scanners that open links confirm nothing),
+  // POST confirms.
+  scope.get('/email/:token', { schema: { hide: true } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    if (!TOKEN.test(token)) return sendPage(reply, gone());
+    return sendPage(reply, {
+      status: 200,
+      title: 'Confirm your e-mail address',
+      body: html`<h1>Confirm your e-mail address</h1>
+<p>Confirm that this address belongs to your paytag account.</p>
+<form method="post" action="/verify/email/${token}"><button type="submit">Confirm</button></form>`,
+    });
+  });
+
+  scope.post('/email/:token', { schema: { hide: true } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    if (!TOKEN.test(token)) return sendPage(reply, gone());
+    const r = await confirmEmail(deps, token);
+    if (!r.ok) return sendPage(reply, gone());
+    return sendPage(reply, {
+      status: 200,
+      title: 'E-mail address confirmed',
+      body: html`<h1>E-mail address confirmed</h1><p class="state ok">The e-mail address of @${r.value.usertag} is confirmed.</p>`,
     });
   });
 }
