@@ -343,4 +343,10 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
       message: 'verified; the account holder revoked the approval to share KYC data',
     });
   });
+
+  it('the OpenAPI document describes both routes', async () => {
+    const doc = (await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.paths['/api/v1/auth'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/v1/auth/verify'].post.responses['200']).toBeDefined();
+  });
 });
