@@ -1,14 +1,19 @@
 import { ConfigError } from '../config/index.ts';
 import { type Command, print, UsageError } from './command.ts';
+import { accountConsentsCommand } from './commands/account-consents.ts';
 import { accountCreate } from './commands/account-create.ts';
 import { accountList } from './commands/account-list.ts';
 import { accountPassword } from './commands/account-password.ts';
 import { accountShow } from './commands/account-show.ts';
+import { accountUpdate } from './commands/account-update.ts';
 import { audit } from './commands/audit.ts';
 import { backup } from './commands/backup.ts';
 import { chainAddresses, chainRescan, sandboxDepositCommand } from './commands/chain.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
+import { kycHistoryCommand } from './commands/kyc-history.ts';
+import { kycReview } from './commands/kyc-review.ts';
+import { kycSubmit } from './commands/kyc-submit.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
 import { pricesSet, pricesShow } from './commands/prices.ts';
@@ -40,6 +45,11 @@ const COMMANDS: readonly Command[] = [
   sandboxDepositCommand,
   chainRescan,
   chainAddresses,
+  accountUpdate,
+  accountConsentsCommand,
+  kycSubmit,
+  kycReview,
+  kycHistoryCommand,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

@@ -17,6 +17,7 @@ export const SECRET_FIELDS = {
   EVM_RPC_URL_ERC20: 'chainWatch.evmRpcUrl.ERC20',
   EVM_RPC_URL_BEP20: 'chainWatch.evmRpcUrl.BEP20',
   EVM_RPC_URL_MATIC: 'chainWatch.evmRpcUrl.MATIC',
+  VERIFY_HMAC_KEY: 'verification.hmacKey',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

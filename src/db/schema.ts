@@ -29,6 +29,12 @@ export interface AccountsTable {
     number | bigint | null
   >;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
+  /** When the e-mail was confirmed through its link; null: not yet (no OTP goes to it). */
+  email_confirmed_at_ms: ColumnType<
+    bigint | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
 }
 
 export interface ApiKeysTable {
@@ -297,6 +303,10 @@ export interface DB {
   chain_address_counters: ChainAddressCountersTable;
   chain_deposits: ChainDepositsTable;
   sandbox_chain_deposits: SandboxChainDepositsTable;
+  email_confirmations: EmailConfirmationsTable;
+  verification_requests: VerificationRequestsTable;
+  kyc_consents: KycConsentsTable;
+  kyc_history: KycHistoryTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -335,4 +345,55 @@ export interface SandboxChainDepositsTable {
   confirmations: ColumnType<bigint, bigint | number, bigint | number>;
   removed: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
+}
+
+type Int = ColumnType<bigint, number | bigint, number | bigint>;
+type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>;
+type IntNullable = ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+
+export interface EmailConfirmationsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  email: string;
+  token_hash: string;
+  expires_at_ms: Int;
+  used_at_ms: IntNullable;
+  created_at_ms: Int;
+}
+
+export type ConsentState = 'none' | 'approved' | 'declined';
+
+export interface VerificationRequestsTable {
+  id: Generated<bigint>;
+  secret_hash: string;
+  otp_hash: string;
+  app_account_id: bigint;
+  account_id: bigint;
+  kyc_requested: IntDefault;
+  consent_token_hash: string | null;
+  consent: ColumnType<ConsentState, ConsentState | undefined, ConsentState>;
+  failed_attempts: IntDefault;
+  expires_at_ms: Int;
+  used_at_ms: IntNullable;
+  created_at_ms: Int;
+}
+
+export interface KycConsentsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  app_account_id: bigint;
+  request_id: bigint;
+  decision: 'approved' | 'declined';
+  fields: string;
+  decided_at_ms: Int;
+  revoked_at_ms: IntNullable;
+}
+
+export interface KycHistoryTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  actor: string;
+  changes: string;
+  reason: string | null;
+  at_ms: Int;
 }

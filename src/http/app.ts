@@ -18,6 +18,7 @@ import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
 import { checkoutPages } from './pages/checkout/routes.ts';
 import { voucherPages } from './pages/plugin.ts';
+import { verificationConsentPages } from './pages/verification-consent.ts';
 import { counterStore } from './rate-limit-store.ts';
 import { systemRoutes } from './system/routes.ts';
 
@@ -167,5 +168,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(lnurlRoutes, { deps });
   await app.register(voucherPages, { deps });
   await app.register(checkoutPages, { deps, prefix: '/checkout' });
+  await app.register(verificationConsentPages, { deps, prefix: '/verify' });
   return app;
 }

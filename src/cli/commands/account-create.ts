@@ -1,14 +1,18 @@
 import { createAccount } from '../../app/accounts/create-account.ts';
+import { sendEmailConfirmation } from '../../app/accounts/email-confirmation.ts';
 import { type Command, fail, json, optionalStrings, opts, print, required, withRuntime } from '../command.ts';
 
 export const accountCreate: Command = {
   name: 'account create',
   synopsis: 'account create --usertag U --email E',
   summary: 'create an account; prints both API keys once',
-  help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C] [--json]
+  help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C]
+       [--email-confirmed] [--json]
 
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
-hashes are stored. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
+hashes are stored. --email-confirmed: the operator vouches for the e-mail address (it counts as
+confirmed now, so verification codes may go to it); without it a confirmation link is e-mailed
+and the address gets no verification codes until it is followed. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   async run(args) {
     const { values } = opts(args, {
       usertag: { type: 'string' },
@@ -16,16 +20,25 @@ hashes are stored. --json prints one JSON object {usertag, email, invoice_key, a
       'full-name': { type: 'string' },
       phone: { type: 'string' },
       country: { type: 'string' },
+      'email-confirmed': { type: 'boolean' },
     });
     const usertag = required(values, 'usertag');
     const email = required(values, 'email');
-    const r = await withRuntime((rt) =>
-      createAccount(rt.deps, {
+    const emailConfirmed = values['email-confirmed'] === true;
+    const r = await withRuntime(async (rt) => {
+      const created = await createAccount(rt.deps, {
         usertag,
         email,
         ...optionalStrings(values, { fullName: 'full-name', phone: 'phone', country: 'country' }),
-      }),
-    );
+        emailConfirmed,
+      });
+      // An unconfirmed address gets its confirmation link (through the outbox, sent by the server).
+      if (created.ok && !emailConfirmed) {
+        const sent = await sendEmailConfirmation(rt.deps, created.value.usertag);
+        if (!sent.ok) return sent;
+      }
+      return created;
+    });
     if (!r.ok) fail(r.error);
     const a = r.value;
     if (values['json']) {

@@ -11,6 +11,7 @@ import * as m009 from './009_payment_checks.ts';
 import * as m012 from './012_delivery_fairness.ts';
 import * as m013 from './013_pro_payments.ts';
 import * as m014 from './014_chain_deposits.ts';
+import * as m015 from './015_verification.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_delivery_fairness': m012,
   '013_pro_payments': m013,
   '014_chain_deposits': m014,
+  '015_verification': m015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,216 @@
+import type { Kysely } from 'kysely';
+import { type AccountRow, findAccountByUsertag } from '../../db/repos/accounts.ts';
+import type { DB } from '../../db/schema.ts';
+import { abort } from '../../domain/errors.ts';
+import { country, documentUrl, email, KYC_LIMITS, type KycStatus, phone, text } from '../../domain/kyc.ts';
+import { ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import type { AppDeps } from '../deps.ts';
+import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../verification/record.ts';
+import { runWrite } from '../write.ts';
+
+/** Profile fields an account holder keeps (through the CLI now). Absent: unchanged; '' clears. */
+export interface ProfileChange {
+  fullName?: string;
+  phone?: string;
+  country?: string;
+}
+
+/** KYC data an account holder submits. Absent: unchanged; '' clears. */
+export interface KycSubmission {
+  idType?: string;
+  id1?: string;
+  id2?: string;
+  id3?: string;
+  companyName?: string;
+  companyEmail?: string;
+  companyPhone?: string;
+  companyCountry?: string;
+  doc1?: string;
+  doc2?: string;
+  doc3?: string;
+  doc4?: string;
+}
+
+export interface KycReview {
+  level: number;
+  status: KycStatus;
+  reason: string | null;
+}
+
+type Changes = Record<string, [string, string]>;
+
+function unwrapped<T>(r: Result<T>): T {
+  if (!r.ok) return abort(r.error.code, r.error.message, r.error.field);
+  return r.value;
+}
+
+async function accountOf(trx: Kysely<DB>, usertag: string): Promise<AccountRow> {
+  const tag = unwrapped(normalizeUsertag(usertag));
+  const a = await findAccountByUsertag(trx, tag);
+  if (a === undefined) return abort('usertag_not_found', `no account with usertag "${tag}"`, 'usertag');
+  return a;
+}
+
+async function record(
+  trx: Kysely<DB>,
+  accountId: bigint,
+  actor: string,
+  changes: Changes,
+  reason: string | null,
+  nowMs: number,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await trx
+    .insertInto('kyc_history')
+    .values({ account_id: accountId, actor, changes: JSON.stringify(changes), reason, at_ms: nowMs })
+    .execute();
+}
+
+const objectOf = (json: string): Record<string, string> => {
+  try {
+    const o: unknown = JSON.parse(json);
+    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Changes profile fields, validated, with a history entry naming `actor`. */
+export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileChange, actor: string) {
+  const next: Partial<Record<'full_name' | 'phone' | 'country', string>> = {};
+  return runWrite(deps.db, async (trx) => {
+    if (c.fullName !== undefined)
+      next.full_name = unwrapped(text(c.fullName, 'full_name', KYC_LIMITS.full_name));
+    if (c.phone !== undefined) next.phone = unwrapped(phone(c.phone, 'phone'));
+    if (c.country !== undefined) next.country = unwrapped(country(c.country, 'country'));
+    const a = await accountOf(trx, usertag);
+    const changes: Changes = {};
+    for (const [k, v] of Object.entries(next) as Array<[keyof typeof next, string]>) {
+      if (a[k] !== v) changes[k] = [a[k], v];
+    }
+    if (Object.keys(changes).length > 0) {
+      await trx.updateTable('accounts').set(next).where('id', '=', a.id).execute();
+      await record(trx, a.id, actor, changes, null, deps.clock.nowMs());
+    }
+    return { usertag: a.usertag, changed: Object.keys(changes) };
+  });
+}
+
+/** Stores submitted KYC data, validated; the KYC status becomes `pending` (to be reviewed again). */
+export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission, actor: string) {
+  const allowHttp = deps.config.lightning.backend === 'sandbox';
+  return runWrite(deps.db, async (trx) => {
+    const a = await accountOf(trx, usertag);
+    const personal = objectOf(a.personal_kyc);
+    const company = objectOf(a.company_kyc);
+    const changes: Changes = {};
+    const set = (target: Record<string, string>, prefix: string, key: string, v: string) => {
+      const before = target[key] ?? '';
+      if (before !== v) changes[`${prefix}${key}`] = [before, v];
+      target[key] = v;
+    };
+    for (const k of PERSONAL_FIELDS) {
+      const v = s[k];
+      if (v !== undefined) set(personal, 'personal_kyc.', k, unwrapped(documentUrl(v, k, allowHttp)));
+    }
+    const companyIn: Record<(typeof COMPANY_FIELDS)[number], string | undefined> = {
+      company_name: s.companyName,
+      email: s.companyEmail,
+      company_phone: s.companyPhone,
+      country: s.companyCountry,
+      doc1: s.doc1,
+      doc2: s.doc2,
+      doc3: s.doc3,
+      doc4: s.doc4,
+    };
+    for (const k of COMPANY_FIELDS) {
+      const v = companyIn[k];
+      if (v === undefined) continue;
+      const field = `company_${k.replace(/^company_/, '')}`;
+      const value =
+        k === 'company_name'
+          ? unwrapped(text(v, field, KYC_LIMITS.company_name))
+          : k === 'email'
+            ? unwrapped(email(v, field))
+            : k === 'company_phone'
+              ? unwrapped(phone(v, field))
+              : k === 'country'
+                ? unwrapped(country(v, field))
+                : unwrapped(documentUrl(v, k, allowHttp));
+      set(company, 'company_kyc.', k, value);
+    }
+    let idType = a.id_type;
+    if (s.idType !== undefined) {
+      idType = unwrapped(text(s.idType, 'id_type', KYC_LIMITS.id_type));
+      if (idType !== a.id_type) changes['id_type'] = [a.id_type, idType];
+    }
+    if (Object.keys(changes).length === 0) return { usertag: a.usertag, changed: [] as string[] };
+    if (a.kyc_status !== 'pending') changes['kyc_status'] = [a.kyc_status, 'pending'];
+    await trx
+      .updateTable('accounts')
+      .set({
+        id_type: idType,
+        personal_kyc: JSON.stringify(personal),
+        company_kyc: JSON.stringify(company),
+        kyc_status: 'pending',
+      })
+      .where('id', '=', a.id)
+      .execute();
+    await record(trx, a.id, actor, changes, null, deps.clock.nowMs());
+    return { usertag: a.usertag, changed: Object.keys(changes) };
+  });
+}
+
+/** An operator's review: the KYC level and status, with the reason, kept in the history. */
+export async function reviewKyc(deps: AppDeps, usertag: string, r: KycReview, actor: string) {
+  return runWrite(deps.db, async (trx) => {
+    const reason = r.reason === null ? null : unwrapped(text(r.reason, 'reason', KYC_LIMITS.reason));
+    const a = await accountOf(trx, usertag);
+    const changes: Changes = {};
+    if (Number(a.kyc_level) !== r.level) changes['kyc_level'] = [String(a.kyc_level), String(r.level)];
+    if (a.kyc_status !== r.status) changes['kyc_status'] = [a.kyc_status, r.status];
+    const verified = a.email_confirmed_at_ms !== null && r.status === 'verified';
+    await trx
+      .updateTable('accounts')
+      .set({ kyc_level: r.level, kyc_status: r.status, is_verified: verified ? 1 : 0 })
+      .where('id', '=', a.id)
+      .execute();
+    // A review is kept even when it confirms what was there (who looked, when, why).
+    await record(
+      trx,
+      a.id,
+      actor,
+      Object.keys(changes).length === 0 ? { reviewed: ['', r.status] } : changes,
+      reason,
+      deps.clock.nowMs(),
+    );
+    return { usertag: a.usertag, kyc_level: r.level, kyc_status: r.status, is_verified: verified };
+  });
+}
+
+/** Every recorded profile and KYC change of an account, oldest first. */
+export async function kycHistory(deps: AppDeps, usertag: string) {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return tag;
+  const a = await findAccountByUsertag(deps.db.read, tag.value);
+  if (a === undefined)
+    return {
+      ok: false as const,
+      error: { code: 'usertag_not_found' as const, message: `no account with usertag "${tag.value}"` },
+    };
+  const rows = await deps.db.read
+    .selectFrom('kyc_history')
+    .selectAll()
+    .where('account_id', '=', a.id)
+    .orderBy('id')
+    .execute();
+  return ok(
+    rows.map((h) => ({
+      at: new Date(Number(h.at_ms)).toISOString(),
+      actor: h.actor,
+      changes: JSON.parse(h.changes) as Changes,
+      reason: h.reason,
+    })),
+  );
+}

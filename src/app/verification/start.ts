@@ -1,0 +1,126 @@
+import { findAccountById, findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { hitMailCount } from '../../db/repos/rate-limits.ts';
+import { insertVerificationRequest } from '../../db/repos/verification.ts';
+import type { AppError } from '../../domain/errors.ts';
+import { ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { otpEmail } from './email.ts';
+import { hmacKey, keyedHash, randomOtp, randomToken } from './keys.ts';
+
+export interface StartVerification {
+  /** Normalized usertag of the person to verify. */
+  usertag: string;
+  /** Whether the application asks for the person's KYC data (shared only if they approve). */
+  kyc: boolean;
+}
+
+export interface StartedVerification {
+  /** ≥ 128 random bits, URL-safe; only its HMAC is stored. */
+  secret: string;
+  expiresAtMs: number;
+}
+
+export const consentUrl = (publicUrl: string, token: string): string =>
+  `${publicUrl}/verify/consent/${token}`;
+
+/**
+ * Counts one OTP e-mail against `key` (table `mail_counts`, a write unit of its own: durable, shared by
+ * every instance, never pushed out by other keys); answers the refusal once over `limit`.
+ */
+async function overLimit(
+  deps: AppDeps,
+  key: string,
+  limit: number,
+  message: (retryAfterSec: number) => string,
+): Promise<AppError | null> {
+  const nowMs = deps.clock.nowMs();
+  const windowMs = deps.config.verification.mailWindowSec * 1000;
+  const w = await deps.db.write((trx) => hitMailCount(trx, key, windowMs, nowMs));
+  if (w.count <= limit) return null;
+  const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+  return { code: 'rate_limited', message: message(retryAfterSec), retryAfterSec };
+}
+
+/**
+ * Step 1 of "verify with paytag": issues a secret to the calling application and e-mails a six-digit
+ * OTP to the usertag's confirmed e-mail. The answer is the same whether or not the usertag exists or has
+ * a confirmed e-mail (nothing is sent then), and both e-mail limits count every request whatever the
+ * usertag, so neither the answer nor the limits tell accounts apart.
+ */
+export async function startVerification(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: StartVerification,
+): Promise<Result<StartedVerification>> {
+  const cfg = deps.config.verification;
+  const byCaller = await overLimit(
+    deps,
+    `verify-from:${caller.accountId}`,
+    cfg.mailPerCaller,
+    (s) =>
+      `this account started ${cfg.mailPerCaller} verifications recently, the most it may; try again in ${s} s`,
+  );
+  if (byCaller !== null) return { ok: false, error: byCaller };
+  const byUsertag = await overLimit(
+    deps,
+    `verify-to:${cmd.usertag}`,
+    cfg.mailPerUsertag,
+    (s) =>
+      `this usertag was sent ${cfg.mailPerUsertag} codes recently, the most it gets; try again in ${s} s`,
+  );
+  if (byUsertag !== null) return { ok: false, error: { ...byUsertag, field: 'usertag' } };
+
+  const key = await hmacKey(deps);
+  const secret = randomToken();
+  const otp = randomOtp();
+  const secretHash = keyedHash(key, 'verify-secret', secret);
+  const otpHash = keyedHash(key, 'verify-otp', `${secret}:${otp}`);
+  const nowMs = deps.clock.nowMs();
+  const expiresAtMs = nowMs + cfg.secretTtlSec * 1000;
+
+  const person = await findAccountByUsertag(deps.db.read, cmd.usertag);
+  if (person === undefined || person.email_confirmed_at_ms === null) {
+    // No account, or no confirmed e-mail: the same answer, and nothing is stored or sent.
+    return ok({ secret, expiresAtMs });
+  }
+  const app = await findAccountById(deps.db.read, caller.accountId);
+  const appName =
+    app !== undefined && app.full_name !== ''
+      ? `${app.full_name} (@${caller.usertag})`
+      : `@${caller.usertag}`;
+  const consentToken = cmd.kyc ? randomToken() : null;
+  const mail = otpEmail({
+    appName,
+    usertag: person.usertag,
+    otp,
+    ttlSec: cfg.secretTtlSec,
+    consentUrl: consentToken === null ? null : consentUrl(deps.config.publicUrl, consentToken),
+  });
+  await deps.db.write(async (trx) => {
+    const id = await insertVerificationRequest(trx, {
+      secret_hash: secretHash,
+      otp_hash: otpHash,
+      app_account_id: caller.accountId,
+      account_id: person.id,
+      kyc_requested: cmd.kyc ? 1 : 0,
+      consent_token_hash: consentToken === null ? null : keyedHash(key, 'verify-consent', consentToken),
+      expires_at_ms: expiresAtMs,
+      created_at_ms: nowMs,
+    });
+    await enqueueEmail(
+      trx,
+      {
+        accountId: caller.accountId,
+        to: person.email,
+        ...mail,
+        type: 'verification_otp',
+        eventId: `verification.otp.${id}`,
+        target: null,
+      },
+      nowMs,
+    );
+  });
+  return ok({ secret, expiresAtMs });
+}

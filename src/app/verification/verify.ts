@@ -1,0 +1,62 @@
+import { findAccountById } from '../../db/repos/accounts.ts';
+import {
+  countFailedAttempt,
+  findConsentOfRequest,
+  findRequestBySecretHash,
+  markRequestUsed,
+} from '../../db/repos/verification.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { hmacKey, keyedHash, sameHash } from './keys.ts';
+import { kycShareOf, type VerifiedAccount, verifiedRecord } from './record.ts';
+
+export interface VerifyCommand {
+  secret: string;
+  /** Six digits, leading zeros kept. */
+  otp: string;
+}
+
+/** The one answer to every failure: it says nothing about which check failed. */
+export const VERIFICATION_FAILED =
+  'the secret or the OTP is wrong, expired or used up; start again with POST /api/v1/auth';
+
+/**
+ * Step 2: the application that started the flow trades its secret and the person's OTP for the
+ * verified account record. A secret works once, only for its application, only before it expires, and
+ * dies after the configured number of wrong OTPs; each wrong OTP is counted durably before answering.
+ */
+export async function verifyAccount(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: VerifyCommand,
+): Promise<Result<VerifiedAccount>> {
+  const key = await hmacKey(deps);
+  const secretHash = keyedHash(key, 'verify-secret', cmd.secret);
+  const otpHash = keyedHash(key, 'verify-otp', `${cmd.secret}:${cmd.otp}`);
+  const limit = deps.config.verification.otpAttemptLimit;
+  const nowMs = deps.clock.nowMs();
+  const outcome = await deps.db.write(async (trx) => {
+    const req = await findRequestBySecretHash(trx, secretHash);
+    if (
+      req === undefined ||
+      req.app_account_id !== caller.accountId ||
+      req.used_at_ms !== null ||
+      req.expires_at_ms <= BigInt(nowMs) ||
+      req.failed_attempts >= BigInt(limit)
+    ) {
+      return null;
+    }
+    if (!sameHash(otpHash, req.otp_hash)) {
+      await countFailedAttempt(trx, req.id);
+      return null;
+    }
+    if (!(await markRequestUsed(trx, req.id, nowMs))) return null;
+    const account = await findAccountById(trx, req.account_id);
+    if (account === undefined) return null;
+    const consent = await findConsentOfRequest(trx, req.id);
+    const revoked = consent !== undefined && consent.revoked_at_ms !== null;
+    return verifiedRecord(account, kycShareOf(req, revoked));
+  });
+  return outcome === null ? err('invalid_request', VERIFICATION_FAILED) : ok(outcome);
+}

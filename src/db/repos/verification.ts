@@ -1,0 +1,108 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, KycConsentsTable, VerificationRequestsTable } from '../schema.ts';
+
+/** Query module of verification requests and KYC consents. Functions taking `trx` run in the caller's unit. */
+
+type Exec = Kysely<DB>;
+export type VerificationRequestRow = Selectable<VerificationRequestsTable>;
+export type KycConsentRow = Selectable<KycConsentsTable>;
+
+export async function insertVerificationRequest(
+  trx: Exec,
+  row: Insertable<VerificationRequestsTable>,
+): Promise<bigint> {
+  const { id } = await trx
+    .insertInto('verification_requests')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export const findRequestBySecretHash = (exec: Exec, hash: string) =>
+  exec.selectFrom('verification_requests').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
+
+export const findRequestByConsentHash = (exec: Exec, hash: string) =>
+  exec
+    .selectFrom('verification_requests')
+    .selectAll()
+    .where('consent_token_hash', '=', hash)
+    .executeTakeFirst();
+
+/** Counts one wrong OTP; answers the new count. */
+export async function countFailedAttempt(trx: Exec, id: bigint): Promise<bigint> {
+  const r = await trx
+    .updateTable('verification_requests')
+    .set({ failed_attempts: sql<bigint>`failed_attempts + 1` })
+    .where('id', '=', id)
+    .returning('failed_attempts')
+    .executeTakeFirstOrThrow();
+  return r.failed_attempts;
+}
+
+/** Marks the request used unless it already was; answers whether this call did. */
+export async function markRequestUsed(trx: Exec, id: bigint, nowMs: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('verification_requests')
+    .set({ used_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('used_at_ms', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+/** Records the consent decision unless one was recorded; answers whether this call did. */
+export async function decideConsent(
+  trx: Exec,
+  id: bigint,
+  decision: 'approved' | 'declined',
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('verification_requests')
+    .set({ consent: decision, consent_token_hash: null })
+    .where('id', '=', id)
+    .where('consent', '=', 'none')
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+export async function insertConsent(trx: Exec, row: Insertable<KycConsentsTable>): Promise<bigint> {
+  const { id } = await trx.insertInto('kyc_consents').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export const findConsentOfRequest = (exec: Exec, requestId: bigint) =>
+  exec.selectFrom('kyc_consents').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+
+export const listConsents = (exec: Exec, accountId: bigint) =>
+  exec
+    .selectFrom('kyc_consents')
+    .innerJoin('accounts', 'accounts.id', 'kyc_consents.app_account_id')
+    .select([
+      'kyc_consents.id',
+      'kyc_consents.decision',
+      'kyc_consents.fields',
+      'kyc_consents.decided_at_ms',
+      'kyc_consents.revoked_at_ms',
+      'accounts.usertag as app_usertag',
+    ])
+    .where('kyc_consents.account_id', '=', accountId)
+    .orderBy('kyc_consents.id')
+    .execute();
+
+/** Revokes an approval of the account; answers whether one was revoked. */
+export async function revokeConsent(
+  trx: Exec,
+  accountId: bigint,
+  id: bigint,
+  nowMs: number,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('kyc_consents')
+    .set({ revoked_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('revoked_at_ms', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}

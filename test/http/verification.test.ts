@@ -1,0 +1,352 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../../src/app/accounts/create-account.ts';
+import type { AppDeps } from '../../src/app/deps.ts';
+import { answerConsent } from '../../src/app/verification/consent.ts';
+import { accountConsents, revokeAccountConsent } from '../../src/app/verification/consents.ts';
+import {
+  DIALECTS,
+  ManualClock,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
+
+let seq = 0;
+async function person(deps: AppDeps, confirmed = true): Promise<{ usertag: string; email: string }> {
+  seq += 1;
+  const usertag = `person_${process.pid}_${seq}`;
+  const email = `${usertag}@example.org`;
+  const r = await createAccount(deps, {
+    usertag,
+    email,
+    fullName: 'Ada Lovelace',
+    emailConfirmed: confirmed,
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return { usertag, email };
+}
+
+/** The OTP e-mails queued in the outbox for `to`, newest last. */
+async function otpMails(deps: AppDeps, to?: string) {
+  let q = deps.db.read
+    .selectFrom('outbox')
+    .select(['destination', 'payload', 'event_type'])
+    .where('event_type', '=', 'verification_otp');
+  if (to !== undefined) q = q.where('destination', '=', to);
+  const rows = await q.orderBy('id').execute();
+  return rows.map((r) => JSON.parse(r.payload) as { subject: string; text: string; html: string });
+}
+
+const otpOf = (text: string): string => {
+  const m = /^(\d{6})$/m.exec(text);
+  if (m?.[1] === undefined) throw new Error(`no OTP in ${text}`);
+  return m[1];
+};
+
+describe.each(DIALECTS)('account verification API on %s', (dialect) => {
+  let rt: TestRuntime;
+  let clock: ManualClock;
+  let appA: TestAccount;
+  let appB: TestAccount;
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    rt = await testRuntime(dialect, {}, { clock });
+    appA = await makeAccount(rt.deps);
+    appB = await makeAccount(rt.deps);
+  });
+  afterEach(async () => {
+    await rt.close();
+  });
+
+  const call = (path: string, key: string | undefined, body: unknown): Promise<LightMyRequestResponse> =>
+    rt.app.inject({
+      method: 'POST',
+      url: `/api/v1/${path}`,
+      headers: { ...(key === undefined ? {} : { 'x-api-key': key }), 'content-type': 'application/json' },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  const start = async (usertag: string, key = appA.invoiceKey, kyc?: boolean) => {
+    const res = await call('auth', key, kyc === undefined ? { usertag } : { usertag, kyc });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(true);
+    return body.data.secret as string;
+  };
+
+  const expectGenericFailure = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: false,
+      success: false,
+      data: null,
+      message: 'the secret or the OTP is wrong, expired or used up; start again with POST /api/v1/auth',
+    });
+  };
+
+  it('e-mails a six-digit OTP naming the application and verifies it once, for the record', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const [mail] = await otpMails(rt.deps, p.email);
+    expect(mail?.text).toContain(`@${appA.usertag}`);
+    expect(mail?.text).toContain('Never share this code');
+    expect(mail?.text).toContain('will learn');
+    const otp = otpOf(mail?.text ?? '');
+    const ok = await call('auth/verify', appA.invoiceKey, { secret, otp: Number(otp) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      status: true,
+      data: {
+        usertag: p.usertag,
+        profile: { full_name: 'Ada Lovelace', email: p.email, phone: '', country: '' },
+        kyc_level: 0,
+        kyc_status: 'none',
+        is_verified: false,
+        personal_kyc: null,
+        company_kyc: null,
+        message: 'verified; KYC data was not requested',
+      },
+    });
+    expect(typeof ok.json().data.user_id).toBe('string');
+    // Single use.
+    expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp }));
+  });
+
+  it('keeps no secret or OTP in the database, only their keyed hashes', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    const row = await rt.deps.db.read
+      .selectFrom('verification_requests')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(secret);
+    expect(row.otp_hash).not.toContain(otp);
+  });
+
+  it('a secret expires after VERIFY_SECRET_TTL_S', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    clock.advance(60_000);
+    expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp }));
+  });
+
+  it('works just before expiry', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    clock.advance(59_000);
+    expect((await call('auth/verify', appA.invoiceKey, { secret, OTP: otp })).statusCode).toBe(200);
+  });
+
+  it('five wrong OTPs kill the secret, even for the right one after', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++)
+      expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp: wrong }));
+    expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp }));
+  });
+
+  it('four wrong OTPs leave the secret alive', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 4; i++)
+      expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp: wrong }));
+    expect((await call('auth/verify', appA.invoiceKey, { secret, otp })).statusCode).toBe(200);
+  });
+
+  it("application A's secret cannot be verified by application B, and B's try does not use it up", async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag, appA.invoiceKey);
+    const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+    expectGenericFailure(await call('auth/verify', appB.invoiceKey, { secret, otp }));
+    expectGenericFailure(await call('auth/verify', appB.adminKey, { secret, otp }));
+    // A's admin key is the same application.
+    expect((await call('auth/verify', appA.adminKey, { secret, otp })).statusCode).toBe(200);
+  });
+
+  it('an unknown secret gets the same generic failure', async () => {
+    expectGenericFailure(
+      await call('auth/verify', appA.invoiceKey, { secret: 'A'.repeat(32), otp: '123456' }),
+    );
+  });
+
+  it('accepts otp and OTP, numbers and numeric strings, with leading zeros', async () => {
+    const p = await person(rt.deps);
+    // Find a code with a leading zero by asking until one comes (about one in ten).
+    for (let round = 0; round < 200; round++) {
+      clock.advance(16 * 60_000); // past the e-mail limit's window
+      const secret = await start(p.usertag);
+      const mails = await otpMails(rt.deps, p.email);
+      const otp = otpOf(mails[mails.length - 1]?.text ?? '');
+      if (!otp.startsWith('0')) continue;
+      const forms: unknown[] = [{ otp }, { OTP: otp }, { otp: Number(otp) }, { OTP: Number(otp) }];
+      const body = forms[round % forms.length] as Record<string, unknown>;
+      const res = await call('auth/verify', appA.invoiceKey, { secret, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return;
+    }
+    throw new Error('no code with a leading zero in 200 rounds');
+  }, 60_000);
+
+  it('an OTP as a string of digits, as a number and in both spellings', async () => {
+    for (const form of ['otp-string', 'OTP-string', 'otp-number', 'OTP-number', 'both'] as const) {
+      const p = await person(rt.deps);
+      const secret = await start(p.usertag);
+      const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+      const body =
+        form === 'otp-string'
+          ? { otp }
+          : form === 'OTP-string'
+            ? { OTP: otp }
+            : form === 'otp-number'
+              ? { otp: Number(otp) }
+              : form === 'OTP-number'
+                ? { OTP: Number(otp) }
+                : { otp, OTP: Number(otp) };
+      const res = await call('auth/verify', appA.invoiceKey, { secret, ...body });
+      expect(res.statusCode, `${form}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('answers the same for an unknown usertag and one without a confirmed e-mail, and sends nothing', async () => {
+    const unconfirmed = await person(rt.deps, false);
+    const known = await person(rt.deps);
+    const answers: Array<Record<string, unknown>> = [];
+    for (const usertag of ['nobody_here_at_all', unconfirmed.usertag, known.usertag]) {
+      const res = await call('auth', appA.invoiceKey, { usertag });
+      expect(res.statusCode, res.body).toBe(200);
+      const b = res.json();
+      answers.push({ ...b, data: { ...b.data, secret: typeof b.data.secret } });
+      expect(b.data.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    }
+    expect(answers[0]).toEqual(answers[2]);
+    expect(answers[1]).toEqual(answers[2]);
+    const mails = await otpMails(rt.deps);
+    expect(mails).toHaveLength(1);
+    expect(await otpMails(rt.deps, unconfirmed.email)).toHaveLength(0);
+  });
+
+  it('missing or malformed fields get a clear 400 in the envelope', async () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['auth', {}, 'usertag'],
+      ['auth', { usertag: 42 }, 'usertag'],
+      ['auth', { usertag: 'x' }, 'usertag'],
+      ['auth', { usertag: 'someone_ok', kyc: 'yes' }, 'kyc'],
+      ['auth/verify', {}, 'secret'],
+      ['auth/verify', { secret: 'A'.repeat(32) }, 'otp'],
+      ['auth/verify', { secret: 5, otp: '123456' }, 'secret'],
+      ['auth/verify', { secret: 'has spaces in it!!', otp: '123456' }, 'secret'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: '12a456' }, 'otp'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: 1234567 }, 'otp'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: 12.5 }, 'otp'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: -1 }, 'otp'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: true }, 'otp'],
+      ['auth/verify', { secret: 'A'.repeat(32), OTP: [1] }, 'OTP'],
+      ['auth/verify', { secret: 'A'.repeat(32), otp: '123456', OTP: '654321' }, 'otp'],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await call(path, appA.invoiceKey, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      const b = res.json();
+      expect(b).toMatchObject({ status: false, success: false, data: null, field });
+      expect(typeof b.message).toBe('string');
+    }
+    for (const body of ['not json', '[1,2]']) {
+      const res = await call('auth', appA.invoiceKey, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ status: false, success: false, data: null });
+    }
+    const noKey = await call('auth', undefined, { usertag: 'someone_ok' });
+    expect(noKey.statusCode).toBe(401);
+    expect(noKey.json()).toMatchObject({ status: false, success: false, data: null });
+  });
+
+  it('limits OTP e-mails per usertag, for every caller, known or not, across a restart, until the window ends', async () => {
+    const p = await person(rt.deps);
+    for (let i = 0; i < 5; i++) await start(p.usertag, i % 2 === 0 ? appA.invoiceKey : appB.invoiceKey);
+    const over = await call('auth', appB.adminKey, { usertag: p.usertag });
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json()).toMatchObject({ status: false, success: false, data: null, code: 'rate_limited' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(5);
+    // An unknown usertag is limited the same way (the limit tells nothing about existence).
+    for (let i = 0; i < 5; i++) await start('nobody_knows_me');
+    expect((await call('auth', appA.invoiceKey, { usertag: 'nobody_knows_me' })).statusCode).toBe(429);
+    // Another instance on the same database (as after a restart) keeps counting.
+    const second = await testRuntime(dialect, {}, { clock, databaseUrl: rt.databaseUrl });
+    try {
+      const res = await second.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        headers: { 'x-api-key': appA.invoiceKey, 'content-type': 'application/json' },
+        payload: JSON.stringify({ usertag: p.usertag }),
+      });
+      expect(res.statusCode, res.body).toBe(429);
+    } finally {
+      await second.close();
+    }
+    clock.advance(15 * 60_000);
+    await start(p.usertag);
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(6);
+  });
+
+  it('limits OTP e-mails per calling account, whoever they go to', async () => {
+    await rt.close();
+    rt = await testRuntime(dialect, { VERIFY_MAIL_PER_CALLER: '3' }, { clock });
+    appA = await makeAccount(rt.deps);
+    appB = await makeAccount(rt.deps);
+    const people = [
+      await person(rt.deps),
+      await person(rt.deps),
+      await person(rt.deps),
+      await person(rt.deps),
+    ];
+    for (const p of people.slice(0, 3)) await start(p.usertag, appA.invoiceKey);
+    const over = await call('auth', appA.adminKey, { usertag: people[3]?.usertag });
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect(await otpMails(rt.deps, people[3]?.email)).toHaveLength(0);
+    // Another caller is not held back by A's traffic.
+    await start(people[3]?.usertag ?? '', appB.invoiceKey);
+    expect(await otpMails(rt.deps, people[3]?.email)).toHaveLength(1);
+  });
+
+  it('an approval the holder revoked before verification shares nothing; the consents list shows it', async () => {
+    const p = await person(rt.deps);
+    const secret = await start(p.usertag, appA.invoiceKey, true);
+    const text = (await otpMails(rt.deps, p.email))[0]?.text ?? '';
+    const token = /\/verify\/consent\/([A-Za-z0-9_-]{32})/.exec(text)?.[1] ?? '';
+    expect((await answerConsent(rt.deps, token, 'approved')).ok).toBe(true);
+    const listed = await accountConsents(rt.deps, p.usertag);
+    expect(listed.ok && listed.value).toMatchObject([
+      { application: appA.usertag, decision: 'approved', revoked_at: null },
+    ]);
+    const id = listed.ok ? (listed.value[0]?.id ?? '') : '';
+    expect((await revokeAccountConsent(rt.deps, p.usertag, id)).ok).toBe(true);
+    expect((await revokeAccountConsent(rt.deps, p.usertag, id)).ok).toBe(false);
+    const res = await call('auth/verify', appA.invoiceKey, { secret, otp: otpOf(text) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      personal_kyc: null,
+      company_kyc: null,
+      message: 'verified; the account holder revoked the approval to share KYC data',
+    });
+  });
+
+  it('the OpenAPI document describes both routes', async () => {
+    const doc = (await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.paths['/api/v1/auth'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/v1/auth/verify'].post.responses['200']).toBeDefined();
+  });
+});
