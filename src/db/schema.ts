@@ -368,7 +368,8 @@ export interface VerificationRequestsTable {
   secret_hash: string;
   otp_hash: string;
   app_account_id: bigint;
-  account_id: bigint;
+  /** Null for the decoy row of an unknown usertag: it can never be verified. */
+  account_id: bigint | null;
   kyc_requested: IntDefault;
   consent_token_hash: string | null;
   consent: ColumnType<ConsentState, ConsentState | undefined, ConsentState>;

@@ -22,9 +22,13 @@ export interface ConsentView {
 const GONE = 'this link was used already, has expired, or does not exist';
 
 /** The request of a consent token while its page may still be answered: unanswered, unused, unexpired. */
-function answerable(req: VerificationRequestRow | undefined, nowMs: number): req is VerificationRequestRow {
+function answerable(
+  req: VerificationRequestRow | undefined,
+  nowMs: number,
+): req is VerificationRequestRow & { account_id: bigint } {
   return (
     req !== undefined &&
+    req.account_id !== null &&
     req.kyc_requested === 1n &&
     req.consent === 'none' &&
     req.used_at_ms === null &&

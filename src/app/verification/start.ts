@@ -82,7 +82,21 @@ export async function startVerification(
 
   const person = await findAccountByUsertag(deps.db.read, cmd.usertag);
   if (person === undefined || person.email_confirmed_at_ms === null) {
-    // No account, or no confirmed e-mail: the same answer, and nothing is stored or sent.
+    // No account, or no confirmed e-mail: the same answer after the same kind of write (a decoy row
+    // that can never be verified), so that neither the answer nor its timing tells accounts apart.
+    // Nothing is sent.
+    await deps.db.write((trx) =>
+      insertVerificationRequest(trx, {
+        secret_hash: secretHash,
+        otp_hash: otpHash,
+        app_account_id: caller.accountId,
+        account_id: null,
+        kyc_requested: cmd.kyc ? 1 : 0,
+        consent_token_hash: null,
+        expires_at_ms: expiresAtMs,
+        created_at_ms: nowMs,
+      }),
+    );
     return ok({ secret, expiresAtMs });
   }
   const app = await findAccountById(deps.db.read, caller.accountId);

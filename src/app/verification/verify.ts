@@ -47,7 +47,8 @@ export async function verifyAccount(
     ) {
       return null;
     }
-    if (!sameHash(otpHash, req.otp_hash)) {
+    // A decoy (unknown usertag) fails as a wrong OTP does, whatever was guessed.
+    if (req.account_id === null || !sameHash(otpHash, req.otp_hash)) {
       await countFailedAttempt(trx, req.id);
       return null;
     }

@@ -26,7 +26,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('otp_hash', 'text', (c) => c.notNull())
     // The application (calling account) that started the flow; only it may verify.
     .addColumn('app_account_id', i64, (c) => c.notNull().references('accounts.id'))
-    .addColumn('account_id', i64, (c) => c.notNull().references('accounts.id'))
+    // The person; null for the decoy row an unknown usertag gets (the same write, nothing sent).
+    .addColumn('account_id', i64, (c) => c.references('accounts.id'))
     .addColumn('kyc_requested', i64, zero)
     // HMAC of the one-time consent page token (kyc requested only).
     .addColumn('consent_token_hash', 'text', (c) => c.unique())
