@@ -1,4 +1,11 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Updateable,
+} from 'kysely';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals, TRANSFER_POST_PENDING } from './ledger.ts';
@@ -146,6 +153,20 @@ export const findByIdempotencyKey = (
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
+/** Rows a history shows: all but the unpaid invoices of Lightning-address callbacks. */
+const shownInHistory = (eb: ExpressionBuilder<DB, 'payments'>) =>
+  eb.or([
+    // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
+    eb('invoice_type', 'is', null),
+    eb.not(
+      eb.and([
+        eb('direction', '=', IN),
+        eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
+        eb('status', '!=', sql.lit<'paid'>('paid')),
+      ]),
+    ),
+  ]);
+
 /**
  * The account's payments, newest first: served by the (account_id, created_at_ms desc, id desc) index.
  * An invoice a Lightning-address callback issued (anyone may ask for one, without a key) is shown only
@@ -156,19 +177,7 @@ const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p
     .selectFrom('payments')
     .selectAll()
     .where('account_id', '=', p('accountId'))
-    .where((eb) =>
-      eb.or([
-        // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
-        eb('invoice_type', 'is', null),
-        eb.not(
-          eb.and([
-            eb('direction', '=', IN),
-            eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
-            eb('status', '!=', sql.lit<'paid'>('paid')),
-          ]),
-        ),
-      ]),
-    )
+    .where(shownInHistory)
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(p('limit')),
@@ -549,19 +558,7 @@ export const listHistoryOfWallet = (
     .where('account_id', '=', accountId)
     .where('wallet', '=', wallet)
     // As listHistory: unpaid invoices of Lightning-address callbacks are not shown.
-    .where((eb) =>
-      eb.or([
-        // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
-        eb('invoice_type', 'is', null),
-        eb.not(
-          eb.and([
-            eb('direction', '=', IN),
-            eb('invoice_type', '=', sql.lit<'lnurl'>('lnurl')),
-            eb('status', '!=', sql.lit<'paid'>('paid')),
-          ]),
-        ),
-      ]),
-    )
+    .where(shownInHistory)
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
