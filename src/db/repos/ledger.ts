@@ -464,43 +464,30 @@ const COLUMN_MAX = sql.raw('9223372036854775807');
  * The transfer row of createTransfer, its account ids looked up in the same statement. A missing account
  * leaves an id NULL, which the NOT NULL constraint refuses (a bug: accounts are created with their owner).
  */
-const insertTransferByRefs = prepare<
-  {
-    id: string;
-    debit_owner: bigint | null;
-    debit_code: string | null;
-    credit_owner: bigint | null;
-    credit_code: string | null;
-    amount: bigint;
-    asset: string;
-    code: string;
-    ref: string | null;
-    flags: number;
-    created_at_ms: number;
-  },
-  { debit_account_id: bigint; credit_account_id: bigint }
->((db, p) => {
-  const accountId = (owner: 'debit_owner' | 'credit_owner', code: 'debit_code' | 'credit_code') =>
-    sql<bigint>`COALESCE(
+const insertTransferByRefs = prepare<TransferParams, { debit_account_id: bigint; credit_account_id: bigint }>(
+  (db, p) => {
+    const accountId = (owner: 'debit_owner' | 'credit_owner', code: 'debit_code' | 'credit_code') =>
+      sql<bigint>`COALESCE(
       (SELECT id FROM ledger_accounts WHERE owner_account_id = ${p(owner)} AND asset = ${p('asset')}),
       (SELECT id FROM ledger_accounts WHERE system_code = ${p(code)} AND asset = ${p('asset')}))`;
-  return db
-    .insertInto('ledger_transfers')
-    .values({
-      id: p('id'),
-      debit_account_id: accountId('debit_owner', 'debit_code'),
-      credit_account_id: accountId('credit_owner', 'credit_code'),
-      amount: p('amount'),
-      asset: p('asset'),
-      code: p('code'),
-      ref: p('ref'),
-      flags: p('flags'),
-      pending_id: null,
-      created_at_ms: p('created_at_ms'),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning(['debit_account_id', 'credit_account_id']);
-});
+    return db
+      .insertInto('ledger_transfers')
+      .values({
+        id: p('id'),
+        debit_account_id: accountId('debit_owner', 'debit_code'),
+        credit_account_id: accountId('credit_owner', 'credit_code'),
+        amount: p('amount'),
+        asset: p('asset'),
+        code: p('code'),
+        ref: p('ref'),
+        flags: p('flags'),
+        pending_id: null,
+        created_at_ms: p('created_at_ms'),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning(['debit_account_id', 'credit_account_id']);
+  },
+);
 
 /** A new ledger_transfers row, every column given (the prepared insert binds each). */
 type TransferRow = Omit<Selectable<LedgerTransfersTable>, 'flags' | 'created_at_ms'> & {
