@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from './payments.ts';
+import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from './payments.ts';
 import { err, ok, type Result } from './result.ts';
 
 /**
@@ -144,4 +144,32 @@ export function parseReferences(body: Record<string, unknown>): Result<PaymentRe
     fiatValue: fiatValue.value,
     extra: extra.value,
   });
+}
+
+/**
+ * A payment's tid as checkPayment takes it: its 16-character string tid, or its integer id (a JSON
+ * number, or its digits), any case and surrounding spaces. Which payment it names is the use case's.
+ */
+export function paymentTid(value: unknown): Result<string> {
+  if (value === undefined || value === null || value === '')
+    return err('invalid_request', 'tid is required', 'tid');
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return ok(String(value));
+  if (typeof value !== 'string') return err('invalid_request', 'tid must be a string', 'tid');
+  return ok(value.trim().toLowerCase());
+}
+
+/** History's `limit`: a whole number from 1 to HISTORY_LIMIT_MAX (a JSON number or its digits), required. */
+export function historyLimit(value: unknown): Result<number> {
+  if (value === undefined || value === null || value === '') {
+    return err(
+      'invalid_request',
+      `limit is required: how many payments to return, 1 to ${HISTORY_LIMIT_MAX}`,
+      'limit',
+    );
+  }
+  const n = typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > HISTORY_LIMIT_MAX) {
+    return err('invalid_request', `limit must be a whole number from 1 to ${HISTORY_LIMIT_MAX}`, 'limit');
+  }
+  return ok(n);
 }

@@ -1,3 +1,5 @@
+import { HISTORY_LIMIT_MAX } from '../domain/payments.ts';
+
 /** JSON-schema pieces shared by route schemas (they also feed the OpenAPI document). */
 
 export const envelopeOf = (data: Record<string, unknown>) => ({
@@ -66,3 +68,11 @@ export const idempotencyHeader = (what: string) => ({
     },
   },
 });
+
+/** History's `limit` in a querystring schema (the codec, `historyLimit`, decodes it). */
+export const historyLimitSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: HISTORY_LIMIT_MAX,
+  description: `how many payments, 1 to ${HISTORY_LIMIT_MAX}`,
+} as const;

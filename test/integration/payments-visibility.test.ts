@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayment } from '../../src/app/payments/check-payment.ts';
 import { paymentHistory } from '../../src/app/payments/history.ts';
 import { lightningAddressInvoice } from '../../src/app/payments/lightning-address.ts';
-import { receiveLapi, redeemVoucherLapi, requestVoucherLapi, sendLapi } from '../fixtures/lapi.ts';
+import {
+  checkPaymentLapi,
+  receiveLapi,
+  redeemVoucherLapi,
+  requestVoucherLapi,
+  sendLapi,
+} from '../fixtures/lapi.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -97,7 +103,7 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
     );
     expect(value(await checkPayment(w.deps, callerOf(kim), p.public_id)).id).toBe(p.id);
     expect(value(await checkPayment(w.deps, callerOf(kim), String(p.id))).id).toBe(p.id);
-    expect(value(await checkPayment(w.deps, callerOf(kim), Number(p.id))).id).toBe(p.id);
+    expect(value(await checkPaymentLapi(w.deps, callerOf(kim), Number(p.id))).id).toBe(p.id);
     expect(errorOf(await checkPayment(w.deps, callerOf(jay), String(p.id)))).toBe('not_found');
     expect(errorOf(await checkPayment(w.deps, callerOf(kim), '123'))).toBe('not_found');
 
@@ -112,7 +118,7 @@ describe.each(DIALECTS)('who sees a payment, and how it is found, on %s', (diale
       }),
     );
     const tid = Number(r.voucher.redeemed_tid);
-    const seen = value(await checkPayment(w.deps, callerOf(payer), tid));
+    const seen = value(await checkPaymentLapi(w.deps, callerOf(payer), tid));
     expect(seen).toMatchObject({ direction: 'out', status: 'paid', purpose: 'voucher_claim' });
     // The redeemer's side of the same payment: its own row, linked by counterpart_id.
     const jaySide = value(await paymentHistory(w.deps, callerOf(jay), 10))[0]!;

@@ -9,7 +9,7 @@ import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts'
 import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
-import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
+import { historyLapi, receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import { type FakeLightning, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
   DIALECTS,
@@ -432,8 +432,8 @@ describe.each(DIALECTS)('Lightning payments on %s', (dialect) => {
       }
       const h = value(await paymentHistory(t.deps, callerOf(bob), 2));
       expect(h.map((p) => p.amount_msat)).toEqual([3_000_000n, 2_000_000n]);
-      expect(errorCode(await paymentHistory(t.deps, callerOf(bob), 0))).toBe('invalid_request');
-      expect(errorCode(await paymentHistory(t.deps, callerOf(bob), 1001))).toBe('invalid_request');
+      expect(errorCode(await historyLapi(t.deps, callerOf(bob), 0))).toBe('invalid_request');
+      expect(errorCode(await historyLapi(t.deps, callerOf(bob), 1001))).toBe('invalid_request');
       expect(errorCode(await checkPayment(t.deps, callerOf(alice), h[0]!.public_id))).toBe('not_found');
       // A request made for another account is visible to its creator and its receiver.
       const forBob = await request(alice, { amount: '0.0001', receiver_usertag: bob.usertag });

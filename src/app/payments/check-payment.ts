@@ -18,13 +18,8 @@ async function findByTid(deps: AppDeps, id: string): Promise<PaymentRow | undefi
  * or received, or a request the caller created for another account (receive with receiver_usertag).
  * Anything else is not found, never "forbidden", so a tid of someone else reveals nothing.
  */
-export async function checkPayment(deps: AppDeps, caller: Caller, tid: unknown): Promise<Result<PaymentRow>> {
-  if (tid === undefined || tid === null || tid === '')
-    return err('invalid_request', 'tid is required', 'tid');
-  if (typeof tid === 'number' && Number.isSafeInteger(tid) && tid > 0) tid = String(tid);
-  if (typeof tid !== 'string') return err('invalid_request', 'tid must be a string', 'tid');
-  const id = tid.trim().toLowerCase();
-  const row = await findByTid(deps, id);
+export async function checkPayment(deps: AppDeps, caller: Caller, tid: string): Promise<Result<PaymentRow>> {
+  const row = await findByTid(deps, tid);
   if (
     row === undefined ||
     (row.account_id !== caller.accountId && row.requester_account_id !== caller.accountId)

@@ -6,13 +6,18 @@ import { paymentHistory } from '../../app/payments/history.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
-import { idempotencyKey } from '../../domain/fields.ts';
+import { historyLimit, idempotencyKey, paymentTid } from '../../domain/fields.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { HISTORY_LIMIT_MAX } from '../../domain/payments.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import { decodeReceive, decodeSend, receiveBodySchema, sendBodySchema } from '../lapi/payments.contract.ts';
-import { envelopeOf, idempotencyHeader, standardErrors, standardSecurity } from '../schemas.ts';
+import {
+  envelopeOf,
+  historyLimitSchema,
+  idempotencyHeader,
+  standardErrors,
+  standardSecurity,
+} from '../schemas.ts';
 import { standardRecord, standardRecordSchema } from './record.ts';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -70,7 +75,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
       },
     },
     async (request) => {
-      const { tid } = request.query as { tid: string };
+      const tid = unwrap(paymentTid((request.query as Record<string, unknown>)['tid']));
       return envelope(record(unwrap(await checkPayment(deps, callerOf(request), tid))));
     },
   );
@@ -87,19 +92,14 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
           type: 'object',
           required: ['limit'],
           properties: {
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: HISTORY_LIMIT_MAX,
-              description: `how many payments, 1 to ${HISTORY_LIMIT_MAX}`,
-            },
+            limit: historyLimitSchema,
           },
         },
         response: { 200: envelopeOf({ type: 'array', items: standardRecordSchema }), ...standardErrors },
       },
     },
     async (request) => {
-      const { limit } = request.query as { limit: number };
+      const limit = unwrap(historyLimit((request.query as Record<string, unknown>)['limit']));
       return envelope(unwrap(await paymentHistory(deps, callerOf(request), limit)).map(record));
     },
   );

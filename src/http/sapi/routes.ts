@@ -5,12 +5,11 @@ import { paymentHistory } from '../../app/payments/history.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { updatePayeeStatus } from '../../app/payments/update-status.ts';
-import { idempotencyKey } from '../../domain/fields.ts';
-import { HISTORY_LIMIT_MAX } from '../../domain/payments.ts';
+import { historyLimit, idempotencyKey } from '../../domain/fields.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf } from '../family.ts';
-import { idempotencyHeader, standardSecurity } from '../schemas.ts';
+import { historyLimitSchema, idempotencyHeader, standardSecurity } from '../schemas.ts';
 import {
   decodeProReceive,
   decodeUpdateStatus,
@@ -103,12 +102,7 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
           type: 'object',
           required: ['limit'],
           properties: {
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: HISTORY_LIMIT_MAX,
-              description: `how many payments, 1 to ${HISTORY_LIMIT_MAX}`,
-            },
+            limit: historyLimitSchema,
             wallet: { description: `${WALLETS.join(' | ')}: only this wallet's payments` },
           },
         },
@@ -118,7 +112,8 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
     async (request) => {
       const q = request.query as Record<string, unknown>;
       const wallet = unwrap(walletFilter(q['wallet']));
-      return unwrap(await paymentHistory(deps, callerOf(request), q['limit'], wallet)).map(record);
+      const limit = unwrap(historyLimit(q['limit']));
+      return unwrap(await paymentHistory(deps, callerOf(request), limit, wallet)).map(record);
     },
   );
 
