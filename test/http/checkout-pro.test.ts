@@ -129,4 +129,34 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('the sandbox button deposits what the request misses: paid, credited once, and refused on a Lightning request', async () => {
+    const r = await receive({ wallet: 'usdt', payment_mode: 'onchain', chain_network: 'MATIC', amount: 2.5 });
+    const deposit = (url: string) =>
+      t.app.inject({ method: 'POST', url: `${new URL(url).pathname}/deposit?lang=en` });
+    const made = await deposit(r.hosted_checkout_url);
+    expect(made.statusCode).toBe(303);
+    expect(made.headers.location).toBe(
+      `/checkout/${new URL(r.hosted_checkout_url).pathname.split('/').pop()}?lang=en`,
+    );
+    expect(await check(r.tid)).toMatchObject({ status: 'paid', amount_received: 2.5 });
+    const balance = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/tapi/v1/assetBalance',
+          headers: { 'x-api-key': shop.invoiceKey },
+        })
+      ).json().data.usdt;
+    expect(await balance()).toBe('2.50000000');
+    const ln = await receive({ wallet: 'lbtc', payment_mode: 'lightning', amount: 0.001 });
+    const refused = await deposit(ln.hosted_checkout_url);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('paid by Lightning, not on chain');
+    const unknown = await t.app.inject({ method: 'POST', url: '/checkout/aaaaaaaaaaaaaaaa/deposit' });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({ method: 'POST', url: '/checkout/not-a-tid/deposit' });
+    expect(malformed.statusCode).toBe(404);
+    expect(await balance()).toBe('2.50000000');
+  });
 });

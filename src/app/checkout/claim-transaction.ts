@@ -17,7 +17,7 @@ const EVM_TX = /^0x[0-9a-f]{64}$/;
 export async function claimCheckoutTransaction(
   deps: AppDeps,
   tid: string,
-  hash: unknown,
+  hash: string,
 ): Promise<Result<{ transactionHash: string }>> {
   const notFound = err('not_found', 'no payment page has this address');
   if (!TID.test(tid)) return notFound;
@@ -31,7 +31,7 @@ export async function claimCheckoutTransaction(
     );
   }
   if (row.status === 'paid') return err('conflict', 'this payment request is already paid');
-  const text = typeof hash === 'string' ? hash.trim().toLowerCase() : '';
+  const text = hash.trim().toLowerCase();
   const evm = row.chain_network !== 'BTC';
   const valid = evm ? EVM_TX.test(text) : BTC_TXID.test(text);
   if (!valid) {

@@ -102,7 +102,9 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
     const tid = (request.params as { tid: string }).tid.toLowerCase();
     const ctx = contextOf(request, tid);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const claimed = await claimCheckoutTransaction(deps, tid, body['transaction_hash']);
+    // The form's field as typed; anything else (absent, repeated) is an empty, refused hash.
+    const hash = typeof body['transaction_hash'] === 'string' ? body['transaction_hash'] : '';
+    const claimed = await claimCheckoutTransaction(deps, tid, hash);
     if (claimed.ok) return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
     const v = await viewCheckout(deps, tid);
     if (!v.ok) return sendCheckoutError(reply, 404, ctx);
