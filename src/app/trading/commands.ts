@@ -23,3 +23,6 @@ export interface ListOrdersQuery {
   status: OrderStatus | null;
   limit: number;
 }
+
+/** An order as the use cases answer it (its stored row). */
+export type { OrderRow as Order } from '../../db/repos/orders.ts';
