@@ -14,6 +14,7 @@ import { type PaymentsConfig, payments } from './payments.ts';
 import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
+import { type TradeTokenConfig, tradeToken } from './trade-token.ts';
 import { type VerificationConfig, verification } from './verification.ts';
 import { type VouchersConfig, vouchers } from './vouchers.ts';
 import { type WebhooksConfig, webhooks } from './webhooks.ts';
@@ -41,6 +42,7 @@ export type Config = HttpConfig &
     chain: ChainConfig;
     chainWatch: ChainWatchConfig;
     verification: VerificationConfig;
+    tradeToken: TradeTokenConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     chain: parse(chain),
     chainWatch: parse(chainWatch),
     verification: parse(verification),
+    tradeToken: parse(tradeToken),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

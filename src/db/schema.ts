@@ -307,6 +307,7 @@ export interface DB {
   verification_requests: VerificationRequestsTable;
   kyc_consents: KycConsentsTable;
   kyc_history: KycHistoryTable;
+  trade_credentials: TradeCredentialsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -397,4 +398,16 @@ export interface KycHistoryTable {
   changes: string;
   reason: string | null;
   at_ms: Int;
+}
+
+/** Trade API credentials (migration 016): a public key and a secret kept only as a keyed hash. */
+export interface TradeCredentialsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  api_key: string;
+  secret_hash: string;
+  label: ColumnType<string, string | undefined, string>;
+  created_at_ms: Int;
+  last_used_at_ms: IntNullable;
+  revoked_at_ms: IntNullable;
 }
