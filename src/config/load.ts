@@ -14,6 +14,7 @@ import { type PaymentsConfig, payments } from './payments.ts';
 import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
+import { type TradeTokenConfig, tradeToken } from './trade-token.ts';
 import { type TradingConfig, trading } from './trading.ts';
 import { type VerificationConfig, verification } from './verification.ts';
 import { type VouchersConfig, vouchers } from './vouchers.ts';
@@ -42,6 +43,7 @@ export type Config = HttpConfig &
     chain: ChainConfig;
     chainWatch: ChainWatchConfig;
     verification: VerificationConfig;
+    tradeToken: TradeTokenConfig;
     trading: TradingConfig;
   };
 
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     chain: parse(chain),
     chainWatch: parse(chainWatch),
     verification: parse(verification),
+    tradeToken: parse(tradeToken),
     trading: parse(trading),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a

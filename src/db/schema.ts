@@ -307,6 +307,7 @@ export interface DB {
   verification_requests: VerificationRequestsTable;
   kyc_consents: KycConsentsTable;
   kyc_history: KycHistoryTable;
+  trade_credentials: TradeCredentialsTable;
   orders: OrdersTable;
 }
 
@@ -398,6 +399,18 @@ export interface KycHistoryTable {
   changes: string;
   reason: string | null;
   at_ms: Int;
+}
+
+/** Trade API credentials (migration 016): a public key and a secret kept only as a keyed hash. */
+export interface TradeCredentialsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  api_key: string;
+  secret_hash: string;
+  label: ColumnType<string, string | undefined, string>;
+  created_at_ms: Int;
+  last_used_at_ms: IntNullable;
+  revoked_at_ms: IntNullable;
 }
 
 export interface OrdersTable {
