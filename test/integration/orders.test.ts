@@ -9,6 +9,8 @@ import { getPortfolio } from '../../src/app/trading/portfolio.ts';
 import { getOrder } from '../../src/app/trading/view-orders.ts';
 import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { formatAssetBalance } from '../../src/domain/money.ts';
+import { ALL_JOBS } from '../../src/jobs/index.ts';
+import { startJobs } from '../../src/jobs/runner.ts';
 import { DIALECTS, ManualClock, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 const BTC = 100_000_000_000n; // msat per BTC
@@ -118,6 +120,61 @@ describe.each(DIALECTS)('spot orders on %s', (dialect) => {
       await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: null });
     }
     expect(await audit()).toEqual([]);
+  });
+
+  it('a cancel and a fill racing for one order: exactly one wins, and the ledger agrees', async () => {
+    const a = await makeAccount(rt.deps, { fund: { usdt: '1000' } });
+    const placed = await placeOrder(
+      rt.deps,
+      a.id,
+      order({ type: 'limit', amountUnits: BTC / 100n, limitPriceE8: 46_000n * 100_000_000n }),
+    );
+    if (!placed.ok) throw new Error(placed.error.message);
+    await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: '45000' });
+    try {
+      const [match, cancel] = await Promise.all([
+        matchOrders(rt.deps),
+        cancelOrder(rt.deps, a.id, placed.value.id),
+      ]);
+      const after = await getOrder(rt.deps, a.id, placed.value.id);
+      if (!after.ok) throw new Error(after.error.message);
+      if (after.value.status === 'filled') {
+        expect(cancel).toMatchObject({ ok: false, error: { code: 'order_not_open' } });
+        expect(await balance(a.id, 'usdt')).toBe(1000n * USDT - 460n * USDT);
+      } else {
+        expect(after.value.status).toBe('cancelled');
+        expect(match.filled).toBe(0);
+        expect(await balance(a.id, 'usdt')).toBe(1000n * USDT);
+      }
+    } finally {
+      await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: null });
+    }
+    expect(await audit()).toEqual([]);
+  });
+
+  it('the orders-match job is registered and runs a round', async () => {
+    const a = await makeAccount(rt.deps, { fund: { btc: '1' } });
+    const placed = await placeOrder(
+      rt.deps,
+      a.id,
+      order({ side: 'sell', type: 'limit', amountUnits: BTC / 10n, limitPriceE8: 48_000n * 100_000_000n }),
+    );
+    if (!placed.ok) throw new Error(placed.error.message);
+    await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: '48500' });
+    const jobs = startJobs(
+      rt.deps,
+      ALL_JOBS.filter((j) => j.name === 'orders-match'),
+    );
+    try {
+      expect(await jobs.runOnce('orders-match')).toBe(rt.deps.config.trading.matchIntervalMs);
+      const filled = await getOrder(rt.deps, a.id, placed.value.id);
+      expect(filled.ok && filled.value.status).toBe('filled');
+      // 0.1 BTC less 0.0001 BTC fee, at 48000: 4795.2 USDT.
+      expect(await balance(a.id, 'usdt')).toBe(4_795_200_000n);
+    } finally {
+      await jobs.stop();
+      await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: null });
+    }
   });
 
   it('another account can neither see nor cancel an order', async () => {
