@@ -398,6 +398,46 @@ describe.each(DIALECTS)('trade API spot orders on %s', (dialect) => {
     expect(noKey.statusCode).toBe(401);
   });
 
+  it('the OpenAPI document has every order route with its schemas', async () => {
+    const doc = (await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const [path, method] of [
+      ['/trade/v1/instruments', 'get'],
+      ['/trade/v1/orders', 'post'],
+      ['/trade/v1/orders', 'get'],
+      ['/trade/v1/orders/{tid}', 'get'],
+      ['/trade/v1/orders/{tid}', 'delete'],
+      ['/trade/v1/portfolio', 'get'],
+      ['/tapi/v1/checkOrder', 'get'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.summary.length).toBeGreaterThan(10);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '422']));
+    }
+    const record = doc.paths['/tapi/v1/checkOrder'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(record.properties.data.properties).sort()).toEqual(
+      Object.keys(ORDER_RECORD_TYPES).sort(),
+    );
+    expect(
+      Object.keys(
+        doc.paths['/trade/v1/orders'].post.requestBody.content['application/json'].schema.properties,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        'side',
+        'asset',
+        'quote',
+        'amount',
+        'type',
+        'price',
+        'note',
+        'receiver_email',
+        'extra',
+        'client_order_id',
+      ]),
+    );
+  });
+
   it('lists the instruments with tick size, minimum, fee and open flag', async () => {
     const t = await trader();
     const res = await trade(t, 'GET', '/instruments');
