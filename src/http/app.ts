@@ -21,6 +21,7 @@ import { voucherPages } from './pages/plugin.ts';
 import { verificationConsentPages } from './pages/verification-consent.ts';
 import { counterStore } from './rate-limit-store.ts';
 import { systemRoutes } from './system/routes.ts';
+import { presentedTrader } from './trade/auth.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -137,13 +138,19 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       store: counterStore(deps.rateCounter, deps.clock),
       max: deps.config.rateLimit.otherPer10Minutes,
       timeWindow: 10 * 60_000,
-      // An active key has a bucket of its own; no key, or a key that is unknown or malformed, counts
-      // against the client's address, so made-up keys cannot open fresh buckets and 401s are limited.
+      // An active key, or a trade credential's valid access token, has a bucket of its own; no key, or
+      // one that is unknown, malformed or expired, counts against the client's address, so made-up keys
+      // cannot open fresh buckets and 401s are limited.
       keyGenerator: async (request) => {
         const owner = await presentedKeyOwner(deps, request);
-        if (!owner.ok) return `ip:${clientBucket(request.ip)}`;
-        const key = presentedKey(request) ?? '';
-        return `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+        if (owner.ok) {
+          const key = presentedKey(request) ?? '';
+          return `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+        }
+        // A valid trade access token counts against its credential (every token of it together).
+        const trader = await presentedTrader(deps, request);
+        if (trader?.ok) return `trade:${trader.value.credentialId}`;
+        return `ip:${clientBucket(request.ip)}`;
       },
       errorResponseBuilder: (_request, ctx) =>
         new HttpError({

@@ -15,6 +15,7 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
+import { tradeBearer } from '../fixtures/trade.ts';
 
 const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
@@ -231,6 +232,12 @@ describe.each(DIALECTS)('trade API credentials and access tokens on %s', (dialec
     expect((await whoami(`Bearer ${other}`)).statusCode).toBe(401); // issued before the clock moved: expired
   });
 
+  it('gives tests a working bearer token through the tradeBearer fixture', async () => {
+    const me = await whoami(`Bearer ${await tradeBearer(t, bob)}`);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().usertag).toBe(bob.usertag);
+  });
+
   it("cannot revoke another account's credential", async () => {
     const c = await credential(alice);
     const r = await revokeTradeCredential(t.deps, { usertag: bob.usertag, apiKey: c.apiKey });
@@ -287,6 +294,38 @@ describe('trade token settings and limits', () => {
       const byAddress = await ask({ api_key: 'tk_CCCCCCCCCCCCCCCCCCCCCCCC', api_secret: 'x' });
       expect(byAddress.statusCode).toBe(429);
       expect(byAddress.json().message).toContain('from your address');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts trade calls per credential, not per address, and bad tokens against the address', async () => {
+    const t = await testRuntime('sqlite', { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_PER_10_MINUTES: '3' });
+    try {
+      const alice = await makeAccount(t.deps);
+      const first = await tradeBearer(t, alice);
+      const second = await tradeBearer(t, alice);
+      const call = (authorization: string) =>
+        t.app.inject({ method: 'GET', url: '/trade/v1/instruments', headers: { authorization } });
+      for (let i = 0; i < 3; i++) expect((await call(`Bearer ${first}`)).statusCode).toBe(200);
+      const limited = await call(`Bearer ${first}`);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ success: false, code: 'rate_limited' });
+      // Another credential of the same address has its own bucket; a second token of the first does not.
+      const other = await createTradeCredential(t.deps, { usertag: alice.usertag });
+      if (!other.ok) throw new Error(other.error.message);
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/trade/v1/auth/token',
+        payload: { api_key: other.value.apiKey, api_secret: other.value.apiSecret },
+      });
+      expect(token.statusCode, token.body).toBe(200);
+      expect((await call(`Bearer ${token.json().access_token}`)).statusCode).toBe(200);
+      expect((await call(`Bearer ${second}`)).statusCode).toBe(200);
+      // Invalid tokens count against the address, whose 3 the three token requests above used up.
+      const bad = await call('Bearer a.b.c');
+      expect(bad.statusCode).toBe(429);
+      expect(bad.json().code).toBe('rate_limited');
     } finally {
       await t.close();
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { type Trader, verifyTradeToken } from '../../app/trading/token.ts';
+import type { Result } from '../../domain/result.ts';
 import { HttpError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -34,8 +35,8 @@ export function requireTradeTokens(scope: FastifyInstance, deps: AppDeps): void 
   scope.addHook('onRoute', (route) => {
     if (route.config?.tradeToken !== true) return;
     const check = async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = bearerToken(request);
-      if (token === null) {
+      const r = await presentedTrader(deps, request);
+      if (r === null) {
         reply.header('www-authenticate', `Bearer realm="${TRADE_REALM}"`);
         throw new HttpError({
           code: 'unauthorized',
@@ -43,7 +44,6 @@ export function requireTradeTokens(scope: FastifyInstance, deps: AppDeps): void 
             'missing access token: send Authorization: Bearer <access_token> from POST /trade/v1/auth/token',
         });
       }
-      const r = await verifyTradeToken(deps, token);
       if (!r.ok) {
         const description = r.error.message.replaceAll('"', "'");
         reply.header(
@@ -58,6 +58,20 @@ export function requireTradeTokens(scope: FastifyInstance, deps: AppDeps): void 
     route.onRequest =
       existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check];
   });
+}
+
+const checked = new WeakMap<FastifyRequest, Promise<Result<Trader>> | null>();
+
+/**
+ * The presented bearer token checked once per request (the rate limiter and the route's check share
+ * it): the trader it speaks for, the 401 to answer, or null when the request carries no bearer token.
+ */
+export function presentedTrader(deps: AppDeps, request: FastifyRequest): Promise<Result<Trader>> | null {
+  if (checked.has(request)) return checked.get(request) ?? null;
+  const token = bearerToken(request);
+  const found = token === null ? null : verifyTradeToken(deps, token);
+  checked.set(request, found);
+  return found;
 }
 
 /** The token of `Authorization: Bearer <token>` (RFC 6750 §2.1), or null. */
