@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRuntime } from '../fixtures/runtime.ts';
 import { runCli } from '../fixtures/server-process.ts';
 
-describe('paytag trade-keys', () => {
+describe('paytag trade-keys', { timeout: 120_000 }, () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
   const cli = (...args: string[]) => runCli(env, ...args);
