@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/server-process.ts';
 
-describe('profile, KYC and consent commands', () => {
+describe('profile, KYC and consent commands', { timeout: 120_000 }, () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
   const cli = (...args: string[]) => runCli(env, ...args);
