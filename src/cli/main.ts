@@ -8,7 +8,12 @@ import { accountShow } from './commands/account-show.ts';
 import { accountUpdate } from './commands/account-update.ts';
 import { audit } from './commands/audit.ts';
 import { backup } from './commands/backup.ts';
-import { chainAddresses, chainRescan, sandboxDepositCommand } from './commands/chain.ts';
+import {
+  chainAddresses,
+  chainRescan,
+  sandboxConfirmCommand,
+  sandboxDepositCommand,
+} from './commands/chain.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { kycHistoryCommand } from './commands/kyc-history.ts';
@@ -54,6 +59,7 @@ const COMMANDS: readonly Command[] = [
   tradeKeysCreate,
   tradeKeysList,
   tradeKeysRevoke,
+  sandboxConfirmCommand,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

@@ -21,6 +21,11 @@ export interface ChainWatchConfig {
    * default); a positive depth is for chains whose nodes have no `finalized` tag.
    */
   evmDepth: { ERC20: number; BEP20: number; MATIC: number };
+  /**
+   * Blocks below the counted block where a scan without a cursor starts: the first scan of a network,
+   * and every rescan (so a rescan finds deposits that many blocks back).
+   */
+  evmLookbackBlocks: { ERC20: number; BEP20: number; MATIC: number };
   /** Sandbox: confirmations a sandbox deposit needs (like BTC_CONFIRMATIONS). */
   sandboxConfirmations: number;
   /** Wait between watcher rounds. */
@@ -28,6 +33,14 @@ export interface ChainWatchConfig {
   /** Per-request timeout towards a chain node. */
   requestTimeoutMs: number;
 }
+
+/**
+ * 20,000 blocks: about 2.8 days of Ethereum (12 s blocks), 11 hours of Polygon (2 s), less on BNB Smart
+ * Chain (blocks of a second or less): chains with fast blocks may want more.
+ */
+export const EVM_LOOKBACK_DEFAULT = 20_000;
+/** At most 2,500 eth_getLogs windows of 2,000 blocks for one scan. */
+export const EVM_LOOKBACK_MAX = 5_000_000;
 
 const http = (fallback: string | null) => url(fallback, ['http:', 'https:']);
 
@@ -44,6 +57,9 @@ export const chainWatch = section(
     EVM_DEPTH_ERC20: int(0, 0, 10_000),
     EVM_DEPTH_BEP20: int(0, 0, 10_000),
     EVM_DEPTH_MATIC: int(0, 0, 10_000),
+    EVM_LOOKBACK_BLOCKS_ERC20: int(EVM_LOOKBACK_DEFAULT, 1, EVM_LOOKBACK_MAX),
+    EVM_LOOKBACK_BLOCKS_BEP20: int(EVM_LOOKBACK_DEFAULT, 1, EVM_LOOKBACK_MAX),
+    EVM_LOOKBACK_BLOCKS_MATIC: int(EVM_LOOKBACK_DEFAULT, 1, EVM_LOOKBACK_MAX),
     SANDBOX_CHAIN_CONFIRMATIONS: int(2, 1, 100),
     CHAIN_POLL_INTERVAL_MS: int(30_000, 100, 3_600_000),
     CHAIN_REQUEST_TIMEOUT_MS: int(10_000, 100, 120_000),
@@ -59,6 +75,11 @@ export const chainWatch = section(
       btcConfirmations: v.BTC_CONFIRMATIONS,
       evmRpcUrl: { ERC20: v.EVM_RPC_URL_ERC20, BEP20: v.EVM_RPC_URL_BEP20, MATIC: v.EVM_RPC_URL_MATIC },
       evmDepth: { ERC20: v.EVM_DEPTH_ERC20, BEP20: v.EVM_DEPTH_BEP20, MATIC: v.EVM_DEPTH_MATIC },
+      evmLookbackBlocks: {
+        ERC20: v.EVM_LOOKBACK_BLOCKS_ERC20,
+        BEP20: v.EVM_LOOKBACK_BLOCKS_BEP20,
+        MATIC: v.EVM_LOOKBACK_BLOCKS_MATIC,
+      },
       sandboxConfirmations: v.SANDBOX_CHAIN_CONFIRMATIONS,
       pollIntervalMs: v.CHAIN_POLL_INTERVAL_MS,
       requestTimeoutMs: v.CHAIN_REQUEST_TIMEOUT_MS,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evmRpcWatcher } from '../../src/adapters/chain/evm-rpc.ts';
+import { createChainWatchers } from '../../src/adapters/chain/index.ts';
 import type { WatchedAddress } from '../../src/app/ports.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { EvmStandin } from '../fixtures/chain/evm-standin.ts';
 
 const A: WatchedAddress = {
@@ -122,5 +124,47 @@ describe('EVM JSON-RPC watcher against a stand-in node', () => {
     expect(found.ok && found.value).toMatchObject([{ outputIndex: 2, final: true }]);
     const none = await watcher().lookupTransaction('BEP20', tx(10), [A]);
     expect(none.ok && none.value).toEqual([]);
+  });
+
+  it('starts a scan without a cursor EVM_LOOKBACK_BLOCKS_<NET> below the final block, and one with a cursor after it', async () => {
+    const silent = { info() {}, warn() {}, error() {}, debug() {} };
+    const configured = (lookback: string | undefined) =>
+      createChainWatchers(
+        loadConfig({
+          CHAIN_WATCHER: 'evm-rpc',
+          EVM_RPC_URL_BEP20: node.url,
+          USDT_BEP20_CONTRACT: node.contract,
+          ...(lookback === undefined ? {} : { EVM_LOOKBACK_BLOCKS_BEP20: lookback }),
+        }),
+        silent,
+      );
+    node.head = 50_000;
+    node.finalized = 49_990;
+    node.transfers = [
+      { txHash: tx(11), logIndex: 0, block: 44_000, to: A.address, value: 1_000_000n },
+      { txHash: tx(12), logIndex: 0, block: 25_000, to: A.address, value: 2_000_000n },
+    ];
+    const [narrow] = configured('6000');
+    const first = await narrow!.scan([A], null);
+    expect(first.ok ? 'ok' : first.error.reason).toBe('ok');
+    // 6,000 blocks up to the final block 49,990: 43,991..49,990, then the unconfirmed ones above it.
+    expect(node.ranges[0]).toEqual([43_991, 45_990]);
+    expect(first.ok && first.value.deposits.map((d) => d.txHash)).toEqual([tx(11)]);
+    expect(first.ok && first.value.cursor).toBe('49990');
+    node.ranges = [];
+    node.head = 50_010;
+    node.finalized = 50_000;
+    expect((await narrow!.scan([A], '49990')).ok).toBe(true);
+    expect(node.ranges[0]).toEqual([49_991, 50_000]);
+
+    // The default, 20,000 blocks, still misses the older deposit; a rescan with a larger lookback finds it.
+    node.ranges = [];
+    const [standard] = configured(undefined);
+    const std = await standard!.scan([A], null);
+    expect(node.ranges[0]![0]).toBe(30_001);
+    expect(std.ok && std.value.deposits.map((d) => d.txHash)).toEqual([tx(11)]);
+    const [wide] = configured('30000');
+    const all = await wide!.scan([A], null);
+    expect(all.ok && all.value.deposits.map((d) => d.txHash).sort()).toEqual([tx(11), tx(12)].sort());
   });
 });

@@ -99,7 +99,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('pro checkout page in Chromium on 
     expect(await page.textContent('#chain-warning')).toContain('Bitcoin network only');
     await page.click('nav.tabs a[href="#pay-onchain"]');
     expect(page.url()).toMatch(/#pay-onchain$/);
-    await Promise.all([page.waitForURL(/\?lang=en$/), page.click('form.sandbox button')]);
+    await Promise.all([page.waitForURL(/\?lang=en$/), page.click('form.sandbox-pay button')]);
     await page.waitForSelector('[data-show="paid"]:not([hidden])');
     expect(await page.textContent('[data-fill=amount]')).toBe('0.00020000 BTC');
     expect(await checkPayment(r.tid)).toMatchObject({ status: 'paid', wallet: 'btc' });

@@ -1,5 +1,6 @@
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
 import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
 import {
   DIALECTS,
@@ -8,6 +9,7 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
+import { openSse, type SseEvent } from '../fixtures/sse.ts';
 
 const KEYS = accountKeysFromSeed(
   mnemonicToSeedSync(
@@ -24,6 +26,7 @@ const BTC_TX = 'cd'.repeat(32);
 describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
   let t: TestRuntime;
   let shop: TestAccount;
+  let base: string;
 
   const receive = async (body: Record<string, unknown>) =>
     (
@@ -54,6 +57,7 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
   beforeAll(async () => {
     t = await testRuntime(dialect, ENV);
     shop = await makeAccount(t.deps);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
 
@@ -158,5 +162,159 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
     const malformed = await t.app.inject({ method: 'POST', url: '/checkout/not-a-tid/deposit' });
     expect(malformed.statusCode).toBe(404);
     expect(await balance()).toBe('2.50000000');
+  });
+
+  describe('live on-chain progress', () => {
+    const tidOf = (r: { hosted_checkout_url: string }) =>
+      new URL(r.hosted_checkout_url).pathname.split('/').pop()!;
+    /** The next event, and how long after `since` it came. */
+    const nextAfter = async (s: Awaited<ReturnType<typeof openSse>>, since: number) => {
+      const e: SseEvent = await s.next(3000);
+      return { e, data: JSON.parse(e.data), ms: Date.now() - since };
+    };
+
+    it('streams an underpayment, then "seen, 1 of 2 confirmations", then paid, each within a second of its booking', async () => {
+      const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: '0.002' });
+      const tid = tidOf(r);
+      const s = await openSse(`${base}/checkout/${tid}/events`);
+      const first = await s.next();
+      expect(first.id).toBe('1');
+      expect(JSON.parse(first.data)).toMatchObject({
+        state: 'pending',
+        chain: {
+          network: 'BTC',
+          received: '0.00000000',
+          unconfirmed: null,
+          confirmations: null,
+          confirmations_needed: 2,
+        },
+      });
+
+      let at = Date.now();
+      const part = await sandboxDeposit(t.deps, { tid: String(r.tid), amount: '0.0005' });
+      expect(part.ok && part.value.status).toBe('pending');
+      const under = await nextAfter(s, at);
+      expect(under.ms).toBeLessThan(1000);
+      expect(under.e.id).toBe('1-0.00050000-0-0');
+      expect(under.data).toMatchObject({
+        state: 'pending',
+        chain: { received: '0.00050000', unconfirmed: null, confirmations: null },
+      });
+
+      at = Date.now();
+      const rest = await sandboxDeposit(t.deps, { tid: String(r.tid), confirmations: 1 });
+      if (!rest.ok) throw new Error(rest.error.message);
+      const seen = await nextAfter(s, at);
+      expect(seen.ms).toBeLessThan(1000);
+      expect(seen.data).toMatchObject({
+        state: 'pending',
+        chain: {
+          received: '0.00050000',
+          unconfirmed: '0.00150000',
+          confirmations: 1,
+          confirmations_needed: 2,
+        },
+      });
+      // The page as it is now, in both languages, and the polling endpoint agree.
+      const en = (await page(`${r.hosted_checkout_url}?lang=en`)).body;
+      expect(en).toContain('<p id="chain-seen">Seen, 1 of 2 confirmations</p>');
+      expect(en).toContain('<p id="chain-received">Received so far: 0.00050000 BTC of 0.00200000 BTC</p>');
+      const hi = (await t.app.inject({ method: 'GET', url: `/checkout/${tid}?lang=hi` })).body;
+      expect(hi).toContain('<p id="chain-seen">दिख गया, 2 में से 1 पुष्टियाँ</p>');
+      expect(hi).toContain('अब तक प्राप्त: 0.00200000 BTC में से 0.00050000 BTC');
+      const polled = (await t.app.inject({ method: 'GET', url: `/checkout/${tid}/status` })).json();
+      expect(polled).toEqual(seen.data);
+
+      // A resumed stream that has this step gets nothing again; one that has only "pending" gets it.
+      const resumed = await openSse(`${base}/checkout/${tid}/events`, {
+        headers: { 'last-event-id': seen.e.id! },
+      });
+      const behind = await openSse(`${base}/checkout/${tid}/events`, { headers: { 'last-event-id': '1' } });
+      expect((await behind.next()).id).toBe(seen.e.id);
+      behind.close();
+
+      at = Date.now();
+      expect((await sandboxDepositChange(t.deps, rest.value.txHash, { confirmations: 2 })).ok).toBe(true);
+      const paid = await nextAfter(s, at);
+      expect(paid.ms).toBeLessThan(1000);
+      expect(paid.e.id).toBe('3');
+      expect(paid.data).toMatchObject({ state: 'paid', amount: '0.00200000' });
+      await s.ended;
+      expect((await resumed.next(3000)).id).toBe('3');
+      expect(resumed.events).toHaveLength(1);
+      await resumed.ended;
+    });
+
+    it('a deposit booked by another instance on the same database reaches the stream through the poll', async () => {
+      const other = await testRuntime(dialect, ENV, { databaseUrl: t.databaseUrl });
+      try {
+        const r = await receive({
+          wallet: 'usdt',
+          payment_mode: 'onchain',
+          chain_network: 'ERC20',
+          amount: 4,
+        });
+        const s = await openSse(`${base}/checkout/${tidOf(r)}/events`);
+        expect((await s.next()).id).toBe('1');
+        let at = Date.now();
+        const d = await sandboxDeposit(other.deps, { tid: String(r.tid), confirmations: 1 });
+        if (!d.ok) throw new Error(d.error.message);
+        const seen = await nextAfter(s, at);
+        expect(seen.ms).toBeLessThan(1000);
+        expect(seen.data.chain).toMatchObject({
+          unconfirmed: '4.000000',
+          confirmations: 1,
+          confirmations_needed: 2,
+        });
+
+        // Reorganised away: back to waiting, nothing credited.
+        at = Date.now();
+        await sandboxDepositChange(other.deps, d.value.txHash, { removed: true });
+        const gone = await nextAfter(s, at);
+        expect(gone.ms).toBeLessThan(1000);
+        expect(gone.e.id).toBe('1');
+        expect(gone.data).toMatchObject({
+          state: 'pending',
+          chain: { unconfirmed: null, received: '0.000000' },
+        });
+
+        at = Date.now();
+        expect((await sandboxDeposit(other.deps, { tid: String(r.tid), amount: '4.5' })).ok).toBe(true);
+        const paid = await nextAfter(s, at);
+        expect(paid.ms).toBeLessThan(1000);
+        expect(paid.data).toMatchObject({
+          state: 'paid',
+          amount: '4.500000',
+          chain: { received: '4.500000' },
+        });
+        await s.ended;
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('the sandbox deposit form takes the confirmations: fewer than needed is seen and not credited', async () => {
+      const r = await receive({ wallet: 'usdt', payment_mode: 'onchain', chain_network: 'BEP20', amount: 7 });
+      const form = (await page(r.hosted_checkout_url)).body;
+      expect(form).toContain('name="confirmations"');
+      expect(form).toMatch(/id="sandbox-confirmations"[^>]*value="2"/);
+      const deposit = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${new URL(r.hosted_checkout_url).pathname}/deposit?lang=en`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        });
+      const bad = await deposit('confirmations=lots');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('confirmations must be a whole number');
+      expect((await deposit('confirmations=1')).statusCode).toBe(303);
+      expect(await check(r.tid)).toMatchObject({ status: 'pending', amount_received: 0 });
+      expect((await page(r.hosted_checkout_url)).body).toContain('Seen, 1 of 2 confirmations');
+      const btc = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 });
+      const both = (await page(btc.hosted_checkout_url)).body;
+      expect(both).toContain('class="sandbox sandbox-pay"');
+      expect(both).toContain('Deposit from the sandbox chain');
+    });
   });
 });

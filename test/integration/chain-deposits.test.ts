@@ -5,6 +5,7 @@ import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbo
 import { toLedgerUnits } from '../../src/app/chain/units.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { AuditCheckResult } from '../../src/app/deps.ts';
+import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
 import {
@@ -219,5 +220,92 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
     } finally {
       await second.close();
     }
+  });
+});
+
+// A btc request's unified QR carries an address and a Lightning invoice: whichever pays first settles
+// the request; the other payment is credited too, never lost.
+describe.each(DIALECTS)('a btc request paid both ways on %s', (dialect) => {
+  let t: TestRuntime;
+  let shop: TestAccount;
+  beforeAll(async () => {
+    t = await testRuntime(dialect, ENV);
+    shop = await makeAccount(t.deps);
+  });
+  afterAll(() => t.close());
+
+  const receive = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sapi/v1/receive',
+      headers: { authorization: shop.invoiceKey },
+      payload: {
+        wallet: 'btc',
+        payment_mode: 'onchain',
+        amount: 0.001,
+        callback_url: 'http://127.0.0.1:9/h',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const tid = res.json().tid as number;
+    return t.deps.db.read
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', BigInt(tid))
+      .executeTakeFirstOrThrow();
+  };
+  const lbtc = () => availableBalance(t.deps.db.read, shop.id, 'lbtc');
+  const btc = () => availableBalance(t.deps.db.read, shop.id, 'btc');
+
+  it('paid on chain first: a Lightning payment the node then accepts is credited on a row of its own, once', async () => {
+    const p = await receive();
+    const [l0, b0] = [await lbtc(), await btc()];
+    const d = await sandboxDeposit(t.deps, { tid: String(p.id) });
+    expect(d.ok && d.value.status).toBe('paid');
+    expect(await btc()).toBe(b0 + 100_000_000n);
+    // A wallet pays the invoice at the node all the same (a real node keeps it open).
+    const settlement = { paymentHash: p.payment_hash!, amountReceivedMsat: 100_000_000n, settledAtSec: 1 };
+    expect(await settleIncomingInvoice(t.deps, settlement)).toBe('second_payment');
+    expect(await lbtc()).toBeGreaterThan(l0);
+    const second = await t.deps.db.read
+      .selectFrom('payments')
+      .selectAll()
+      .where('second_payment_of', '=', p.id)
+      .execute();
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ status: 'paid', amount_msat: 100_000_000n });
+    const afterFirst = await lbtc();
+    expect(await settleIncomingInvoice(t.deps, settlement)).toBe('already_paid');
+    expect(await lbtc()).toBe(afterFirst);
+    expect(await btc()).toBe(b0 + 100_000_000n);
+  });
+
+  it('paid by Lightning first: a deposit to its address is credited and flagged reuse; the settlement again books nothing', async () => {
+    const p = await receive();
+    const settlement = { paymentHash: p.payment_hash!, amountReceivedMsat: 100_000_000n, settledAtSec: 1 };
+    const l0 = await lbtc();
+    expect(await settleIncomingInvoice(t.deps, settlement)).toBe('credited');
+    const l1 = await lbtc();
+    expect(l1).toBeGreaterThan(l0);
+    const b0 = await btc();
+    const d = await sandboxDeposit(t.deps, { tid: String(p.id), amount: '0.001' });
+    expect(d.ok && d.value.status).toBe('paid');
+    expect(await btc()).toBe(b0 + 100_000_000n);
+    const [dep] = await t.deps.db.read
+      .selectFrom('chain_deposits')
+      .selectAll()
+      .where('payment_id', '=', p.id)
+      .execute();
+    expect(dep).toMatchObject({ state: 'credited', flag: 'reuse' });
+    // The Lightning settlement replayed (streams deliver at least once): nothing more.
+    expect(await settleIncomingInvoice(t.deps, settlement)).toBe('already_paid');
+    expect(await lbtc()).toBe(l1);
+    expect(
+      await t.deps.db.read
+        .selectFrom('payments')
+        .select('id')
+        .where('second_payment_of', '=', p.id)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutStateOf, successRedirect } from '../../src/app/checkout/state.ts';
+import { confirmationsNeeded } from '../../src/app/checkout/chain-progress.ts';
+import {
+  chainProgressOf,
+  checkoutStateOf,
+  checkoutStatusOf,
+  streamEventId,
+  successRedirect,
+} from '../../src/app/checkout/state.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import type { CheckoutStatusRow } from '../../src/db/repos/checkout.ts';
 import { fiatText } from '../../src/http/pages/checkout/page.ts';
-import { addressKey, lastEventIdOf } from '../../src/http/pages/checkout/stream.ts';
+import { addressKey, lastEventIdOf, parseLastEventId } from '../../src/http/pages/checkout/stream.ts';
 import { chooseLang } from '../../src/http/pages/i18n/index.ts';
 
 const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
+  id: 1n,
   public_id: 'abcdefghijklmnop',
   status: 'pending',
   amount_msat: 1000n,
@@ -14,6 +23,9 @@ const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   success_url: null,
   wallet: 'lbtc',
   amount_units: 1000n,
+  payment_mode: 'lightning',
+  chain_network: null,
+  received_units: 0n,
   ...over,
 });
 
@@ -72,10 +84,94 @@ describe('checkout page helpers', () => {
     expect(lastEventIdOf('99999')).toBe(0);
   });
 
+  it('reads an on-chain progress id as its state and the whole id; anything else as nothing', () => {
+    expect(parseLastEventId('1-0.00050000-0.00150000-1')).toEqual({
+      state: 1,
+      id: '1-0.00050000-0.00150000-1',
+    });
+    expect(parseLastEventId('1-2.500000-0-0')).toEqual({ state: 1, id: '1-2.500000-0-0' });
+    expect(parseLastEventId('3')).toEqual({ state: 3, id: '3' });
+    for (const bad of ['1-', '1-x-y-z', '1-0.1-0.1', '1-0.1-0.1-1-1', `1-${'9'.repeat(40)}.0-0-0`]) {
+      expect(parseLastEventId(bad), bad).toEqual({ state: 0, id: '' });
+    }
+  });
+
   it('writes the fiat value exactly as given, in the locale, and unknown currencies as they are', () => {
     expect(fiatText('1234567.5', 'INR', 'hi-IN')).toBe('₹12,34,567.50');
     expect(fiatText('0.125', 'USD', 'en-US')).toBe('$0.125');
     expect(fiatText('123456789012345678.99', 'USD', 'en-US')).toBe('$123,456,789,012,345,678.99');
     expect(fiatText('5', 'XXXXXXX', 'en-US')).toBe('5 XXXXXXX');
+  });
+});
+
+describe('on-chain progress of a checkout', () => {
+  const onchain = row({
+    wallet: 'btc',
+    payment_mode: 'onchain',
+    chain_network: 'BTC',
+    amount_msat: 200_000_000n,
+    amount_units: 200_000_000n,
+  });
+
+  it('shows what was credited, what is seen with its fewest confirmations, and what is needed', () => {
+    expect(chainProgressOf(row({}), null, 2)).toBeNull();
+    expect(chainProgressOf(onchain, null, 2)).toEqual({
+      network: 'BTC',
+      received: '0.00000000',
+      unconfirmed: null,
+      confirmations: null,
+      confirmations_needed: 2,
+    });
+    const under = { ...onchain, received_units: 50_000_000n };
+    expect(chainProgressOf(under, { units: 150_000_000n, confirmations: 1 }, 2)).toEqual({
+      network: 'BTC',
+      received: '0.00050000',
+      unconfirmed: '0.00150000',
+      confirmations: 1,
+      confirmations_needed: 2,
+    });
+    const usdt = row({
+      wallet: 'usdt',
+      payment_mode: 'onchain',
+      chain_network: 'BEP20',
+      received_units: 2_500_000n,
+    });
+    expect(chainProgressOf(usdt, null, null)).toMatchObject({
+      received: '2.500000',
+      confirmations_needed: null,
+    });
+  });
+
+  it('gives each step of a pending request its own stream id, and a final state only its state', () => {
+    const at = (over: Partial<typeof onchain>, seen: { units: bigint; confirmations: number } | null) => {
+      const r = { ...onchain, ...over };
+      return streamEventId(checkoutStatusOf(r, 0, chainProgressOf(r, seen, 2)));
+    };
+    expect(at({}, null)).toBe('1');
+    expect(at({}, { units: 200_000_000n, confirmations: 0 })).toBe('1-0.00000000-0.00200000-0');
+    expect(at({}, { units: 200_000_000n, confirmations: 1 })).toBe('1-0.00000000-0.00200000-1');
+    expect(at({ received_units: 50_000_000n }, null)).toBe('1-0.00050000-0-0');
+    expect(at({ status: 'paid', received_units: 200_000_000n }, null)).toBe('3');
+    expect(streamEventId(checkoutStatusOf(row({}), 0))).toBe('1');
+  });
+
+  it('a request paid with more than it asked shows what arrived', () => {
+    const over = { ...onchain, status: 'paid' as const, received_units: 250_000_000n };
+    expect(checkoutStatusOf(over, 0, chainProgressOf(over, null, 2)).amount).toBe('0.00250000');
+  });
+
+  it('counts the confirmations the watcher in use needs; an EVM node’s finalized block has no number', () => {
+    const w = (env: Record<string, string>) => loadConfig(env).chainWatch;
+    expect(confirmationsNeeded(w({}), 'BTC')).toBe(2);
+    expect(confirmationsNeeded(w({ SANDBOX_CHAIN_CONFIRMATIONS: '3' }), 'MATIC')).toBe(3);
+    expect(
+      confirmationsNeeded(
+        w({ BTC_WATCHER: 'esplora', ESPLORA_URL: 'http://e.test', BTC_CONFIRMATIONS: '6' }),
+        'BTC',
+      ),
+    ).toBe(6);
+    const evm = { EVM_WATCHER: 'evm-rpc', EVM_RPC_URL_BEP20: 'http://n.test' };
+    expect(confirmationsNeeded(w(evm), 'BEP20')).toBeNull();
+    expect(confirmationsNeeded(w({ ...evm, EVM_DEPTH_BEP20: '15' }), 'BEP20')).toBe(15);
   });
 });

@@ -5,6 +5,7 @@ import type {
   ChainWatcher,
   WatchedAddress,
 } from '../../app/ports.ts';
+import { EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
 /**
@@ -17,8 +18,9 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * - it is final at or below the node's `finalized` block, or, with `depth` > 0 (chains whose nodes have
  *   no `finalized` tag), at or below head − depth + 1;
  * - logs are read in windows of at most 2,000 blocks: final ones from the cursor (the last counted
- *   block scanned) up to the counted block, then the unconfirmed ones above it up to the head, so a log
- *   that a reorg removes above the counted block disappears from the next scan (and is dropped).
+ *   block scanned; without one, `lookbackBlocks` below the counted block) up to the counted block,
+ *   then the unconfirmed ones above it up to the head, so a log that a reorg removes above the counted
+ *   block disappears from the next scan (and is dropped).
  * A JSON-RPC error object, a node that is down, or an answer not of the documented shape makes the scan
  * unavailable: nothing is credited from it, and the next round retries.
  */
@@ -30,7 +32,7 @@ export interface EvmRpcConfig {
   /** 0: count at the `finalized` tag; n > 0: count n blocks deep. */
   depth: number;
   timeoutMs: number;
-  /** Blocks looked back on a scan without a cursor (the first one, or a rescan). */
+  /** Blocks looked back on a scan without a cursor (the first one, or a rescan); EVM_LOOKBACK_BLOCKS_<NET>. */
   lookbackBlocks?: number;
   /** Blocks per eth_getLogs request (at most 2,000). */
   windowBlocks?: number;
@@ -70,7 +72,7 @@ interface TransferLog {
 
 export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
   const window = Math.min(cfg.windowBlocks ?? MAX_WINDOW, MAX_WINDOW);
-  const lookback = cfg.lookbackBlocks ?? 20_000;
+  const lookback = cfg.lookbackBlocks ?? EVM_LOOKBACK_DEFAULT;
   const contract = cfg.contract.toLowerCase();
   let decimals: number | null = null;
   let nextId = 1;

@@ -26,6 +26,7 @@ export function createChainWatchers(config: Config, log: Logger): ChainWatcher[]
           url,
           contract: config.chain.usdt[network].contract,
           depth: w.evmDepth[network],
+          lookbackBlocks: w.evmLookbackBlocks[network],
           timeoutMs: w.requestTimeoutMs,
         }),
       );

@@ -1,5 +1,9 @@
 import { chainAddressOfPayment } from '../../db/repos/chain-addresses.ts';
-import { insertSandboxDeposit, updateSandboxDeposit } from '../../db/repos/chain-deposits.ts';
+import {
+  insertSandboxDeposit,
+  updateSandboxDeposit,
+  updateSandboxDepositsOfAddress,
+} from '../../db/repos/chain-deposits.ts';
 import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -103,4 +107,26 @@ export async function sandboxDepositChange(
   if (!found) return err('not_found', `no sandbox deposit ${txHash}`, 'transaction_hash');
   await watchRound(deps);
   return ok(undefined);
+}
+
+/**
+ * Moves every sandbox deposit to one request's address deeper, or reorganises them away, then one
+ * watcher round: how many deposits it changed (none is not_found).
+ */
+export async function sandboxRequestDepositsChange(
+  deps: AppDeps,
+  tid: string,
+  change: { confirmations: number } | { removed: true },
+): Promise<Result<{ changed: number }>> {
+  const row = await findRequest(deps, tid.trim().toLowerCase());
+  if (row === undefined || row.direction !== 'in' || row.chain_network === null)
+    return err('not_found', `no on-chain payment request with tid ${tid}`, 'tid');
+  const address = await chainAddressOfPayment(deps.db.read, row.id);
+  if (address === undefined) return err('not_found', 'this payment request has no address', 'tid');
+  const changed = await deps.db.write((trx) =>
+    updateSandboxDepositsOfAddress(trx, address.network, address.address, change),
+  );
+  if (changed === 0) return err('not_found', `no sandbox deposit to the address of ${tid}`, 'tid');
+  await watchRound(deps);
+  return ok({ changed });
 }

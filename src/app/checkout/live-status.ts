@@ -1,15 +1,18 @@
 import { listCheckoutStatuses, STATUS_BATCH_MAX } from '../../db/repos/checkout.ts';
 import type { AppDeps } from '../deps.ts';
+import { chainProgressOfRows } from './chain-progress.ts';
 import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
 
 /**
- * Live status of open checkout pages. Two sources, both only ever hints to read the database again (the
+ * Live status of open checkout pages: the state, and for on-chain requests their deposits' progress
+ * (received, seen, confirmations). Two sources, both only ever hints to read the database again (the
  * database is the truth, so a hint too many or too early is harmless):
- * - In this process, settling a payment calls `paymentMayHaveChanged(tid)` (from inside its write unit,
- *   so before the commit); watchers of that tid then read it again a few times over the next two seconds,
+ * - In this process, settling a payment and booking a chain deposit call `paymentMayHaveChanged(tid)`
+ *   (from inside its write unit, so before the commit); watchers of that tid then read it again a few times over the next two seconds,
  *   which sees the commit within milliseconds of it.
- * - For changes made by other instances sharing the database (and expiry), every `statusPollMs` one query
- *   reads the status of every watched payment, at most STATUS_BATCH_MAX ids a query.
+ * - For changes made by other instances and processes sharing the database (`paytag sandbox deposit`,
+ *   a rescan) and expiry, every `statusPollMs` one query reads the status of every watched payment (and
+ *   one more their unconfirmed deposits), at most STATUS_BATCH_MAX ids a query.
  */
 
 type Hint = (tid: string) => void;
@@ -49,11 +52,12 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
     for (let i = 0; i < tids.length; i += STATUS_BATCH_MAX) {
       const rows = await listCheckoutStatuses(deps.db.read, tids.slice(i, i + STATUS_BATCH_MAX));
       if (rows.length === 0) continue;
+      const chain = await chainProgressOfRows(deps, rows);
       // Only what is on disk leaves the process (see Database.durable).
       await deps.db.durable();
       const nowMs = deps.clock.nowMs();
       for (const row of rows) {
-        const status = checkoutStatusOf(row, nowMs);
+        const status = checkoutStatusOf(row, nowMs, chain.get(row.id) ?? null);
         for (const l of watchers.get(row.public_id) ?? []) l(status);
       }
     }

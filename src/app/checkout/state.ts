@@ -1,4 +1,5 @@
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
+import type { ChainNetworkName } from '../../db/schema.ts';
 import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
 import { isExpired } from '../../domain/payments.ts';
 
@@ -47,6 +48,63 @@ export interface CheckoutStatus {
   paid_at: number | null;
   /** Once paid: the merchant's success_url with `tid` added; null otherwise. */
   redirect_url: string | null;
+  /** An on-chain request's progress on its chain (pro variant); null for a Lightning request. */
+  chain: ChainProgress | null;
+}
+
+/** Where an on-chain request stands on its chain. Amounts in the request's asset, as `amount`. */
+export interface ChainProgress {
+  network: ChainNetworkName;
+  /** What deposits credited so far (an underpaid request stays pending and shows it). */
+  received: string;
+  /** Deposits seen on chain but not yet deep enough, together; null when there are none. */
+  unconfirmed: string | null;
+  /** The fewest confirmations among those deposits; null when there are none. */
+  confirmations: number | null;
+  /**
+   * Confirmations a deposit needs before it is credited; null where the chain's own finality decides
+   * (an EVM node's `finalized` block).
+   */
+  confirmations_needed: number | null;
+}
+
+/** What the database tells of an on-chain request's deposits that are seen and not yet credited. */
+export interface UnconfirmedDeposits {
+  units: bigint;
+  confirmations: number;
+}
+
+/** The asset's amount text: BTC with 8 decimals (from msat), USDT with 6. */
+const amountText = (wallet: CheckoutStatusRow['wallet'], units: bigint): string =>
+  wallet === 'usdt' ? formatUnitsTruncated(units, 6, 6) : formatMsatAsBtc(units);
+
+/** The progress of an on-chain request; null for a Lightning one. */
+export function chainProgressOf(
+  row: CheckoutStatusRow,
+  unconfirmed: UnconfirmedDeposits | null,
+  confirmationsNeeded: number | null,
+): ChainProgress | null {
+  if (row.payment_mode !== 'onchain' || row.chain_network === null) return null;
+  return {
+    network: row.chain_network,
+    received: amountText(row.wallet, row.received_units),
+    unconfirmed: unconfirmed === null ? null : amountText(row.wallet, unconfirmed.units),
+    confirmations: unconfirmed?.confirmations ?? null,
+    confirmations_needed: confirmationsNeeded,
+  };
+}
+
+/**
+ * The id of a status in the event stream: its state's id, and for a pending on-chain request with
+ * something on chain, that progress too (`1-<received>-<unconfirmed>-<confirmations>`), so each step is
+ * sent once and a resumed stream is sent the progress it missed.
+ */
+export function streamEventId(s: CheckoutStatus): string {
+  const c = s.chain;
+  if (s.state !== 'pending' || c === null || (c.unconfirmed === null && /^0(\.0*)?$/.test(c.received))) {
+    return String(s.event_id);
+  }
+  return `${s.event_id}-${c.received}-${c.unconfirmed ?? '0'}-${c.confirmations ?? 0}`;
 }
 
 /** `success_url` with `tid` in its query (replacing one it had); null when there is none or it is not http(s). */
@@ -62,16 +120,26 @@ export function successRedirect(successUrl: string | null, tid: string): string 
   }
 }
 
-export function checkoutStatusOf(row: CheckoutStatusRow, nowMs: number): CheckoutStatus {
+export function checkoutStatusOf(
+  row: CheckoutStatusRow,
+  nowMs: number,
+  chain: ChainProgress | null = null,
+): CheckoutStatus {
   const state = checkoutStateOf(row, nowMs);
+  const asked = row.wallet === 'usdt' ? row.amount_units : row.amount_msat;
+  // Paid on chain with more than was asked: what arrived (as a Lightning payment's amount is).
+  const shown =
+    state === 'paid' && row.payment_mode === 'onchain' && row.received_units > asked
+      ? row.received_units
+      : asked;
   return {
     tid: row.public_id,
     state,
     event_id: STATE_EVENT_ID[state],
-    amount:
-      row.wallet === 'usdt' ? formatUnitsTruncated(row.amount_units, 6, 6) : formatMsatAsBtc(row.amount_msat),
+    amount: amountText(row.wallet, shown),
     expires_at: Math.floor(Number(row.hosted_checkout_expiry_ms ?? 0n) / 1000),
     paid_at: row.paid_at_ms === null ? null : Math.floor(Number(row.paid_at_ms) / 1000),
     redirect_url: state === 'paid' ? successRedirect(row.success_url, row.public_id) : null,
+    chain,
   };
 }

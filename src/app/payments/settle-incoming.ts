@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type AccountRef, lockAccountsInOrder } from '../../db/repos/ledger.ts';
+import { type AccountRef, lockAccountsInOrder, transferExists } from '../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findSecondPayment,
@@ -79,9 +79,10 @@ async function settleRow(
 ): Promise<SettleOutcome> {
   const received = s.amountReceivedMsat;
   if (row.status === 'paid') {
-    // Paid by a settlement of the node: this is that settlement again. Paid inside the ledger: the
-    // node accepted a payment as well, which is booked once.
-    if (row.route === 'lightning' || received <= 0n) return 'already_paid';
+    // Paid by a settlement of the node: this is that settlement again. Paid inside the ledger, or on
+    // chain (a btc request's unified QR): the node accepted a payment as well, which is booked once.
+    if (received <= 0n) return 'already_paid';
+    if (row.route === 'lightning' && !(await paidOnChain(trx, row))) return 'already_paid';
     return (await bookSeparately(deps, trx, row, s, nowMs)) ? 'second_payment' : 'already_paid';
   }
   if (received <= 0n) {
@@ -118,6 +119,15 @@ async function settleRow(
   await enqueuePaidWebhook(trx, row, received, nowMs);
   paymentMayHaveChanged(row.public_id);
   return 'credited';
+}
+
+/**
+ * A btc on-chain request paid by its deposits, not by a settlement of its invoice: no Lightning credit
+ * (`pay:<id>:in`, see creditIncoming) was ever booked for it.
+ */
+async function paidOnChain(trx: Kysely<DB>, row: PaymentRow): Promise<boolean> {
+  if (row.payment_mode !== 'onchain' || row.received_units <= 0n) return false;
+  return !(await transferExists(trx, `pay:${row.id}:in`));
 }
 
 /** The ledger accounts crediting an incoming Lightning payment with these fees moves. */

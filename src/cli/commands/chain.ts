@@ -1,4 +1,8 @@
-import { sandboxDeposit } from '../../app/chain/sandbox-deposit.ts';
+import {
+  sandboxDeposit,
+  sandboxDepositChange,
+  sandboxRequestDepositsChange,
+} from '../../app/chain/sandbox-deposit.ts';
 import { watchRound } from '../../app/chain/watch-round.ts';
 import { chainAddressesByIndex } from '../../db/repos/chain-addresses.ts';
 import { type Command, fail, json, opts, print, UsageError, withRuntime } from '../command.ts';
@@ -42,6 +46,52 @@ as a node's would be. Refused unless the request's network is watched by the san
         `deposited: transaction ${d.txHash} (${d.confirmations} confirmations); the request is ${d.status}`,
       );
     }
+    return 0;
+  },
+};
+
+export const sandboxConfirmCommand: Command = {
+  name: 'sandbox confirm',
+  synopsis: 'sandbox confirm <tx|tid> [--confirmations N | --reorg]',
+  summary: 'deepen sandbox chain deposits, or reorganise them away',
+  help: `Usage: paytag sandbox confirm <transaction_hash | tid> [--confirmations N | --reorg] [--json]
+
+Sets the confirmations of a deposit on the sandbox's chain (made by 'paytag sandbox deposit' or the
+checkout's sandbox form), or of every sandbox deposit to the address of the request <tid>, to N
+(default SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from the sandbox
+chain as a reorganisation would, then runs one watcher round: a deposit that is now final is credited
+once; one removed before it was credited is dropped.`,
+  async run(args) {
+    const { values, positionals } = opts(args, {
+      confirmations: { type: 'string' },
+      reorg: { type: 'boolean' },
+    });
+    const target = positionals[0]?.trim().toLowerCase();
+    if (target === undefined || target === '') {
+      throw new UsageError(
+        'give the transaction or the request: paytag sandbox confirm <transaction_hash | tid>',
+      );
+    }
+    const c = values['confirmations'];
+    if (c !== undefined && (typeof c !== 'string' || !/^\d{1,4}$/.test(c) || Number(c) > 1000)) {
+      throw new UsageError('--confirmations must be a whole number from 0 to 1000');
+    }
+    if (c !== undefined && values['reorg']) throw new UsageError('give --confirmations or --reorg, not both');
+    const isTx = /^(0x)?[0-9a-f]{64}$/.test(target);
+    const r = await withRuntime(async (rt) => {
+      const change = values['reorg']
+        ? ({ removed: true } as const)
+        : { confirmations: c === undefined ? rt.deps.config.chainWatch.sandboxConfirmations : Number(c) };
+      const done = isTx
+        ? await sandboxDepositChange(rt.deps, target, change)
+        : await sandboxRequestDepositsChange(rt.deps, target, change);
+      return done.ok ? { ok: true as const, value: change } : done;
+    });
+    if (!r.ok) fail(r.error);
+    const what =
+      'removed' in r.value ? 'removed (reorganised away)' : `at ${r.value.confirmations} confirmations`;
+    if (values['json']) json({ target, ...r.value });
+    else print(`sandbox deposit${isTx ? ` ${target}` : `s of ${target}`} ${what}`);
     return 0;
   },
 };

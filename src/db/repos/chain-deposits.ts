@@ -225,6 +225,23 @@ export async function updateSandboxDeposit(
   return r.numUpdatedRows === 1n;
 }
 
+/** The same change for every sandbox deposit to one address (not removed yet): how many it changed. */
+export async function updateSandboxDepositsOfAddress(
+  trx: Exec,
+  network: ChainNetworkName,
+  address: string,
+  change: { confirmations: number } | { removed: true },
+): Promise<number> {
+  const r = await trx
+    .updateTable('sandbox_chain_deposits')
+    .set('removed' in change ? { removed: 1 } : { confirmations: change.confirmations })
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .where('removed', '=', 0n)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export const listSandboxDeposits = (exec: Exec, network: ChainNetworkName, addresses: readonly string[]) =>
   addresses.length === 0
     ? Promise.resolve([])

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { prepare } from '../prepared.ts';
-import type { DB, PaymentStatus } from '../schema.ts';
+import type { ChainNetworkName, DB, PaymentStatus } from '../schema.ts';
 
 /**
  * Reads of the hosted checkout page: a payment request with its payee's public names, and the status of
@@ -11,6 +11,8 @@ type Exec = Kysely<DB>;
 
 /** What a checkout's live status is made of. */
 export interface CheckoutStatusRow {
+  /** Internal: joins the request's chain deposits; never shown. */
+  id: bigint;
   public_id: string;
   status: PaymentStatus;
   amount_msat: bigint;
@@ -20,6 +22,10 @@ export interface CheckoutStatusRow {
   wallet: 'lbtc' | 'btc' | 'usdt';
   /** The requested amount in the wallet's unit (10^-6 USDT for usdt). */
   amount_units: bigint;
+  payment_mode: 'lightning' | 'onchain';
+  chain_network: ChainNetworkName | null;
+  /** What on-chain deposits credited so far, in the wallet's unit (msat for btc). */
+  received_units: bigint;
 }
 
 /** The page: the status, what is to be paid and to whom. */
@@ -36,14 +42,13 @@ export interface CheckoutRow extends CheckoutStatusRow {
   payee_full_name: string;
   /** JSON object; only its company_name is read. */
   payee_company_kyc: string;
-  payment_mode: 'lightning' | 'onchain';
-  chain_network: 'BTC' | 'ERC20' | 'BEP20' | 'MATIC' | null;
   chain_address: string | null;
   transaction_hash: string | null;
   status_payer: PaymentStatus;
 }
 
 const STATUS_COLUMNS = [
+  'payments.id',
   'payments.public_id',
   'payments.status',
   'payments.amount_msat',
@@ -52,6 +57,9 @@ const STATUS_COLUMNS = [
   'payments.success_url',
   'payments.wallet',
   'payments.amount_units',
+  'payments.payment_mode',
+  'payments.chain_network',
+  'payments.received_units',
 ] as const;
 
 const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
@@ -68,8 +76,6 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
       'payments.fiat_currency',
       'payments.fiat_value',
       'payments.created_at_ms',
-      'payments.payment_mode',
-      'payments.chain_network',
       'payments.chain_address',
       'payments.transaction_hash',
       'payments.status_payer',
@@ -91,4 +97,28 @@ export function listCheckoutStatuses(exec: Exec, publicIds: string[]): Promise<C
   if (publicIds.length === 0) return Promise.resolve([]);
   if (publicIds.length > STATUS_BATCH_MAX) throw new RangeError('too many ids for one status query');
   return exec.selectFrom('payments').select(STATUS_COLUMNS).where('public_id', 'in', publicIds).execute();
+}
+
+/** A deposit seen on chain but not yet credited: what the page shows as "1 of 2 confirmations". */
+export interface UnconfirmedDepositRow {
+  payment_id: bigint;
+  amount_units: bigint;
+  confirmations: bigint;
+}
+
+/** Most unconfirmed deposits one query reads (a page shows their sum and the fewest confirmations). */
+const UNCONFIRMED_MAX = STATUS_BATCH_MAX * 4;
+
+/** Deposits of these payments (internal ids) that are seen and not yet credited; at most STATUS_BATCH_MAX ids. */
+export function listUnconfirmedDeposits(exec: Exec, paymentIds: bigint[]): Promise<UnconfirmedDepositRow[]> {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  if (paymentIds.length > STATUS_BATCH_MAX) throw new RangeError('too many ids for one deposit query');
+  return exec
+    .selectFrom('chain_deposits')
+    .select(['payment_id', 'amount_units', 'confirmations'])
+    .where('payment_id', 'in', paymentIds)
+    .where('state', '=', 'seen')
+    .orderBy('id')
+    .limit(UNCONFIRMED_MAX)
+    .execute();
 }

@@ -792,3 +792,9 @@ const stripesOf = prepare<
     .where('owner_account_id', 'is', null)
     .where((eb) => eb.or([eb('system_code', '=', p('code')), eb('system_code', 'like', p('like'))])),
 );
+
+/** Whether a transfer with this id was booked. */
+export async function transferExists(exec: Exec, id: string): Promise<boolean> {
+  const row = await exec.selectFrom('ledger_transfers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}

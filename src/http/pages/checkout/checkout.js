@@ -91,8 +91,48 @@ function start(root) {
 
   /** A status from the server: shown, and the end of listening once it is final. */
   function update(status) {
+    progress(status);
     show(status);
     if (FINAL.has(status.state)) stop();
+  }
+
+  /**
+   * An on-chain request's progress while pending: "Seen, 1 of 2 confirmations" for deposits not yet deep
+   * enough, and what was credited so far (an underpayment). The texts are the page's own templates.
+   */
+  function progress(status) {
+    const box = document.getElementById('chain-progress');
+    const chain = status.chain;
+    if (box === null || status.state !== 'pending' || chain === null || typeof chain !== 'object') return;
+    const seen = document.getElementById('chain-seen');
+    if (seen !== null) {
+      if (typeof chain.confirmations === 'number') {
+        const template = chain.confirmations_needed === null ? box.dataset.seenFinal : box.dataset.seen;
+        seen.textContent = template
+          .replace('{n}', String(chain.confirmations))
+          .replace('{needed}', String(chain.confirmations_needed));
+        seen.hidden = false;
+      } else {
+        seen.hidden = true;
+      }
+    }
+    const received = document.getElementById('chain-received');
+    if (received !== null) {
+      if (typeof chain.received === 'string' && !/^0(\.0*)?$/.test(chain.received)) {
+        received.textContent = box.dataset.received.replace('{received}', amountText(chain.received));
+        received.hidden = false;
+      } else {
+        received.hidden = true;
+      }
+    }
+  }
+
+  /** An amount as the page writes it: BTC with 8 decimals, USDT without trailing zeros. */
+  function amountText(amount) {
+    const unit = root.dataset.unit || 'BTC';
+    const text =
+      unit === 'USDT' && amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+    return `${text} ${unit}`;
   }
 
   function show(status) {
@@ -123,8 +163,7 @@ function start(root) {
 
   function paid(status) {
     const amount = root.querySelector('[data-fill=amount]');
-    if (amount !== null && status.amount)
-      amount.textContent = `${status.amount} ${root.dataset.unit || 'BTC'}`;
+    if (amount !== null && status.amount) amount.textContent = amountText(status.amount);
     const at = root.querySelector('[data-fill=paid-at]');
     if (at !== null && typeof status.paid_at === 'number') {
       at.setAttribute('datetime', new Date(status.paid_at * 1000).toISOString());

@@ -148,33 +148,76 @@ ${claim}
 </div>`;
 }
 
+/** An amount of the request's asset as the page writes it: BTC with 8 decimals, USDT without trailing zeros. */
+const assetText = (v: CheckoutView, amount: string): string =>
+  v.asset === 'usdt' && amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+
+const isZero = (amount: string): boolean => /^0(\.0*)?$/.test(amount);
+
+/**
+ * Where an on-chain request stands: the deposits seen but not yet deep enough ("Seen, 1 of 2
+ * confirmations") and what was credited so far (an underpayment). Rendered as it is now; the script
+ * rewrites both lines from the live status with the templates in the data attributes ({n}, {needed},
+ * {received}), so the texts stay in the catalogue.
+ */
+function chainProgressPart(v: CheckoutView, m: Catalogue): Raw {
+  const c = m.checkout;
+  const p = v.status.chain;
+  if (v.chain === null || p === null) return html``;
+  const unit = unitOf(v);
+  const total = `${v.amountText} ${unit}`;
+  const seen =
+    p.confirmations === null
+      ? null
+      : p.confirmations_needed === null
+        ? c.chainSeenFinality(String(p.confirmations))
+        : c.chainSeen(String(p.confirmations), String(p.confirmations_needed));
+  const received = isZero(p.received) ? null : c.chainReceived(`${assetText(v, p.received)} ${unit}`, total);
+  const hidden = (t: string | null) => (t === null ? raw(' hidden') : null);
+  return html`<div id="chain-progress" class="progress" role="status" aria-live="polite" data-seen="${c.chainSeen(
+    '{n}',
+    '{needed}',
+  )}" data-seen-final="${c.chainSeenFinality('{n}')}" data-received="${c.chainReceived('{received}', total)}">
+<p id="chain-seen"${hidden(seen)}>${seen ?? ''}</p>
+<p id="chain-received"${hidden(received)}>${received ?? ''}</p>
+</div>`;
+}
+
 async function pendingPanel(v: CheckoutView, m: Catalogue, ctx: PageContext, nowMs: number): Promise<Raw> {
   const c = m.checkout;
   const minutesLeft = Math.max(1, Math.ceil((Number(v.expiresAtMs) - nowMs) / 60_000));
-  // The sandbox wallet pays Lightning invoices (a usdt request has none).
-  const sandbox =
+  const note = html`<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>`;
+  // The sandbox wallet pays the Lightning invoice (a usdt request has none); the sandbox chain deposits
+  // what an on-chain request misses, with the confirmations chosen (fewer than needed: seen, not credited).
+  const sandboxPay =
     ctx.sandbox && v.invoice !== null
-      ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/pay${q(ctx.lang)}">
-<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
+      ? html`<form class="sandbox sandbox-pay" method="post" action="/checkout/${v.status.tid}/pay${q(ctx.lang)}">
+${note}
 <button class="button" type="submit">${c.sandboxPay}</button>
 </form>`
-      : ctx.sandbox && v.chain !== null
-        ? html`<form class="sandbox" method="post" action="/checkout/${v.status.tid}/deposit${q(ctx.lang)}">
-<p><span class="badge">${c.sandbox}</span> ${c.sandboxNote}</p>
-<button class="button" type="submit">${c.sandboxPay}</button>
+      : null;
+  const sandboxDeposit =
+    ctx.sandbox && v.chain !== null
+      ? html`<form class="sandbox sandbox-deposit" method="post" action="/checkout/${v.status.tid}/deposit${q(ctx.lang)}">
+${sandboxPay === null ? note : null}
+<label for="sandbox-confirmations">${c.sandboxConfirmations}</label>
+<div class="field"><input id="sandbox-confirmations" name="confirmations" type="number" inputmode="numeric" min="0" max="1000" step="1" required value="${String(
+          v.status.chain?.confirmations_needed ?? 2,
+        )}"></div>
+<button class="button" type="submit">${sandboxPay === null ? c.sandboxPay : c.sandboxDeposit}</button>
 </form>`
-        : null;
+      : null;
   // A btc request can be paid either way: two tabs (links to each part; both shown without script).
   const tabs =
     v.chain !== null && v.invoice !== null
       ? html`<nav class="tabs" aria-label="${c.payWith}"><a href="#pay-lightning">${c.tabLightning}</a><a href="#pay-onchain">${c.tabOnchain}</a></nav>`
       : null;
   return html`<div data-show="pending" data-status-text="${c.waiting}">
-${tabs}${await lightningPart(v, m)}${await chainPart(v, m, ctx)}
+${chainProgressPart(v, m)}${tabs}${await lightningPart(v, m)}${await chainPart(v, m, ctx)}
 <p class="expiry"><span>${c.expiresIn}</span><time id="countdown" datetime="${new Date(Number(v.expiresAtMs)).toISOString()}">${c.minutesLeft(minutesLeft)}</time></p>
 <p class="note">${raw(esc(c.expiresAt('\u0000')).replace('\u0000', timeTag(m, v.expiresAtMs).html))}</p>
 <noscript><p class="note">${c.noScript} <a href="${ctx.path}${q(ctx.lang)}">${c.refresh}</a></p></noscript>
-${sandbox}
+${sandboxPay}${sandboxDeposit}
 </div>`;
 }
 

@@ -21,7 +21,7 @@ const tidParams = {
 
 const statusSchema = {
   type: 'object',
-  required: ['tid', 'state', 'event_id', 'amount', 'expires_at', 'paid_at', 'redirect_url'],
+  required: ['tid', 'state', 'event_id', 'amount', 'expires_at', 'paid_at', 'redirect_url', 'chain'],
   properties: {
     tid: { type: 'string' },
     state: {
@@ -34,12 +34,42 @@ const statusSchema = {
       type: 'integer',
       description: 'the state’s id in the event stream: pending 1, declined and expired 2, paid 3',
     },
-    amount: { type: 'string', description: 'BTC, 8 decimals; once paid, the amount received' },
+    amount: {
+      type: 'string',
+      description: 'BTC with 8 decimals (USDT with 6 for a usdt request); once paid, the amount received',
+    },
     expires_at: { type: 'integer', description: 'hosted_checkout_expiry, unix seconds' },
     paid_at: { type: ['integer', 'null'], description: 'unix seconds' },
     redirect_url: {
       type: ['string', 'null'],
       description: 'once paid: the request’s success_url with tid added; null otherwise',
+    },
+    chain: {
+      type: ['object', 'null'],
+      description:
+        'an on-chain request’s progress on its chain (pro variant, wallet btc or usdt); null for a Lightning request',
+      required: ['network', 'received', 'unconfirmed', 'confirmations', 'confirmations_needed'],
+      properties: {
+        network: { type: 'string', enum: ['BTC', 'ERC20', 'BEP20', 'MATIC'] },
+        received: {
+          type: 'string',
+          description:
+            'what deposits credited so far, in the request’s asset like amount (an underpaid request stays pending and shows it)',
+        },
+        unconfirmed: {
+          type: ['string', 'null'],
+          description: 'deposits seen on chain but not yet deep enough, together; null when there are none',
+        },
+        confirmations: {
+          type: ['integer', 'null'],
+          description: 'the fewest confirmations among those deposits; null when there are none',
+        },
+        confirmations_needed: {
+          type: ['integer', 'null'],
+          description:
+            'confirmations a deposit needs before it is credited; null where the EVM node’s finalized block decides',
+        },
+      },
     },
   },
 };
@@ -48,6 +78,15 @@ const problemSchema = {
   type: 'object',
   properties: { success: { type: 'boolean' }, message: { type: 'string' }, code: { type: 'string' } },
 };
+
+/**
+ * The sandbox deposit form's confirmations: absent or blank is the default (undefined); anything else is
+ * passed on as a number, NaN when it is not one, which the deposit refuses with the field named.
+ */
+function sandboxConfirmationsOf(v: unknown): number | undefined {
+  if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined;
+  return typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : Number.NaN;
+}
 
 /**
  * The hosted checkout page under /checkout (no key: the tid is the only credential): the page, its
@@ -115,11 +154,14 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
   });
 
   if (sandbox) {
-    // The sandbox's chain: a deposit of what the on-chain request still misses, booked at once.
+    // The sandbox's chain: a deposit of what the on-chain request still misses, with the form's
+    // confirmations (default SANDBOX_CHAIN_CONFIRMATIONS: credited at once; fewer: seen, not yet credited).
     scope.post('/:tid/deposit', { schema: { hide: true } }, async (request, reply) => {
       const tid = (request.params as { tid: string }).tid.toLowerCase();
       const ctx = contextOf(request, tid);
-      const made = /^[a-z0-9]{16}$/.test(tid) ? await sandboxDeposit(deps, { tid }) : null;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const confirmations = sandboxConfirmationsOf(body['confirmations']);
+      const made = /^[a-z0-9]{16}$/.test(tid) ? await sandboxDeposit(deps, { tid, confirmations }) : null;
       if (made?.ok) return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
       const v = await viewCheckout(deps, tid);
       if (!v.ok || made === null) return sendCheckoutError(reply, 404, ctx);

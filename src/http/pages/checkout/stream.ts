@@ -1,14 +1,15 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { CheckoutWatch } from '../../../app/checkout/live-status.ts';
-import { type CheckoutStatus, FINAL_STATES } from '../../../app/checkout/state.ts';
+import { type CheckoutStatus, FINAL_STATES, streamEventId } from '../../../app/checkout/state.ts';
 import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
 import { HttpError } from '../../errors.ts';
 
 /**
  * `GET /checkout/<tid>/events`: the checkout's status as Server-Sent Events. The first event is the
- * current state (unless `Last-Event-ID` says the client has it), then one event per change; a comment line
+ * current state (unless `Last-Event-ID` says the client has it), then one event per change (of state, or
+ * of an on-chain request's progress: received, seen, confirmations); a comment line
  * every CHECKOUT_HEARTBEAT_MS keeps idle connections open. The stream ends after a final state (paid,
  * expired, declined) and after STREAM_MAX_MS at the latest (the browser reconnects with Last-Event-ID).
  * A resumed stream whose final state the client already has is answered 204, which tells EventSource to
@@ -22,11 +23,19 @@ const RETRY_MS = 2000;
 /** Seconds a refused client is told to wait. */
 const RETRY_AFTER_SEC = 10;
 
-/** The last event id a reconnecting client sends; 0 when absent or not ours. */
-export function lastEventIdOf(header: string | string[] | undefined): number {
-  const v = Array.isArray(header) ? header[0] : header;
-  return v !== undefined && /^[0-9]{1,3}$/.test(v.trim()) ? Number(v.trim()) : 0;
+/** An event id of ours: the state's id, and for on-chain progress `-<received>-<unconfirmed>-<confirmations>`. */
+const EVENT_ID = /^([0-9]{1,3})(?:-[0-9]{1,30}\.[0-9]{1,12}-[0-9]{1,30}(?:\.[0-9]{1,12})?-[0-9]{1,7})?$/;
+
+/** The last event id a reconnecting client sends: its state's id and the whole id; 0 and '' when absent or not ours. */
+export function parseLastEventId(header: string | string[] | undefined): { state: number; id: string } {
+  const v = (Array.isArray(header) ? header[0] : header)?.trim();
+  const m = v === undefined ? null : EVENT_ID.exec(v);
+  return m === null ? { state: 0, id: '' } : { state: Number(m[1]), id: v! };
 }
+
+/** The state's id of the last event a reconnecting client sends; 0 when absent or not ours. */
+export const lastEventIdOf = (header: string | string[] | undefined): number =>
+  parseLastEventId(header).state;
 
 /** The unit an address limit counts: an IPv4 address, or the /64 network of an IPv6 one (one host's share). */
 export function addressKey(ip: string): string {
@@ -45,8 +54,8 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-const frame = (s: CheckoutStatus): string =>
-  `id: ${s.event_id}\nevent: status\ndata: ${JSON.stringify(s)}\n\n`;
+const frame = (id: string, s: CheckoutStatus): string =>
+  `id: ${id}\nevent: status\ndata: ${JSON.stringify(s)}\n\n`;
 
 export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch: CheckoutWatch): void {
   const limits = deps.config.checkout;
@@ -63,9 +72,9 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
     const { tid } = request.params as { tid: string };
     const v = await viewCheckout(deps, tid.toLowerCase());
     if (!v.ok) throw new HttpError(v.error);
-    const last = lastEventIdOf(request.headers['last-event-id']);
+    const last = parseLastEventId(request.headers['last-event-id']);
     const first = v.value.status;
-    if (FINAL_STATES.has(first.state) && first.event_id <= last) return reply.status(204).send();
+    if (FINAL_STATES.has(first.state) && first.event_id <= last.state) return reply.status(204).send();
 
     // The first event comes from a read: only what is on disk leaves (see Database.durable).
     await deps.db.durable();
@@ -94,7 +103,9 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
       connection: 'keep-alive',
     });
 
-    let sent = last;
+    // What the client has: an earlier state is never sent, the same state only with other progress.
+    let sentState = last.state;
+    let sentId = last.id;
     let done = false;
     let unwatch = () => {};
     let heartbeat: NodeJS.Timeout | undefined;
@@ -113,9 +124,11 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
       res.end();
     };
     const send = (s: CheckoutStatus) => {
-      if (done || s.event_id <= sent) return;
-      sent = s.event_id;
-      res.write(frame(s));
+      const id = streamEventId(s);
+      if (done || s.event_id < sentState || (s.event_id === sentState && id === sentId)) return;
+      sentState = s.event_id;
+      sentId = id;
+      res.write(frame(id, s));
       if (FINAL_STATES.has(s.state)) finish();
     };
 

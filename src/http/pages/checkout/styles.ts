@@ -77,4 +77,10 @@ footer{text-align:center;font-size:.8rem;color:#5b616e;margin:18px 0 0}
 .txhash label{display:block;font-size:.9rem;color:#3b3f48;margin-bottom:4px}
 .txhash .button{margin-top:8px}
 #tx-claimed code{overflow-wrap:anywhere}
+.progress{margin:0 0 16px;padding:10px 14px;border-radius:12px;background:#eef4ff;color:#1d3a78;font-size:.92rem;font-weight:600}
+.progress p{margin:0}
+.progress p+p{margin-top:4px}
+.progress:not(:has(p:not([hidden]))){display:none}
+.sandbox label{display:block;font-size:.85rem;color:#5c4300;margin:0 0 4px}
+.sandbox .field{margin:0 0 10px;background:#fff}
 `;

@@ -77,6 +77,12 @@ export const en = {
     txHashLabel: 'Sent it? Transaction hash (optional)',
     txHashSubmit: 'I have sent it',
     txSubmitted: 'Transaction submitted, waiting for confirmations:',
+    chainSeen: (confirmations: string, needed: string) => `Seen, ${confirmations} of ${needed} confirmations`,
+    chainSeenFinality: (confirmations: string) =>
+      `Seen, ${confirmations} confirmations; credited once its block is final`,
+    chainReceived: (received: string, total: string) => `Received so far: ${received} of ${total}`,
+    sandboxDeposit: 'Deposit from the sandbox chain',
+    sandboxConfirmations: 'Confirmations',
   },
   voucher: {
     title: 'Bitcoin voucher',

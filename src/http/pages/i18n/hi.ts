@@ -74,6 +74,12 @@ export const hi: Catalogue = {
     txHashLabel: 'भेज दिया? ट्रांज़ैक्शन हैश (वैकल्पिक)',
     txHashSubmit: 'मैंने भेज दिया है',
     txSubmitted: 'ट्रांज़ैक्शन दर्ज हुआ, पुष्टियों की प्रतीक्षा:',
+    chainSeen: (confirmations: string, needed: string) => `दिख गया, ${needed} में से ${confirmations} पुष्टियाँ`,
+    chainSeenFinality: (confirmations: string) =>
+      `दिख गया, ${confirmations} पुष्टियाँ; ब्लॉक अंतिम होने पर जमा होगा`,
+    chainReceived: (received: string, total: string) => `अब तक प्राप्त: ${total} में से ${received}`,
+    sandboxDeposit: 'सैंडबॉक्स चेन से जमा करें',
+    sandboxConfirmations: 'पुष्टियाँ',
   },
   voucher: {
     title: 'बिटकॉइन वाउचर',

@@ -1,0 +1,99 @@
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchRound } from '../../src/app/chain/watch-round.ts';
+import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { chainDepositsJob } from '../../src/jobs/chain-deposits.ts';
+import { EvmStandin } from '../fixtures/chain/evm-standin.ts';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
+
+const KEYS = accountKeysFromSeed(
+  mnemonicToSeedSync(
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+  ),
+  false,
+);
+const tx = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+/**
+ * The chain-deposits job with the evm-rpc watcher against a stand-in node (test/fixtures/chain): a node
+ * that is down makes a round report it and credit nothing, without failing the job; the next round, with
+ * the node back, credits the deposit once (18 decimals on BEP20, booked in 10^-6 USDT).
+ */
+describe.each(DIALECTS)('EVM deposits through the job and a stand-in node on %s', (dialect) => {
+  const node = new EvmStandin();
+  let t: TestRuntime;
+  let shop: TestAccount;
+
+  beforeAll(async () => {
+    await node.start();
+    node.decimals = 18;
+    t = await testRuntime(dialect, {
+      SANDBOX_NODE_KEY: '77'.repeat(32),
+      BTC_XPUB: KEYS.btc.text,
+      EVM_XPUB: KEYS.evm.text,
+      CHAIN_WATCHER: 'evm-rpc',
+      EVM_RPC_URL_BEP20: node.url,
+      USDT_BEP20_CONTRACT: node.contract,
+      CHAIN_REQUEST_TIMEOUT_MS: '2000',
+    });
+    shop = await makeAccount(t.deps);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await node.stop();
+  });
+
+  it('a node that is down is reported and credits nothing; once it is back the deposit is credited once', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sapi/v1/receive',
+      headers: { authorization: shop.invoiceKey },
+      payload: { wallet: 'usdt', payment_mode: 'onchain', chain_network: 'BEP20', amount: 5 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { tid, chain_address } = res.json() as { tid: number; chain_address: { address: string } };
+    node.transfers = [
+      { txHash: tx(1), logIndex: 4, block: 9_900, to: chain_address.address, value: 5n * 10n ** 18n },
+    ];
+    const before = await availableBalance(t.deps.db.read, shop.id, 'usdt');
+    const deposits = () =>
+      t.deps.db.read.selectFrom('chain_deposits').selectAll().where('payment_id', '=', BigInt(tid)).execute();
+
+    for (const mode of ['down', 'garbage'] as const) {
+      node.mode = mode;
+      const r = await watchRound(t.deps);
+      expect(r.credited).toBe(0);
+      expect(r.unavailable).toHaveLength(1);
+      expect(r.unavailable[0]).toMatch(/^BEP20: /);
+      // The job's round ends normally: it asks to run again after the poll interval.
+      expect(await chainDepositsJob.run(t.deps, new AbortController().signal)).toBe(
+        t.deps.config.chainWatch.pollIntervalMs,
+      );
+      expect(await deposits()).toEqual([]);
+      expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before);
+    }
+
+    node.mode = 'ok';
+    expect(await watchRound(t.deps)).toEqual({ credited: 1, dropped: 0, unavailable: [] });
+    expect((await deposits()).map((d) => [d.state, d.output_index, d.amount_raw, d.amount_units])).toEqual([
+      ['credited', 4n, '5000000000000000000', 5_000_000n],
+    ]);
+    expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before + 5_000_000n);
+    expect(await watchRound(t.deps)).toEqual({ credited: 0, dropped: 0, unavailable: [] });
+    expect(await watchRound(t.deps, { rescan: true })).toEqual({ credited: 0, dropped: 0, unavailable: [] });
+    expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before + 5_000_000n);
+    const paid = await t.app.inject({
+      method: 'GET',
+      url: `/sapi/v1/checkPayment?tid=${tid}`,
+      headers: { authorization: shop.invoiceKey },
+    });
+    expect(paid.json()).toMatchObject({ status: 'paid', amount_received: 5 });
+  });
+});
