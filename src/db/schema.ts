@@ -35,7 +35,14 @@ export interface AccountsTable {
     number | bigint | null | undefined,
     number | bigint | null
   >;
+  /** `holder` or `operator` (may use the operator console). */
+  role: ColumnType<AccountRole, AccountRole | undefined, AccountRole>;
+  /** When an operator disabled the account (its keys, sessions and receive addresses refused); null: enabled. */
+  disabled_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type AccountRole = 'holder' | 'operator';
 
 export interface ApiKeysTable {
   id: Generated<bigint>;
@@ -307,6 +314,7 @@ export interface DB {
   verification_requests: VerificationRequestsTable;
   kyc_consents: KycConsentsTable;
   kyc_history: KycHistoryTable;
+  operator_actions: OperatorActionsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -396,5 +404,18 @@ export interface KycHistoryTable {
   actor: string;
   changes: string;
   reason: string | null;
+  at_ms: Int;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<bigint>;
+  /** The operator's account (console); null for the command line. */
+  actor_account_id: bigint | null;
+  actor: string;
+  action: string;
+  target_account_id: bigint | null;
+  target: string;
+  /** JSON object of the action's parameters. */
+  detail: string;
   at_ms: Int;
 }
