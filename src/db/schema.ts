@@ -314,6 +314,7 @@ export interface DB {
   verification_requests: VerificationRequestsTable;
   kyc_consents: KycConsentsTable;
   kyc_history: KycHistoryTable;
+  sessions: SessionsTable;
   operator_actions: OperatorActionsTable;
 }
 
@@ -405,6 +406,19 @@ export interface KycHistoryTable {
   changes: string;
   reason: string | null;
   at_ms: Int;
+}
+
+/** Dashboard sign-in sessions (migration 018); the cookie's token is kept only as a keyed hash. */
+export interface SessionsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  token_hash: string;
+  created_at_ms: Int;
+  last_seen_at_ms: Int;
+  expires_at_ms: Int;
+  ended_at_ms: IntNullable;
+  created_from: ColumnType<string, string | undefined, string>;
+  user_agent: ColumnType<string, string | undefined, string>;
 }
 
 export interface OperatorActionsTable {

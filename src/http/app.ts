@@ -6,6 +6,7 @@ import type { AppDeps } from '../app/deps.ts';
 import { presentedKey, presentedKeyOwner, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
 import { clientBucket } from './client-address.ts';
+import { dashboardPages } from './dashboard/routes.ts';
 import { HttpError } from './errors.ts';
 import { apiFamily } from './families/api.ts';
 import { lapiFamily } from './families/lapi.ts';
@@ -169,5 +170,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(voucherPages, { deps });
   await app.register(checkoutPages, { deps, prefix: '/checkout' });
   await app.register(verificationConsentPages, { deps, prefix: '/verify' });
+  await app.register(dashboardPages, { deps, prefix: '/dashboard' });
   return app;
 }
