@@ -75,6 +75,9 @@ export async function signIn(
   const stored = account?.password_hash ?? null;
   const matches = await verifyPassword(password, stored ?? (await decoyHash()));
   if (account === undefined || stored === null || !matches) return err('unauthorized', WRONG, 'login');
+  // Told only to whoever knows the password.
+  if (account.disabled_at_ms !== null)
+    return err('account_disabled', 'this account is disabled by the operator; ask them why', 'login');
   const token = await openSession(deps, account.id, { address: input.address, userAgent: input.userAgent });
   return ok({ token, accountId: account.id, usertag: account.usertag });
 }

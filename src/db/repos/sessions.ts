@@ -39,6 +39,8 @@ export const findSessionByHash = (exec: Exec, tokenHash: string) =>
     .selectAll('sessions')
     .select('accounts.usertag')
     .where('sessions.token_hash', '=', tokenHash)
+    // A disabled account's sessions are refused at once, ended or not.
+    .where('accounts.disabled_at_ms', 'is', null)
     .executeTakeFirst();
 
 export async function touchSession(trx: Exec, id: bigint, nowMs: number): Promise<void> {

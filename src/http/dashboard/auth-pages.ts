@@ -27,9 +27,9 @@ export function formOf(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-/** Where to go after sign-in: a dashboard path only (no open redirect). */
+/** Where to go after sign-in: a dashboard or operator console path only (no open redirect). */
 function nextPath(value: unknown): string {
-  return typeof value === 'string' && /^\/dashboard(?:\/[A-Za-z0-9/_-]*)?$/.test(value)
+  return typeof value === 'string' && /^\/(?:dashboard|admin)(?:\/[A-Za-z0-9/_-]*)?$/.test(value)
     ? value
     : '/dashboard';
 }
