@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from '../dashboard/assets.ts';
 import { csrfField, DASHBOARD_CSP } from '../dashboard/layout.ts';
 import type { SessionUser } from '../dashboard/session.ts';
-import { LOGO_SVG } from '../pages/checkout/assets.ts';
+import { ICON, LOGO_SVG } from '../pages/checkout/assets.ts';
 import { esc, html, type Raw, raw } from '../pages/html.ts';
 
 /**
@@ -80,6 +80,7 @@ export function sendAdminPage(
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
       `<title>${esc(p.title)} · paytag operator</title>` +
+      `<link rel="icon" type="image/svg+xml" href="/checkout${ICON.path}">` +
       `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
       `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
       `</head><body><a class="skip" href="#content">Skip to content</a>${header(session, p.active ?? null).html}` +
