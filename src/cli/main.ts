@@ -2,6 +2,7 @@ import { ConfigError } from '../config/index.ts';
 import { type Command, print, UsageError } from './command.ts';
 import { accountConsentsCommand } from './commands/account-consents.ts';
 import { accountCreate } from './commands/account-create.ts';
+import { accountDisable, accountEnable } from './commands/account-disable.ts';
 import { accountList } from './commands/account-list.ts';
 import { accountPassword } from './commands/account-password.ts';
 import { accountShow } from './commands/account-show.ts';
@@ -60,6 +61,8 @@ const COMMANDS: readonly Command[] = [
   tradeKeysList,
   tradeKeysRevoke,
   sandboxConfirmCommand,
+  accountDisable,
+  accountEnable,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

@@ -4,6 +4,7 @@ import { type AuditConfig, audit } from './audit.ts';
 import { type ChainConfig, chain } from './chain.ts';
 import { type ChainWatchConfig, chainWatch } from './chain-watch.ts';
 import { type CheckoutConfig, checkout } from './checkout.ts';
+import { type DashboardConfig, dashboard } from './dashboard.ts';
 import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
@@ -45,6 +46,7 @@ export type Config = HttpConfig &
     verification: VerificationConfig;
     tradeToken: TradeTokenConfig;
     trading: TradingConfig;
+    dashboard: DashboardConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     verification: parse(verification),
     tradeToken: parse(tradeToken),
     trading: parse(trading),
+    dashboard: parse(dashboard),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -35,7 +35,14 @@ export interface AccountsTable {
     number | bigint | null | undefined,
     number | bigint | null
   >;
+  /** `holder` or `operator` (may use the operator console). */
+  role: ColumnType<AccountRole, AccountRole | undefined, AccountRole>;
+  /** When an operator disabled the account (its keys, sessions and receive addresses refused); null: enabled. */
+  disabled_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type AccountRole = 'holder' | 'operator';
 
 export interface ApiKeysTable {
   id: Generated<bigint>;
@@ -309,6 +316,8 @@ export interface DB {
   kyc_history: KycHistoryTable;
   trade_credentials: TradeCredentialsTable;
   orders: OrdersTable;
+  sessions: SessionsTable;
+  operator_actions: OperatorActionsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -438,4 +447,30 @@ export interface OrdersTable {
   created_at_ms: bigint;
   executed_at_ms: bigint | null;
   revoked_at_ms: bigint | null;
+}
+
+/** Dashboard sign-in sessions (migration 018); the cookie's token is kept only as a keyed hash. */
+export interface SessionsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  token_hash: string;
+  created_at_ms: Int;
+  last_seen_at_ms: Int;
+  expires_at_ms: Int;
+  ended_at_ms: IntNullable;
+  created_from: ColumnType<string, string | undefined, string>;
+  user_agent: ColumnType<string, string | undefined, string>;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<bigint>;
+  /** The operator's account (console); null for the command line. */
+  actor_account_id: bigint | null;
+  actor: string;
+  action: string;
+  target_account_id: bigint | null;
+  target: string;
+  /** JSON object of the action's parameters. */
+  detail: string;
+  at_ms: Int;
 }

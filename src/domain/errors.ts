@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'invalid_request'
   | 'unauthorized'
   | 'forbidden_key_kind'
+  | 'account_disabled'
   | 'not_found'
   | 'payload_too_large'
   | 'rate_limited'

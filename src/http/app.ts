@@ -3,9 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
+import { adminPages } from './admin/plugin.ts';
 import { presentedKey, presentedKeyOwner, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
 import { clientBucket } from './client-address.ts';
+import { dashboardPages } from './dashboard/routes.ts';
 import { HttpError } from './errors.ts';
 import { apiFamily } from './families/api.ts';
 import { lapiFamily } from './families/lapi.ts';
@@ -177,5 +179,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(voucherPages, { deps });
   await app.register(checkoutPages, { deps, prefix: '/checkout' });
   await app.register(verificationConsentPages, { deps, prefix: '/verify' });
+  await app.register(dashboardPages, { deps, prefix: '/dashboard' });
+  await app.register(adminPages, { deps, prefix: '/admin' });
   return app;
 }

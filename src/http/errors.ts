@@ -14,6 +14,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'unauthorized':
       return 401;
     case 'forbidden_key_kind':
+    case 'account_disabled':
       return 403;
     case 'not_found':
     case 'sandbox_only':

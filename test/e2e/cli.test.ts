@@ -116,6 +116,29 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(badFund.err).toContain('more than 8 decimal places');
   });
 
+  it('makes an operator, and disables and enables an account whose key the running server refuses meanwhile', async () => {
+    const op = cli('account', 'create', '--usertag', 'chief', '--email', 'chief@example.com', '--operator');
+    expect(op.code, op.err).toBe(0);
+    expect(op.out).toMatch(/account created: chief <chief@example.com> \(operator\)/);
+    const shop = JSON.parse(
+      cli('account', 'create', '--usertag', 'shady', '--email', 'shady@example.com', '--json').out,
+    );
+    const wallet = () => fetch(`${baseUrl}/lapi/v1/wallet`, { headers: { 'x-api-key': shop.invoice_key } });
+    expect((await wallet()).status).toBe(200);
+
+    expect(cli('account', 'disable', 'shady').code).toBe(2);
+    const off = cli('account', 'disable', 'shady', '--reason', 'fraud report');
+    expect(off.code, off.err).toBe(0);
+    expect(off.out).toMatch(/shady: disabled/);
+    const refused = await wallet();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'account_disabled' });
+    expect(cli('account', 'disable', 'shady', '--reason', 'again').code).toBe(1);
+
+    expect(cli('account', 'enable', 'shady').code).toBe(0);
+    expect((await wallet()).status).toBe(200);
+  });
+
   it('audit exits non-zero when the ledger is broken', () => {
     const db = env['DATABASE_URL']!.slice('sqlite:'.length);
     const broken = spawnSync(

@@ -3,7 +3,7 @@ import { hashApiKey, type KeyKind, keyAllows, looksLikeApiKey } from '../../doma
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 
-export type Caller = KeyOwner;
+export type Caller = Omit<KeyOwner, 'disabled'>;
 
 /** Resolves an API key to its account and checks that its kind may do what the route needs. */
 export async function authenticate(
@@ -19,8 +19,14 @@ export async function authenticate(
   }
   const owner = looksLikeApiKey(key) ? await findActiveKey(deps.db.read, hashApiKey(key)) : undefined;
   if (owner === undefined) return err('unauthorized', 'unknown API key');
+  if (owner.disabled) {
+    return err(
+      'account_disabled',
+      'account disabled: an operator has disabled this account; its keys are refused',
+    );
+  }
   if (!keyAllows(owner.kind, need)) {
     return err('forbidden_key_kind', `this call needs the ${need} key; the ${owner.kind} key was sent`);
   }
-  return ok(owner);
+  return ok({ accountId: owner.accountId, usertag: owner.usertag, kind: owner.kind });
 }

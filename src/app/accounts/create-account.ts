@@ -11,6 +11,7 @@ import { abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeEmail, validateNewUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
+import { recordOperatorAction } from '../operator/actions.ts';
 import { runWrite } from '../write.ts';
 
 export interface CreateAccountInput {
@@ -24,6 +25,11 @@ export interface CreateAccountInput {
    * and no confirmation link is sent.
    */
   emailConfirmed?: boolean;
+  /**
+   * Makes the account an operator (it may use the operator console), granted by this person
+   * (`operator:<system user>`); recorded as an operator action.
+   */
+  operatorGrantedBy?: string;
 }
 
 export interface CreatedAccount {
@@ -92,7 +98,16 @@ async function insertAccountWithKeys(
       webhook_secret: webhookSecret,
       created_at_ms: nowMs,
       email_confirmed_at_ms: input.emailConfirmed === true ? nowMs : null,
+      role: input.operatorGrantedBy === undefined ? 'holder' : 'operator',
     });
+    if (input.operatorGrantedBy !== undefined) {
+      await recordOperatorAction(
+        trx,
+        { accountId: null, name: input.operatorGrantedBy },
+        { action: 'operator_create', targetAccountId: id, target: a.usertag, detail: {} },
+        nowMs,
+      );
+    }
     for (const kind of ['invoice', 'admin'] as const) {
       await insertKey(trx, {
         accountId: id,

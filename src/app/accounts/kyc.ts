@@ -162,8 +162,17 @@ export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission
   });
 }
 
-/** An operator's review: the KYC level and status, with the reason, kept in the history. */
-export async function reviewKyc(deps: AppDeps, usertag: string, r: KycReview, actor: string) {
+/**
+ * An operator's review: the KYC level and status, with the reason, kept in the history. `alsoInUnit`
+ * runs in the same write unit (the operator console records its action there).
+ */
+export async function reviewKyc(
+  deps: AppDeps,
+  usertag: string,
+  r: KycReview,
+  actor: string,
+  alsoInUnit?: (trx: Kysely<DB>, account: AccountRow, nowMs: number) => Promise<void>,
+) {
   return runWrite(deps.db, async (trx) => {
     const reason = r.reason === null ? null : unwrapped(text(r.reason, 'reason', KYC_LIMITS.reason));
     const a = await accountOf(trx, usertag);
@@ -185,6 +194,7 @@ export async function reviewKyc(deps: AppDeps, usertag: string, r: KycReview, ac
       reason,
       deps.clock.nowMs(),
     );
+    if (alsoInUnit !== undefined) await alsoInUnit(trx, a, deps.clock.nowMs());
     return { usertag: a.usertag, kyc_level: r.level, kyc_status: r.status, is_verified: verified };
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { setPasswordHash } from '../../db/repos/accounts.ts';
+import { findAccountByUsertag, setPasswordHash } from '../../db/repos/accounts.ts';
+import { endAccountSessions } from '../../db/repos/sessions.ts';
 import { abort } from '../../domain/errors.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
@@ -37,7 +38,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Sets the account's dashboard password (stored only as an scrypt hash). */
+/**
+ * Sets the account's dashboard password (stored only as an scrypt hash). Every open dashboard session of
+ * the account ends in the same write.
+ */
 export async function setPassword(deps: AppDeps, usertag: string, password: string): Promise<Result<null>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
@@ -52,6 +56,8 @@ export async function setPassword(deps: AppDeps, usertag: string, password: stri
   return runWrite(deps.db, async (trx) => {
     if (!(await setPasswordHash(trx, tag.value, hash)))
       abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');
+    const account = await findAccountByUsertag(trx, tag.value);
+    if (account !== undefined) await endAccountSessions(trx, account.id, deps.clock.nowMs(), null);
     return null;
   });
 }

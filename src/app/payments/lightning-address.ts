@@ -9,6 +9,8 @@ import { newPaymentRow } from './engine/rows.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
 export const LNURL_MIN_SENDABLE_MSAT = 1000n;
+/** Why a disabled account's Lightning address takes no payment. */
+const DISABLED_ADDRESS = 'this Lightning address is disabled: it takes no payments';
 /** Lifetime of an invoice issued to a wallet through a Lightning address (it pays at once). */
 const LNURL_INVOICE_EXPIRY_SEC = 600;
 
@@ -42,6 +44,7 @@ export async function lightningAddressPayRequest(
 ): Promise<Result<PayRequestParams>> {
   const account = await accountOf(deps, usertag);
   if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
+  if (account.disabled_at_ms !== null) return err('account_disabled', DISABLED_ADDRESS);
   return ok({
     callback: `${deps.config.publicUrl}/lnurlp/${account.usertag}/callback`,
     minSendableMsat: LNURL_MIN_SENDABLE_MSAT,
@@ -61,6 +64,7 @@ export async function lightningAddressInvoice(
 ): Promise<Result<{ payreq: string }>> {
   const account = await accountOf(deps, usertag);
   if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
+  if (account.disabled_at_ms !== null) return err('account_disabled', DISABLED_ADDRESS);
   const text = typeof amount === 'string' ? amount.trim() : typeof amount === 'number' ? String(amount) : '';
   if (!/^\d{1,19}$/.test(text)) {
     return err('invalid_request', 'amount (millisatoshis, a whole number) is required', 'amount');

@@ -47,6 +47,13 @@ export async function receive(
     if (account === undefined) {
       return err('usertag_not_found', `no account with usertag "${r.receiverUsertag}"`, 'receiver_usertag');
     }
+    if (account.disabled_at_ms !== null) {
+      return err(
+        'account_disabled',
+        `account "${account.usertag}" is disabled: it takes no payments`,
+        'receiver_usertag',
+      );
+    }
     owner = { id: account.id, usertag: account.usertag };
   }
   const chain = rail.value;

@@ -1,18 +1,21 @@
 import { createAccount } from '../../app/accounts/create-account.ts';
 import { sendEmailConfirmation } from '../../app/accounts/email-confirmation.ts';
 import { type Command, fail, json, optionalStrings, opts, print, required, withRuntime } from '../command.ts';
+import { operatorName } from './operator.ts';
 
 export const accountCreate: Command = {
   name: 'account create',
   synopsis: 'account create --usertag U --email E',
   summary: 'create an account; prints both API keys once',
   help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C]
-       [--email-confirmed] [--json]
+       [--email-confirmed] [--operator] [--json]
 
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
 hashes are stored. --email-confirmed: the operator vouches for the e-mail address (it counts as
 confirmed now, so verification codes may go to it); without it a confirmation link is e-mailed
-and the address gets no verification codes until it is followed. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
+and the address gets no verification codes until it is followed. --operator: the account may use the
+operator console (/admin) once it has a password (paytag account password); recorded as an operator
+action. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   async run(args) {
     const { values } = opts(args, {
       usertag: { type: 'string' },
@@ -21,6 +24,7 @@ and the address gets no verification codes until it is followed. --json prints o
       phone: { type: 'string' },
       country: { type: 'string' },
       'email-confirmed': { type: 'boolean' },
+      operator: { type: 'boolean' },
     });
     const usertag = required(values, 'usertag');
     const email = required(values, 'email');
@@ -31,6 +35,7 @@ and the address gets no verification codes until it is followed. --json prints o
         email,
         ...optionalStrings(values, { fullName: 'full-name', phone: 'phone', country: 'country' }),
         emailConfirmed,
+        ...(values['operator'] === true ? { operatorGrantedBy: operatorName() } : {}),
       });
       // An unconfirmed address gets its confirmation link (through the outbox, sent by the server).
       if (created.ok && !emailConfirmed) {
@@ -50,7 +55,7 @@ and the address gets no verification codes until it is followed. --json prints o
         webhook_secret: a.webhookSecret,
       });
     } else {
-      print(`account created: ${a.usertag} <${a.email}>`);
+      print(`account created: ${a.usertag} <${a.email}>${values['operator'] === true ? ' (operator)' : ''}`);
       print(`invoice key:    ${a.invoiceKey}`);
       print(`admin key:      ${a.adminKey}`);
       print(`webhook secret: ${a.webhookSecret}`);

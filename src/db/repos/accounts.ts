@@ -74,21 +74,32 @@ export interface KeyOwner {
   accountId: bigint;
   usertag: string;
   kind: KeyKind;
+  /** The account was disabled by an operator: the key is refused. Read with the key, never cached. */
+  disabled: boolean;
 }
 
-const activeKeyByHash = prepare<{ hash: string }, { account_id: bigint; kind: KeyKind; usertag: string }>(
-  (db, p) =>
-    db
-      .selectFrom('api_keys')
-      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-      .select(['api_keys.account_id', 'api_keys.kind', 'accounts.usertag'])
-      .where('api_keys.key_hash', '=', p('hash'))
-      .where('api_keys.revoked_at_ms', 'is', null),
+const activeKeyByHash = prepare<
+  { hash: string },
+  { account_id: bigint; kind: KeyKind; usertag: string; disabled_at_ms: bigint | null }
+>((db, p) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .select(['api_keys.account_id', 'api_keys.kind', 'accounts.usertag', 'accounts.disabled_at_ms'])
+    .where('api_keys.key_hash', '=', p('hash'))
+    .where('api_keys.revoked_at_ms', 'is', null),
 );
 
 export async function findActiveKey(exec: Exec, keyHash: string): Promise<KeyOwner | undefined> {
   const row = await activeKeyByHash.first(exec, { hash: keyHash });
-  return row && { accountId: row.account_id, usertag: row.usertag, kind: row.kind };
+  return (
+    row && {
+      accountId: row.account_id,
+      usertag: row.usertag,
+      kind: row.kind,
+      disabled: row.disabled_at_ms !== null,
+    }
+  );
 }
 
 export async function insertKey(

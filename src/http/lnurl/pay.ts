@@ -7,6 +7,7 @@ import { answerAsLnurl, lnurlErrorSchema } from './lud.ts';
 
 const lnurlErrors = {
   400: lnurlErrorSchema,
+  403: lnurlErrorSchema,
   404: lnurlErrorSchema,
   422: lnurlErrorSchema,
   429: lnurlErrorSchema,

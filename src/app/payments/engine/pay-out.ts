@@ -172,6 +172,8 @@ async function payInLedger(
       const account = await findAccountByUsertag(trx, usertag);
       if (account === undefined)
         abort('usertag_not_found', `no account with usertag "${usertag}"`, order.field);
+      if (account!.disabled_at_ms !== null)
+        abort('account_disabled', `account "${usertag}" is disabled: it takes no payments`, order.field);
       receiver = { accountId: account!.id, usertag: account!.usertag };
       if (receiver.accountId === order.payerId)
         abort('self_payment', order.refusals.selfUsertag, order.field);

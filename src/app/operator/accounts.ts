@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { type AccountRow, findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { availableBalances } from '../../db/repos/ledger.ts';
+import type { AccountRole } from '../../db/schema.ts';
+import { ASSET_CODES, type Asset } from '../../domain/money.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import { kycHistory } from '../accounts/kyc.ts';
+import type { AppDeps } from '../deps.ts';
+import { listOperatorActions, type OperatorActionView } from './actions.ts';
+
+/** Most accounts one search page lists. */
+export const SEARCH_PAGE_MAX = 100;
+/** Longest search text (a usertag or e-mail prefix). */
+export const SEARCH_QUERY_MAX = 254;
+
+export interface AccountSummary {
+  id: bigint;
+  usertag: string;
+  email: string;
+  role: AccountRole;
+  kycStatus: string;
+  kycLevel: number;
+  createdAtMs: number;
+  disabledAtMs: number | null;
+  disabledReason: string | null;
+}
+
+const summaryOf = (a: AccountRow): AccountSummary => ({
+  id: a.id,
+  usertag: a.usertag,
+  email: a.email,
+  role: a.role,
+  kycStatus: a.kyc_status,
+  kycLevel: Number(a.kyc_level),
+  createdAtMs: Number(a.created_at_ms),
+  disabledAtMs: a.disabled_at_ms === null ? null : Number(a.disabled_at_ms),
+  disabledReason: a.disabled_reason,
+});
+
+export interface AccountPage {
+  accounts: AccountSummary[];
+  /** Pass as `afterId` for the next page; null on the last. */
+  nextAfterId: bigint | null;
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
+const likePrefix = (s: string): string => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Accounts whose usertag or e-mail starts with `query` (all accounts when it is empty), oldest first,
+ * keyset paged by id: a page costs the same however deep it is.
+ */
+export async function searchAccounts(
+  deps: AppDeps,
+  q: { query?: string; afterId?: bigint; limit?: number },
+): Promise<Result<AccountPage>> {
+  const text = (q.query ?? '').trim().toLowerCase();
+  if (text.length > SEARCH_QUERY_MAX) {
+    return err('invalid_request', `search text must be at most ${SEARCH_QUERY_MAX} characters`, 'q');
+  }
+  const limit = Math.min(Math.max(q.limit ?? 50, 1), SEARCH_PAGE_MAX);
+  let query = deps.db.read.selectFrom('accounts').selectAll();
+  if (text !== '') {
+    const pattern = likePrefix(text);
+    // Both are stored lower-case. SQLite's LIKE has no escape character unless one is named.
+    query = query.where(
+      sql<boolean>`(usertag LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  if (q.afterId !== undefined) query = query.where('id', '>', q.afterId);
+  const rows = await query
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  return ok({
+    accounts: page.map(summaryOf),
+    nextAfterId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  });
+}
+
+export interface AccountDetail extends AccountSummary {
+  fullName: string;
+  phone: string;
+  country: string;
+  emailConfirmed: boolean;
+  isVerified: boolean;
+  idType: string;
+  personalKyc: Record<string, string>;
+  companyKyc: Record<string, string>;
+  hasPassword: boolean;
+  /** Spendable per asset, minor units. */
+  balances: Record<Asset, bigint>;
+  keys: { kind: string; hint: string; createdAtMs: number; revokedAtMs: number | null }[];
+  kycHistory: {
+    at: string;
+    actor: string;
+    changes: Record<string, [string, string]>;
+    reason: string | null;
+  }[];
+  actions: OperatorActionView[];
+}
+
+const objectOf = (json: string): Record<string, string> => {
+  try {
+    const o: unknown = JSON.parse(json);
+    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Everything an operator sees of one account: profile, KYC, balances, key hints, history, actions on it. */
+export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Result<AccountDetail>> {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return tag;
+  const a = await findAccountByUsertag(deps.db.read, tag.value);
+  if (a === undefined) return err('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
+  const found = await availableBalances(deps.db.read, a.id);
+  const balances = Object.fromEntries(ASSET_CODES.map((x) => [x, found.get(x) ?? 0n])) as Record<
+    Asset,
+    bigint
+  >;
+  const keys = await deps.db.read
+    .selectFrom('api_keys')
+    .select(['kind', 'key_hint', 'created_at_ms', 'revoked_at_ms'])
+    .where('account_id', '=', a.id)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  const history = await kycHistory(deps, a.usertag);
+  return ok({
+    ...summaryOf(a),
+    fullName: a.full_name,
+    phone: a.phone,
+    country: a.country,
+    emailConfirmed: a.email_confirmed_at_ms !== null,
+    isVerified: Number(a.is_verified) === 1,
+    idType: a.id_type,
+    personalKyc: objectOf(a.personal_kyc),
+    companyKyc: objectOf(a.company_kyc),
+    hasPassword: a.password_hash !== null,
+    balances,
+    keys: keys.map((k) => ({
+      kind: k.kind,
+      hint: k.key_hint,
+      createdAtMs: Number(k.created_at_ms),
+      revokedAtMs: k.revoked_at_ms === null ? null : Number(k.revoked_at_ms),
+    })),
+    kycHistory: history.ok ? history.value.slice(-50) : [],
+    actions: await listOperatorActions(deps, { targetAccountId: a.id, limit: 50 }),
+  });
+}

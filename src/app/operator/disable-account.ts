@@ -1,0 +1,100 @@
+import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { abort } from '../../domain/errors.ts';
+import { text } from '../../domain/kyc.ts';
+import { err, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
+import type { AppDeps } from '../deps.ts';
+import { endAllSessions } from '../sessions/sessions.ts';
+import { runWrite } from '../write.ts';
+import { type OperatorActor, recordOperatorAction } from './actions.ts';
+
+/** Longest reason an operator may give for disabling an account. */
+export const DISABLE_REASON_MAX = 500;
+
+export interface AccountSwitch {
+  usertag: string;
+  accountId: bigint;
+  disabled: boolean;
+}
+
+/**
+ * Disables an account: from the commit on, its API keys are refused (the key lookup reads the flag
+ * with the key, so every instance refuses at once), its dashboard sessions end and it cannot sign in,
+ * its Lightning address and usertag stop receiving.
+ * Recorded as an operator action with the reason, in the same write unit.
+ */
+export async function disableAccount(
+  deps: AppDeps,
+  actor: OperatorActor,
+  usertag: unknown,
+  reason: unknown,
+): Promise<Result<AccountSwitch>> {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return tag;
+  const why = text(typeof reason === 'string' ? reason.trim() : '', 'reason', DISABLE_REASON_MAX);
+  if (!why.ok) return why;
+  if (why.value === '') return err('invalid_request', 'give the reason for disabling the account', 'reason');
+  const nowMs = deps.clock.nowMs();
+  const r = await runWrite(deps.db, async (trx) => {
+    const a = await findAccountByUsertag(trx, tag.value);
+    if (a === undefined)
+      return abort('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
+    if (actor.accountId !== null && actor.accountId === a.id) {
+      return abort('invalid_request', 'an operator cannot disable their own account', 'usertag');
+    }
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ disabled_at_ms: nowMs, disabled_reason: why.value })
+      .where('id', '=', a.id)
+      .where('disabled_at_ms', 'is', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n)
+      return abort('conflict', `account "${a.usertag}" is already disabled`, 'usertag');
+    await recordOperatorAction(
+      trx,
+      actor,
+      { action: 'account_disable', targetAccountId: a.id, target: a.usertag, detail: { reason: why.value } },
+      nowMs,
+    );
+    return { usertag: a.usertag, accountId: a.id, disabled: true };
+  });
+  // Its dashboard sessions end too (a disabled account's session is refused even before this runs).
+  if (r.ok) await endAllSessions(deps, r.value.accountId);
+  return r;
+}
+
+/** Enables a disabled account again: its keys, address and usertag work as before. Recorded. */
+export async function enableAccount(
+  deps: AppDeps,
+  actor: OperatorActor,
+  usertag: unknown,
+): Promise<Result<AccountSwitch>> {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return tag;
+  const nowMs = deps.clock.nowMs();
+  return runWrite(deps.db, async (trx) => {
+    const a = await findAccountByUsertag(trx, tag.value);
+    if (a === undefined)
+      return abort('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ disabled_at_ms: null, disabled_reason: null })
+      .where('id', '=', a.id)
+      .where('disabled_at_ms', 'is not', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n)
+      return abort('conflict', `account "${a.usertag}" is not disabled`, 'usertag');
+    await recordOperatorAction(
+      trx,
+      actor,
+      {
+        action: 'account_enable',
+        targetAccountId: a.id,
+        target: a.usertag,
+        detail: { was_disabled_for: a.disabled_reason },
+      },
+      nowMs,
+    );
+    return { usertag: a.usertag, accountId: a.id, disabled: false };
+  });
+}

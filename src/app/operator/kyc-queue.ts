@@ -1,0 +1,114 @@
+import { KYC_STATUSES, type KycStatus } from '../../domain/kyc.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { reviewKyc } from '../accounts/kyc.ts';
+import type { AppDeps } from '../deps.ts';
+import { type OperatorActor, recordOperatorAction } from './actions.ts';
+
+/** Most submissions one page of the review queue lists. */
+export const QUEUE_PAGE_MAX = 100;
+
+export interface KycSubmissionView {
+  id: bigint;
+  usertag: string;
+  email: string;
+  fullName: string;
+  kycLevel: number;
+  idType: string;
+  personalKyc: Record<string, string>;
+  companyKyc: Record<string, string>;
+  emailConfirmed: boolean;
+  disabled: boolean;
+}
+
+const objectOf = (json: string): Record<string, string> => {
+  try {
+    const o: unknown = JSON.parse(json);
+    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Accounts whose KYC submission waits for review (status `pending`), oldest account first, keyset paged. */
+export async function kycQueue(
+  deps: AppDeps,
+  q: { afterId?: bigint; limit?: number } = {},
+): Promise<{ submissions: KycSubmissionView[]; nextAfterId: bigint | null }> {
+  const limit = Math.min(Math.max(q.limit ?? 50, 1), QUEUE_PAGE_MAX);
+  let query = deps.db.read.selectFrom('accounts').selectAll().where('kyc_status', '=', 'pending');
+  if (q.afterId !== undefined) query = query.where('id', '>', q.afterId);
+  const rows = await query
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  return {
+    submissions: page.map((a) => ({
+      id: a.id,
+      usertag: a.usertag,
+      email: a.email,
+      fullName: a.full_name,
+      kycLevel: Number(a.kyc_level),
+      idType: a.id_type,
+      personalKyc: objectOf(a.personal_kyc),
+      companyKyc: objectOf(a.company_kyc),
+      emailConfirmed: a.email_confirmed_at_ms !== null,
+      disabled: a.disabled_at_ms !== null,
+    })),
+    nextAfterId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+export interface KycDecision {
+  /** approve: status verified at `level`; reject: status rejected (the level is kept as given). */
+  decision: unknown;
+  level: unknown;
+  reason: unknown;
+}
+
+/**
+ * An operator's decision on a KYC submission: the same review `paytag kyc review` makes (kyc history
+ * names the operator), with the operator action recorded in the same write unit.
+ */
+export async function decideKyc(
+  deps: AppDeps,
+  actor: OperatorActor,
+  usertag: unknown,
+  d: KycDecision,
+): Promise<Result<{ usertag: string; kycLevel: number; kycStatus: KycStatus; isVerified: boolean }>> {
+  if (typeof usertag !== 'string') return err('usertag_invalid', 'usertag must be a string', 'usertag');
+  const status: KycStatus | null =
+    d.decision === 'approve' ? 'verified' : d.decision === 'reject' ? 'rejected' : null;
+  if (status === null || !KYC_STATUSES.includes(status)) {
+    return err('invalid_request', 'decision must be approve or reject', 'decision');
+  }
+  const levelText =
+    typeof d.level === 'number' ? String(d.level) : typeof d.level === 'string' ? d.level.trim() : '';
+  if (!/^[0-3]$/.test(levelText)) return err('invalid_request', 'level must be 0, 1, 2 or 3', 'level');
+  const level = Number(levelText);
+  const reasonText = typeof d.reason === 'string' ? d.reason.trim() : '';
+  if (status === 'rejected' && reasonText === '') {
+    return err('invalid_request', 'give the reason for rejecting the submission', 'reason');
+  }
+  const reason = reasonText === '' ? null : reasonText;
+  const r = await reviewKyc(deps, usertag, { level, status, reason }, actor.name, (trx, account, nowMs) =>
+    recordOperatorAction(
+      trx,
+      actor,
+      {
+        action: 'kyc_review',
+        targetAccountId: account.id,
+        target: account.usertag,
+        detail: { decision: String(d.decision), level, status, reason },
+      },
+      nowMs,
+    ),
+  );
+  if (!r.ok) return r;
+  return ok({
+    usertag: r.value.usertag,
+    kycLevel: r.value.kyc_level,
+    kycStatus: r.value.kyc_status,
+    isVerified: r.value.is_verified,
+  });
+}

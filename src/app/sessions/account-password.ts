@@ -1,0 +1,90 @@
+import { setPasswordHash } from '../../db/repos/accounts.ts';
+import { endAccountSessions } from '../../db/repos/sessions.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { createAccount } from '../accounts/create-account.ts';
+import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
+import { hashPassword, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
+import type { AppDeps } from '../deps.ts';
+import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { type OpenSession, openSession } from './sessions.ts';
+import { confirmPassword } from './sign-in.ts';
+
+function passwordProblem(password: unknown, field: string): Result<string> {
+  if (
+    typeof password !== 'string' ||
+    password.length < PASSWORD_MIN_CHARS ||
+    password.length > PASSWORD_MAX_CHARS
+  )
+    return err(
+      'invalid_request',
+      `the password must have ${PASSWORD_MIN_CHARS} to ${PASSWORD_MAX_CHARS} characters`,
+      field,
+    );
+  return ok(password);
+}
+
+export interface SignUpInput {
+  usertag: unknown;
+  email: unknown;
+  password: unknown;
+  address: string;
+  userAgent: string;
+}
+
+/**
+ * A new account from the dashboard: the same account creation as `paytag account create` (usertag and
+ * e-mail rules, keys, ledger accounts), its password, and a confirmation link to the e-mail through the
+ * outbox. Signs the new account in. Sign-ups are limited per client address.
+ */
+export async function signUp(
+  deps: AppDeps,
+  input: SignUpInput,
+): Promise<Result<{ token: string; usertag: string; email: string }>> {
+  const password = passwordProblem(input.password, 'password');
+  if (!password.ok) return password;
+  const windowMs = deps.config.dashboard.signinWindowSec * 1000;
+  const nowMs = deps.clock.nowMs();
+  const w = await databaseRateCounter(deps.db).hit(`signup:addr:${input.address}`, windowMs, nowMs);
+  if (w.count > deps.config.dashboard.signupPerAddress) {
+    return {
+      ok: false,
+      error: {
+        code: 'rate_limited',
+        message: 'too many accounts were created from this address; try again later',
+        retryAfterSec: Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000)),
+      },
+    };
+  }
+  const hash = await hashPassword(password.value);
+  const created = await createAccount(deps, { usertag: input.usertag, email: input.email });
+  if (!created.ok) return created;
+  const { id, usertag, email } = created.value;
+  await deps.db.write((trx) => setPasswordHash(trx, usertag, hash));
+  await sendEmailConfirmation(deps, usertag);
+  const token = await openSession(deps, id, { address: input.address, userAgent: input.userAgent });
+  return ok({ token, usertag, email });
+}
+
+/**
+ * Changes the password after checking the current one; every other session of the account ends in the
+ * same write (the one that changed it stays open).
+ */
+export async function changePassword(
+  deps: AppDeps,
+  session: OpenSession,
+  input: { current: unknown; next: unknown; repeat: unknown },
+): Promise<Result<{ ended: number }>> {
+  const next = passwordProblem(input.next, 'new_password');
+  if (!next.ok) return next;
+  if (input.repeat !== input.next)
+    return err('invalid_request', 'the two new passwords differ', 'repeat_password');
+  const confirmed = await confirmPassword(deps, session, input.current);
+  if (!confirmed.ok) return { ok: false, error: { ...confirmed.error, field: 'current_password' } };
+  const hash = await hashPassword(next.value);
+  const nowMs = deps.clock.nowMs();
+  const ended = await deps.db.write(async (trx) => {
+    await setPasswordHash(trx, session.usertag, hash);
+    return endAccountSessions(trx, session.accountId, nowMs, session.sessionId);
+  });
+  return ok({ ended });
+}

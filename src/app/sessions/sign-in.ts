@@ -1,0 +1,107 @@
+import { findAccountById, findAccountByUsertag, findAccountIdByEmail } from '../../db/repos/accounts.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
+import { hashPassword, verifyPassword } from '../accounts/password.ts';
+import type { AppDeps } from '../deps.ts';
+import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { loginKey, type OpenSession, openSession } from './sessions.ts';
+
+/**
+ * Sign-in attempts are limited per account and per client address, counted in the database (the
+ * rate_limits table) so that every instance enforces one limit and a restart resets nothing. Every
+ * attempt counts, before the password is checked, so concurrent guesses cannot slip past the count.
+ */
+async function overLimit(deps: AppDeps, key: string, max: number): Promise<number | null> {
+  const windowMs = deps.config.dashboard.signinWindowSec * 1000;
+  const nowMs = deps.clock.nowMs();
+  const w = await databaseRateCounter(deps.db).hit(key, windowMs, nowMs);
+  return w.count > max ? Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000)) : null;
+}
+
+const limited = (retryAfterSec: number): Result<never> => ({
+  ok: false,
+  error: {
+    code: 'rate_limited',
+    message: `too many sign-in attempts; try again in ${Math.ceil(retryAfterSec / 60)} minutes`,
+    retryAfterSec,
+  },
+});
+
+const WRONG = 'the usertag, e-mail or password is wrong';
+
+/** A hash no password matches, so an unknown name takes as long as a wrong password. */
+let decoy: Promise<string> | null = null;
+const decoyHash = () => {
+  decoy ??= hashPassword('decoy password that no account has');
+  return decoy;
+};
+
+export interface SignInInput {
+  /** A usertag or an e-mail address. */
+  login: unknown;
+  password: unknown;
+  /** The client's address bucket (http/client-address.ts), behind the trusted proxies. */
+  address: string;
+  userAgent: string;
+}
+
+/** Checks the password of the account named by usertag or e-mail and opens a session: its cookie token. */
+export async function signIn(
+  deps: AppDeps,
+  input: SignInInput,
+): Promise<Result<{ token: string; accountId: bigint; usertag: string }>> {
+  const limits = deps.config.dashboard;
+  const login = typeof input.login === 'string' ? input.login.trim() : '';
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (login === '') return err('invalid_request', 'enter your usertag or e-mail address', 'login');
+  if (password === '') return err('invalid_request', 'enter your password', 'password');
+  const byAddress = await overLimit(deps, `signin:addr:${input.address}`, limits.signinPerAddress);
+  if (byAddress !== null) return limited(byAddress);
+
+  let accountId: bigint | undefined;
+  if (login.includes('@')) {
+    const email = normalizeEmail(login);
+    if (email.ok) accountId = await findAccountIdByEmail(deps.db.read, email.value);
+  } else {
+    const tag = normalizeUsertag(login.replace(/^@/, ''));
+    if (tag.ok) accountId = (await findAccountByUsertag(deps.db.read, tag.value))?.id;
+  }
+  const accountKey =
+    accountId === undefined ? `signin:login:${loginKey(login.toLowerCase())}` : `signin:acct:${accountId}`;
+  const byAccount = await overLimit(deps, accountKey, limits.signinPerAccount);
+  if (byAccount !== null) return limited(byAccount);
+
+  const account = accountId === undefined ? undefined : await findAccountById(deps.db.read, accountId);
+  const stored = account?.password_hash ?? null;
+  const matches = await verifyPassword(password, stored ?? (await decoyHash()));
+  if (account === undefined || stored === null || !matches) return err('unauthorized', WRONG, 'login');
+  // Told only to whoever knows the password.
+  if (account.disabled_at_ms !== null)
+    return err('account_disabled', 'this account is disabled by the operator; ask them why', 'login');
+  const token = await openSession(deps, account.id, { address: input.address, userAgent: input.userAgent });
+  return ok({ token, accountId: account.id, usertag: account.usertag });
+}
+
+/**
+ * A fresh confirmation by password inside a session, for what the API allows only with the admin key
+ * (sending money, rotating keys and secrets). Counted with the account's sign-in attempts.
+ */
+export async function confirmPassword(
+  deps: AppDeps,
+  session: OpenSession,
+  password: unknown,
+): Promise<Result<null>> {
+  if (typeof password !== 'string' || password === '')
+    return err('invalid_request', 'enter your password to confirm', 'password');
+  const byAccount = await overLimit(
+    deps,
+    `signin:acct:${session.accountId}`,
+    deps.config.dashboard.signinPerAccount,
+  );
+  if (byAccount !== null) return limited(byAccount);
+  const account = await findAccountById(deps.db.read, session.accountId);
+  const stored = account?.password_hash ?? null;
+  if (stored === null || !(await verifyPassword(password, stored)))
+    return err('unauthorized', 'the password is wrong', 'password');
+  return ok(null);
+}

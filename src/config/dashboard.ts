@@ -1,0 +1,39 @@
+import { int } from './fields.ts';
+import { section } from './section.ts';
+
+export interface DashboardConfig {
+  /** A session not used for this long ends (seconds). */
+  sessionIdleSec: number;
+  /** A session ends this long after sign-in whatever its use (seconds). */
+  sessionMaxSec: number;
+  /** Sign-in attempts allowed per account, and per client address, in one window. */
+  signinPerAccount: number;
+  signinPerAddress: number;
+  /** The window of the sign-in limits (seconds). */
+  signinWindowSec: number;
+  /** Sign-ups allowed per client address in one sign-in window. */
+  signupPerAddress: number;
+}
+
+export const dashboard = section(
+  {
+    DASHBOARD_SESSION_IDLE_S: int(1800, 60, 7 * 86_400),
+    DASHBOARD_SESSION_MAX_S: int(43_200, 300, 30 * 86_400),
+    DASHBOARD_SIGNIN_PER_ACCOUNT: int(10, 1, 10_000),
+    DASHBOARD_SIGNIN_PER_ADDRESS: int(50, 1, 100_000),
+    DASHBOARD_SIGNIN_WINDOW_S: int(900, 10, 86_400),
+    DASHBOARD_SIGNUP_PER_ADDRESS: int(10, 1, 100_000),
+  },
+  (v): DashboardConfig => ({
+    sessionIdleSec: v.DASHBOARD_SESSION_IDLE_S,
+    sessionMaxSec: v.DASHBOARD_SESSION_MAX_S,
+    signinPerAccount: v.DASHBOARD_SIGNIN_PER_ACCOUNT,
+    signinPerAddress: v.DASHBOARD_SIGNIN_PER_ADDRESS,
+    signinWindowSec: v.DASHBOARD_SIGNIN_WINDOW_S,
+    signupPerAddress: v.DASHBOARD_SIGNUP_PER_ADDRESS,
+  }),
+  (c) =>
+    c.sessionIdleSec > c.sessionMaxSec
+      ? ['DASHBOARD_SESSION_IDLE_S must not be longer than DASHBOARD_SESSION_MAX_S']
+      : [],
+);

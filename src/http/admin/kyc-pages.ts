@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { decideKyc, kycQueue } from '../../app/operator/kyc-queue.ts';
+import { confirmPassword } from '../../app/sessions/sign-in.ts';
+import type { AppError } from '../../domain/errors.ts';
+import { formOf } from '../dashboard/auth-pages.ts';
+import { csrfField, field, problem, selectField } from '../dashboard/layout.ts';
+import { httpStatusOf } from '../errors.ts';
+import { html, type Raw } from '../pages/html.ts';
+import { cursorOf } from './account-pages.ts';
+import { operatorOf } from './guard.ts';
+import { sendAdminPage } from './layout.ts';
+
+const LEVELS: Array<[string, string]> = [
+  ['1', 'Level 1'],
+  ['2', 'Level 2'],
+  ['3', 'Level 3'],
+  ['0', 'Level 0'],
+];
+
+/** A document URL as a link only when it is http(s); anything else is shown as text. */
+const docLink = (url: string): Raw | string =>
+  /^https?:\/\//i.test(url)
+    ? html`<a href="${url}" rel="noopener noreferrer" target="_blank">${url}</a>`
+    : url;
+
+async function queuePage(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failed: { usertag: string; error: AppError; values: Record<string, string> } | null,
+) {
+  const { session } = operatorOf(request);
+  const q = request.query as Record<string, unknown>;
+  const page = await kycQueue(deps, { afterId: cursorOf(q['after']), limit: 20 });
+  const cards = page.submissions.map((s) => {
+    const mine = failed !== null && failed.usertag === s.usertag ? failed : null;
+    const errOf = (name: string) => (mine !== null && mine.error.field === name ? mine.error.message : null);
+    const id = `kyc-${s.usertag}`;
+    const docs = [
+      ['ID type', s.idType || '—'] as [string, string],
+      ...Object.entries(s.personalKyc),
+      ...Object.entries(s.companyKyc).map(([k, v]) => [`company ${k}`, v] as [string, string]),
+    ];
+    return html`<section class="card" aria-labelledby="${id}-h"><h2 id="${id}-h"><a href="/admin/accounts/${s.usertag}">${s.usertag}</a></h2>
+<p>${s.fullName || 'No name given'} · ${s.email}${s.emailConfirmed ? '' : ' (e-mail not confirmed: approval does not make it verified)'}${s.disabled ? ' · disabled' : ''} · now level ${s.kycLevel}</p>
+<dl class="facts">${docs.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v ? docLink(v) : '—'}</dd></div>`)}</dl>
+${mine !== null && !['level', 'reason', 'password', 'decision'].includes(mine.error.field ?? '') ? problem(mine.error.message) : null}
+<form method="post" action="/admin/kyc/${s.usertag}" novalidate>${csrfField(session.csrfToken)}
+<div class="filters">${selectField({ name: 'level', label: 'KYC level', options: LEVELS, value: mine?.values['level'] ?? '1', error: errOf('level') })}</div>
+${field({ name: 'reason', label: 'Reason (needed to reject)', value: mine?.values['reason'] ?? '', error: errOf('reason') })}
+${field({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', required: true, error: errOf('password') })}
+<button type="submit" name="decision" value="approve">Approve ${s.usertag}</button>
+<button type="submit" name="decision" value="reject" class="danger">Reject ${s.usertag}</button>
+${errOf('decision') === null ? null : html`<span class="err">${errOf('decision') ?? ''}</span>`}</form></section>`;
+  });
+  const shown = failed !== null && page.submissions.some((s) => s.usertag === failed.usertag);
+  const orphan = failed !== null && !shown ? problem(`${failed.usertag}: ${failed.error.message}`) : null;
+  const next =
+    page.nextAfterId === null
+      ? null
+      : html`<div class="pager"><a class="button secondary" href="/admin/kyc?after=${String(page.nextAfterId)}">Next page</a></div>`;
+  return sendAdminPage(request, reply, session, {
+    status: failed === null ? 200 : httpStatusOf(failed.error.code),
+    title: 'KYC review',
+    active: 'kyc',
+    body: html`<h1>KYC review</h1><p class="muted">Submissions waiting for a decision, oldest account first. Approving verifies the account at the level you choose (if its e-mail is confirmed); rejecting keeps your reason in its history. Both are the review <code>paytag kyc review</code> makes.</p>
+${orphan}${cards.length === 0 ? html`<section class="card"><p data-empty>No KYC submission is waiting for review.</p></section>` : cards}${next}`,
+  });
+}
+
+/** The KYC review queue with approve and reject. */
+export function kycPages(scope: FastifyInstance, deps: AppDeps): void {
+  scope.get('/kyc', { schema: { hide: true } }, (request, reply) => queuePage(deps, request, reply, null));
+
+  scope.post('/kyc/:usertag', { schema: { hide: true } }, async (request, reply) => {
+    const { session, actor } = operatorOf(request);
+    const { usertag } = request.params as { usertag: string };
+    const f = formOf(request);
+    const confirmed = await confirmPassword(deps, session, f['password']);
+    if (!confirmed.ok) return queuePage(deps, request, reply, { usertag, error: confirmed.error, values: f });
+    const r = await decideKyc(deps, actor, usertag, {
+      decision: f['decision'],
+      level: f['level'],
+      reason: f['reason'],
+    });
+    if (!r.ok) return queuePage(deps, request, reply, { usertag, error: r.error, values: f });
+    return reply.redirect(
+      `/admin/kyc?done=${r.value.kycStatus === 'verified' ? 'kyc_approved' : 'kyc_rejected'}`,
+      303,
+    );
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
+import { guardForms, type SessionUser, sessionOf } from '../dashboard/session.ts';
+import { toProblem } from '../family.ts';
+import { accountPages } from './account-pages.ts';
+import { operatorGate } from './guard.ts';
+import { kycPages } from './kyc-pages.ts';
+import { sendAdminError } from './layout.ts';
+import { systemPages } from './system-pages.ts';
+
+/**
+ * The operator console under /admin: server-rendered pages over the operator use cases (app/operator),
+ * for signed-in accounts with the operator role only. Every form passes the dashboard's same-origin and
+ * form-token checks; the actions that change an account (disable, enable, a KYC decision) also need the
+ * operator's password again.
+ */
+export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const sessionOrNull = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    try {
+      return await sessionOf(deps, request);
+    } catch {
+      return null;
+    }
+  };
+
+  scope.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const p = toProblem(error, request);
+    if (p.status >= 500) request.log.error({ err: error }, 'operator console page failed');
+    return sendAdminError(
+      request,
+      reply,
+      null,
+      p.status,
+      p.status >= 500 ? 'Something went wrong on our side. Nothing was changed; try again.' : p.message,
+    );
+  });
+  scope.setNotFoundHandler(async (request, reply) =>
+    sendAdminError(request, reply, await sessionOrNull(request), 404, 'This page does not exist.'),
+  );
+
+  // First the forgery checks (a refused form changes nothing), then the operator role.
+  guardForms(scope, deps, async (request, reply) =>
+    sendAdminError(
+      request,
+      reply,
+      null,
+      403,
+      'This request was refused: it did not come from a page of this console, or the page was too old. Nothing was changed. Go back, reload the page and try again.',
+    ),
+  );
+  scope.addHook('preHandler', async (request, reply) => {
+    if (reply.sent) return;
+    await operatorGate(deps, request, reply);
+  });
+
+  systemPages(scope, deps);
+  accountPages(scope, deps);
+  kycPages(scope, deps);
+}

@@ -1,0 +1,264 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../../src/app/accounts/create-account.ts';
+import { submitKyc } from '../../src/app/accounts/kyc.ts';
+import { setPassword } from '../../src/app/accounts/password.ts';
+import { listOperatorActions } from '../../src/app/operator/actions.ts';
+import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
+
+const PAGES = [
+  '/admin',
+  '/admin/accounts',
+  '/admin/accounts?q=user',
+  '/admin/kyc',
+  '/admin/ledger',
+  '/admin/system',
+  '/admin/outbox',
+  '/admin/prices',
+  '/admin/actions',
+];
+
+describe.each(DIALECTS)('operator console on %s', (dialect) => {
+  let rt: TestRuntime;
+  let target: TestAccount;
+  let operator: DashboardClient;
+  let holder: DashboardClient;
+  let targetBrowser: DashboardClient;
+
+  const disabledAt = async (id: bigint) =>
+    (
+      await rt.deps.db.read
+        .selectFrom('accounts')
+        .select('disabled_at_ms')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).disabled_at_ms;
+  const kycStatus = async (id: bigint) =>
+    (
+      await rt.deps.db.read
+        .selectFrom('accounts')
+        .select('kyc_status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).kyc_status;
+
+  beforeEach(async () => {
+    rt = await testRuntime(dialect);
+    const op = await createAccount(rt.deps, {
+      usertag: `chief_${dialect}`,
+      email: `chief_${dialect}@example.com`,
+      operatorGrantedBy: 'operator:root',
+    });
+    if (!op.ok) throw new Error(op.error.message);
+    const plain = await makeAccount(rt.deps);
+    target = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
+    for (const u of [op.value.usertag, plain.usertag, target.usertag]) {
+      const s = await setPassword(rt.deps, u, PASSWORD);
+      if (!s.ok) throw new Error(s.error.message);
+    }
+    const submitted = await submitKyc(
+      rt.deps,
+      target.usertag,
+      { id1: 'https://docs.example/id.png' },
+      'holder',
+    );
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    operator = new DashboardClient(rt.app);
+    expect((await operator.signIn(op.value.usertag, PASSWORD)).statusCode).toBe(303);
+    holder = new DashboardClient(rt.app);
+    expect((await holder.signIn(plain.usertag, PASSWORD)).statusCode).toBe(303);
+    targetBrowser = new DashboardClient(rt.app);
+    expect((await targetBrowser.signIn(target.usertag, PASSWORD)).statusCode).toBe(303);
+  });
+  afterEach(() => rt.close());
+
+  it('sends a visitor without a session to sign-in, and back to the console after it', async () => {
+    const anon = new DashboardClient(rt.app);
+    for (const page of PAGES) {
+      const res = await anon.get(page);
+      expect(res.statusCode, page).toBe(303);
+      expect(res.headers.location, page).toMatch(/^\/dashboard\/sign-in\?next=%2Fadmin/);
+    }
+    await anon.get('/dashboard/sign-in?next=/admin/kyc');
+    const signIn = await anon.post('/dashboard/sign-in', {
+      login: `chief_${dialect}`,
+      password: PASSWORD,
+      next: '/admin/kyc',
+    });
+    expect(signIn.headers.location).toBe('/admin/kyc?done=signed_in');
+    expect((await anon.get('/admin/kyc')).statusCode).toBe(200);
+  });
+
+  it('refuses a session of an account without the operator role with 403, on pages and forms', async () => {
+    for (const page of PAGES) {
+      const res = await holder.get(page);
+      expect(res.statusCode, page).toBe(403);
+      expect(res.body).toMatch(/operator accounts only/);
+    }
+    await holder.get('/dashboard');
+    const res = await holder.post(`/admin/accounts/${target.usertag}/disable`, {
+      reason: 'x',
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await disabledAt(target.id)).toBeNull();
+    const kyc = await holder.post(`/admin/kyc/${target.usertag}`, {
+      decision: 'approve',
+      level: '1',
+      password: PASSWORD,
+    });
+    expect(kyc.statusCode).toBe(403);
+    expect(await kycStatus(target.id)).toBe('pending');
+  });
+
+  it('serves every page to an operator under the strict policy, with an accessible layout', async () => {
+    for (const page of PAGES) {
+      const res = await operator.get(page);
+      expect(res.statusCode, `${page}: ${res.body.slice(0, 300)}`).toBe(200);
+      expect(res.headers['content-security-policy']).toMatch(
+        /default-src 'none'; script-src 'self'; style-src 'self'/,
+      );
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatch(/<main id="content"/);
+      expect(res.body).not.toMatch(/<script>|style="|https?:\/\/(?!docs\.example|www\.w3\.org)/);
+    }
+    const detail = await operator.get(`/admin/accounts/${target.usertag}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).toContain('0.01000000');
+    expect(detail.body).toMatch(/<label for="f-reason">/);
+    expect((await operator.get('/admin/accounts/no_such_account')).statusCode).toBe(404);
+    expect((await operator.get('/admin/kyc')).body).toContain('https://docs.example/id.png');
+  });
+
+  const forms = () =>
+    [
+      [`/admin/accounts/${target.usertag}/disable`, { reason: 'fraud', password: PASSWORD }],
+      [`/admin/accounts/${target.usertag}/enable`, { password: PASSWORD }],
+      [`/admin/kyc/${target.usertag}`, { decision: 'approve', level: '2', password: PASSWORD }],
+    ] as const;
+
+  it('refuses every form without its token, with a wrong one, or from another site, and changes nothing', async () => {
+    await operator.get('/admin');
+    for (const [url, fields] of forms()) {
+      for (const [what, extra, headers] of [
+        ['no token', { _csrf: '' }, {}],
+        ['a wrong token', { _csrf: 'a'.repeat(64) }, {}],
+        ['another site', {}, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+      ] as const) {
+        const res = await operator.post(url, { ...fields, ...extra }, headers);
+        expect(res.statusCode, `${url} with ${what}`).toBe(403);
+        expect(res.body).toMatch(/Nothing was changed/);
+      }
+    }
+    expect(await disabledAt(target.id)).toBeNull();
+    expect(await kycStatus(target.id)).toBe('pending');
+    expect(await listOperatorActions(rt.deps, { targetAccountId: target.id })).toEqual([]);
+  });
+
+  it('needs the operator password again for disable, enable and a KYC decision', async () => {
+    await operator.get(`/admin/accounts/${target.usertag}`);
+    for (const [url, fields] of forms()) {
+      const res = await operator.post(url, { ...fields, password: 'not my password' });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).toMatch(/the password is wrong/);
+      if (!url.endsWith('/enable')) expect(res.body).toMatch(/aria-invalid="true"/);
+    }
+    expect(await disabledAt(target.id)).toBeNull();
+    expect(await kycStatus(target.id)).toBe('pending');
+  });
+
+  it('disables an account: its keys are refused, its sessions end, it cannot sign in; enabling restores the keys', async () => {
+    expect((await targetBrowser.get('/dashboard')).statusCode).toBe(200);
+    await operator.get(`/admin/accounts/${target.usertag}`);
+    const missing = await operator.post(`/admin/accounts/${target.usertag}/disable`, {
+      reason: '',
+      password: PASSWORD,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toMatch(/id="f-reason-err"/);
+
+    const off = await operator.post(`/admin/accounts/${target.usertag}/disable`, {
+      reason: 'chargebacks',
+      password: PASSWORD,
+    });
+    expect(off.statusCode, off.body).toBe(303);
+    expect(off.headers.location).toBe(`/admin/accounts/${target.usertag}?done=disabled`);
+    const shown = await operator.get(off.headers.location as string);
+    expect(shown.body).toMatch(/role="status">The account is disabled/);
+    expect(shown.body).toMatch(/chargebacks/);
+
+    const api = await rt.app.inject({ url: '/lapi/v1/wallet', headers: { 'x-api-key': target.invoiceKey } });
+    expect(api.statusCode).toBe(403);
+    expect(api.json()).toMatchObject({ code: 'account_disabled' });
+    // Its open session is over, and a new sign-in is refused with why.
+    expect((await targetBrowser.get('/dashboard')).statusCode).toBe(303);
+    const again = await new DashboardClient(rt.app).signIn(target.usertag, PASSWORD);
+    expect(again.statusCode).toBe(403);
+    expect(again.body).toMatch(/disabled/);
+
+    await operator.get(`/admin/accounts/${target.usertag}`);
+    const on = await operator.post(`/admin/accounts/${target.usertag}/enable`, { password: PASSWORD });
+    expect(on.headers.location).toBe(`/admin/accounts/${target.usertag}?done=enabled`);
+    const back = await rt.app.inject({ url: '/lapi/v1/wallet', headers: { 'x-api-key': target.adminKey } });
+    expect(back.statusCode).toBe(200);
+
+    const actions = await listOperatorActions(rt.deps, { targetAccountId: target.id });
+    expect(actions.map((a) => [a.action, a.actor])).toEqual([
+      ['account_enable', `operator:@chief_${dialect}`],
+      ['account_disable', `operator:@chief_${dialect}`],
+    ]);
+    expect((await operator.get('/admin/actions')).body).toMatch(/account_disable/);
+  });
+
+  it('approves and rejects KYC submissions from the queue, recorded with the operator', async () => {
+    await operator.get('/admin/kyc');
+    const noReason = await operator.post(`/admin/kyc/${target.usertag}`, {
+      decision: 'reject',
+      level: '0',
+      password: PASSWORD,
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toMatch(/id="f-reason-err"/);
+    const ok = await operator.post(`/admin/kyc/${target.usertag}`, {
+      decision: 'approve',
+      level: '2',
+      password: PASSWORD,
+    });
+    expect(ok.statusCode, ok.body).toBe(303);
+    expect(ok.headers.location).toBe('/admin/kyc?done=kyc_approved');
+    expect(await kycStatus(target.id)).toBe('verified');
+    const queue = await operator.get('/admin/kyc');
+    expect(queue.body).toMatch(/No KYC submission is waiting/);
+    const [action] = await listOperatorActions(rt.deps, { targetAccountId: target.id });
+    expect(action).toMatchObject({
+      action: 'kyc_review',
+      actor: `operator:@chief_${dialect}`,
+      detail: { level: 2, status: 'verified' },
+    });
+  });
+
+  it('an operator cannot disable their own account, and a disabled operator loses the console', async () => {
+    await operator.get('/admin');
+    const self = await operator.post(`/admin/accounts/chief_${dialect}/disable`, {
+      reason: 'oops',
+      password: PASSWORD,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.body).toMatch(/cannot disable their own account/);
+    await rt.deps.db.write((trx) =>
+      trx
+        .updateTable('accounts')
+        .set({ disabled_at_ms: 1 })
+        .where('usertag', '=', `chief_${dialect}`)
+        .execute(),
+    );
+    const after = await operator.get('/admin');
+    expect(after.statusCode).toBe(303);
+  });
+});
