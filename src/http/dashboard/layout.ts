@@ -117,7 +117,7 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
     .header('cache-control', 'no-store')
     .header('vary', 'accept-language, cookie');
   return reply.send(
-    `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ' data-live' : ''}><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ` data-live data-since="${ctx.deps.clock.nowMs()}"` : ''}><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
       `<title>${esc(p.title)} · paytag</title>` +

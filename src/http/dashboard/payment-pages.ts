@@ -53,7 +53,7 @@ export const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw
 };
 
 /** The payments table (history, recent activity); new payments are added to it live. */
-export function paymentsTable(m: DashboardCatalogue, rows: Payment[]): Raw {
+export function paymentsTable(m: DashboardCatalogue, rows: Payment[], addNew: boolean): Raw {
   const p = m.payments;
   const labels = [p.when, p.counterparty, p.memo, p.amount, p.status];
   const body = rows.map(
@@ -62,7 +62,7 @@ export function paymentsTable(m: DashboardCatalogue, rows: Payment[]): Raw {
   );
   return html`<div class="tablewrap"><table class="stack"><thead><tr>${labels.map(
     (l, i) => html`<th scope="col"${i === 3 ? raw(' class="num"') : null}>${l}</th>`,
-  )}</tr></thead><tbody data-live-list ${raw(
+  )}</tr></thead><tbody${addNew ? raw(' data-live-list') : null} ${raw(
     labels.map((l, i) => html`data-label${String(i)}="${l}"`.html).join(' '),
   )}>${body}</tbody></table></div>`;
 }
@@ -100,7 +100,7 @@ export function paymentPages(scope: FastifyInstance, deps: AppDeps): void {
 <a class="qr" href="${v.lightningUri}">${await qrSvg(v.lightningUri, m.home.addressQr)}</a></section></div>
 <section class="card" aria-labelledby="recent"><h2 id="recent">${m.home.recent}</h2>
 <p data-empty${v.recent.length === 0 ? null : raw(' hidden')}>${m.home.noActivity}</p>
-${paymentsTable(m, v.recent)}<p><a href="/dashboard/payments">${m.home.all}</a></p></section>`,
+${paymentsTable(m, v.recent, true)}<p><a href="/dashboard/payments">${m.home.all}</a></p></section>`,
     });
   });
 
@@ -162,7 +162,7 @@ ${field({ name: 'from', label: p.from, type: 'date', value: text('from'), error:
 ${field({ name: 'to', label: p.to, type: 'date', value: text('to'), error: e.byField['to'] ?? null })}
 <div><button type="submit">${p.apply}</button><a class="button secondary" href="/dashboard/payments">${p.reset}</a></div></form></section>
 <section class="card" aria-label="${p.title}"><p data-empty${page.rows.length === 0 ? null : raw(' hidden')}>${p.none}</p>
-${paymentsTable(m, page.rows)}<nav class="pager" aria-label="${p.title}">${
+${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === null)}<nav class="pager" aria-label="${p.title}">${
         cursor.ok && cursor.value !== null
           ? html`<a class="button secondary" href="/dashboard/payments${keep.size > 0 ? `?${keep.toString()}` : ''}">${p.newest}</a>`
           : null

@@ -4,6 +4,7 @@ import { toProblem } from '../family.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './assets.ts';
 import { authPages } from './auth-pages.ts';
 import { pageCtx, sendDashboardError } from './layout.ts';
+import { dashboardStreamRoute } from './live-stream.ts';
 import { moneyPages } from './money-pages.ts';
 import { paymentPages } from './payment-pages.ts';
 import { guardForms, type SessionUser, sessionOf } from './session.ts';
@@ -54,4 +55,5 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
 
   paymentPages(scope, deps);
   moneyPages(scope, deps);
+  dashboardStreamRoute(scope, deps);
 }
