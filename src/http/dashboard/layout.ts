@@ -147,6 +147,8 @@ export const csrfField = (token: string): Raw => html`<input type="hidden" name=
 
 export interface FieldSpec {
   name: string;
+  /** The element id when one page has several fields of this name (several forms). */
+  id?: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'date' | 'search';
   value?: string;
@@ -159,7 +161,7 @@ export interface FieldSpec {
 
 /** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
 export function field(f: FieldSpec): Raw {
-  const id = `f-${f.name}`;
+  const id = f.id ?? `f-${f.name}`;
   const described = [f.hint ? `${id}-hint` : null, f.error ? `${id}-err` : null].filter((x) => x !== null);
   return html`<div class="field"><label for="${id}">${f.label}</label>${
     f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : null

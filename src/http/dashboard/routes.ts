@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { toProblem } from '../family.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './assets.ts';
 import { authPages } from './auth-pages.ts';
+import { developerPages } from './developer-pages.ts';
 import { pageCtx, sendDashboardError } from './layout.ts';
 import { dashboardStreamRoute } from './live-stream.ts';
 import { moneyPages } from './money-pages.ts';
@@ -56,4 +57,5 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
   paymentPages(scope, deps);
   moneyPages(scope, deps);
   dashboardStreamRoute(scope, deps);
+  developerPages(scope, deps);
 }
