@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { LOGO_SVG } from '../pages/checkout/assets.ts';
+import { ICON, LOGO_SVG } from '../pages/checkout/assets.ts';
 import { esc, html, type Raw, raw } from '../pages/html.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from './assets.ts';
 import { chooseLang, DASHBOARD_CATALOGUES, type DashboardCatalogue, type Lang } from './i18n/index.ts';
@@ -120,7 +120,7 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
     `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ` data-live data-since="${ctx.deps.clock.nowMs()}"` : ''}><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
-      `<title>${esc(p.title)} · paytag</title>` +
+      `<title>${esc(p.title)} · paytag</title><link rel="icon" href="/checkout${ICON.path}" type="image/svg+xml">` +
       `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
       `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
       `</head><body><a class="skip" href="#content">${esc(ctx.m.nav.skip)}</a>${header(ctx, p.active ?? null).html}` +
