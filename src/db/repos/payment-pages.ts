@@ -24,13 +24,13 @@ export interface HistoryCursor {
  * (payments_history, payments_history_wallet, and migration 018's payments_history_direction and
  * payments_history_status), never an offset. The same rows as the API's history (shownInHistory).
  */
-export function listHistoryPage(
+export function historyPageQuery(
   exec: Kysely<DB>,
   accountId: bigint,
   filter: HistoryFilter,
   after: HistoryCursor | null,
   limit: number,
-): Promise<PaymentRow[]> {
+) {
   let q = exec.selectFrom('payments').selectAll().where('account_id', '=', accountId).where(shownInHistory);
   if (filter.direction !== null) q = q.where('direction', '=', filter.direction);
   if (filter.status !== null) q = q.where('status', '=', filter.status);
@@ -45,5 +45,13 @@ export function listHistoryPage(
       ]),
     );
   }
-  return q.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return q.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(limit);
 }
+
+export const listHistoryPage = (
+  exec: Kysely<DB>,
+  accountId: bigint,
+  filter: HistoryFilter,
+  after: HistoryCursor | null,
+  limit: number,
+): Promise<PaymentRow[]> => historyPageQuery(exec, accountId, filter, after, limit).execute();
