@@ -1,4 +1,5 @@
 import { chainDepositsJob } from './chain-deposits.ts';
+import { dashboardSweepJob } from './dashboard-sweep.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { ordersMatchJob } from './orders-match.ts';
@@ -22,4 +23,5 @@ export const ALL_JOBS: Job[] = [
   pricesRefreshJob,
   chainDepositsJob,
   ordersMatchJob,
+  dashboardSweepJob,
 ];
