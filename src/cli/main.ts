@@ -20,6 +20,7 @@ import { pricesSet, pricesShow } from './commands/prices.ts';
 import { sandboxFund } from './commands/sandbox-fund.ts';
 import { sandboxPay } from './commands/sandbox-pay.ts';
 import { serve } from './commands/serve.ts';
+import { tradeKeysCreate, tradeKeysList, tradeKeysRevoke } from './commands/trade-keys.ts';
 import { webhooksRotateSecret } from './commands/webhooks-rotate-secret.ts';
 import { webhooksShow } from './commands/webhooks-show.ts';
 
@@ -50,6 +51,9 @@ const COMMANDS: readonly Command[] = [
   kycSubmit,
   kycReview,
   kycHistoryCommand,
+  tradeKeysCreate,
+  tradeKeysList,
+  tradeKeysRevoke,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));

@@ -15,6 +15,7 @@ import { type PaymentsConfig, payments } from './payments.ts';
 import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
+import { type TradeTokenConfig, tradeToken } from './trade-token.ts';
 import { type VerificationConfig, verification } from './verification.ts';
 import { type VouchersConfig, vouchers } from './vouchers.ts';
 import { type WebhooksConfig, webhooks } from './webhooks.ts';
@@ -43,6 +44,7 @@ export type Config = HttpConfig &
     chainWatch: ChainWatchConfig;
     verification: VerificationConfig;
     dashboard: DashboardConfig;
+    tradeToken: TradeTokenConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     chainWatch: parse(chainWatch),
     verification: parse(verification),
     dashboard: parse(dashboard),
+    tradeToken: parse(tradeToken),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -18,6 +18,7 @@ export const SECRET_FIELDS = {
   EVM_RPC_URL_BEP20: 'chainWatch.evmRpcUrl.BEP20',
   EVM_RPC_URL_MATIC: 'chainWatch.evmRpcUrl.MATIC',
   VERIFY_HMAC_KEY: 'verification.hmacKey',
+  TRADE_TOKEN_KEY: 'tradeToken.key',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

@@ -308,6 +308,7 @@ export interface DB {
   kyc_consents: KycConsentsTable;
   kyc_history: KycHistoryTable;
   sessions: SessionsTable;
+  trade_credentials: TradeCredentialsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -411,4 +412,16 @@ export interface SessionsTable {
   ended_at_ms: IntNullable;
   created_from: ColumnType<string, string | undefined, string>;
   user_agent: ColumnType<string, string | undefined, string>;
+}
+
+/** Trade API credentials (migration 016): a public key and a secret kept only as a keyed hash. */
+export interface TradeCredentialsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  api_key: string;
+  secret_hash: string;
+  label: ColumnType<string, string | undefined, string>;
+  created_at_ms: Int;
+  last_used_at_ms: IntNullable;
+  revoked_at_ms: IntNullable;
 }

@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           apiKeyAuthorization: { type: 'apiKey', in: 'header', name: 'Authorization' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+          tradeBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
     },

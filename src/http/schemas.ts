@@ -25,6 +25,29 @@ export const errorEnvelope = {
   },
 };
 
+/** An error of the bare families (/sapi, /trade): {success: false, message, code, field?}. */
+export const bareError = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean', const: false },
+    message: { type: 'string' },
+    code: { type: 'string' },
+    field: { type: 'string' },
+  },
+};
+
+export const bareErrors = {
+  400: bareError,
+  401: bareError,
+  403: bareError,
+  404: bareError,
+  409: bareError,
+  413: bareError,
+  422: bareError,
+  429: bareError,
+  503: bareError,
+};
+
 /** An optional string field of a request body (null accepted as absent). */
 export const optionalString = (description?: string) => ({
   type: ['string', 'null'],

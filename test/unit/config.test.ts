@@ -139,6 +139,7 @@ describe('configuration', () => {
       EVM_RPC_URL_BEP20: 'https://bsc.example/s3cret-bep20-key',
       EVM_RPC_URL_MATIC: 'https://polygon.example/s3cret-matic-key',
       VERIFY_HMAC_KEY: 'hmac-s3cret-key-of-at-least-32-characters',
+      TRADE_TOKEN_KEY: 'trade-s3cret-key-of-at-least-32-characters',
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
@@ -156,6 +157,7 @@ describe('configuration', () => {
       's3cret-bep20-key',
       's3cret-matic-key',
       'hmac-s3cret',
+      'trade-s3cret',
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');

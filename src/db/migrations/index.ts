@@ -12,6 +12,7 @@ import * as m012 from './012_delivery_fairness.ts';
 import * as m013 from './013_pro_payments.ts';
 import * as m014 from './014_chain_deposits.ts';
 import * as m015 from './015_verification.ts';
+import * as m016 from './016_trade_credentials.ts';
 import * as m018 from './018_sessions.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_pro_payments': m013,
   '014_chain_deposits': m014,
   '015_verification': m015,
+  '016_trade_credentials': m016,
   '018_sessions': m018,
 };
 

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { applyFamily } from '../family.ts';
+import { requireTradeTokens } from '../trade/auth.ts';
+import { registerTokenRoute } from '../trade/token.ts';
 
-/** /trade/v1: the trade API (access tokens). Bare bodies. */
+/** /trade/v1: the trade API. Bare bodies; routes with `config.tradeToken` need a bearer access token. */
 export async function tradeFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   applyFamily(scope, { deps, shape: 'bare' });
+  requireTradeTokens(scope, deps);
+  registerTokenRoute(scope, deps);
 }

@@ -132,25 +132,3 @@ export const proRecordSchema = {
     total_fee: s.total_fee,
   },
 };
-
-export const proError = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean', const: false },
-    message: { type: 'string' },
-    code: { type: 'string' },
-    field: { type: 'string' },
-  },
-};
-
-export const proErrors = {
-  400: proError,
-  401: proError,
-  403: proError,
-  404: proError,
-  409: proError,
-  413: proError,
-  422: proError,
-  429: proError,
-  503: proError,
-};

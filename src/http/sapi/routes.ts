@@ -9,7 +9,7 @@ import { historyLimit, idempotencyKey } from '../../domain/fields.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf } from '../family.ts';
-import { historyLimitSchema, idempotencyHeader, standardSecurity } from '../schemas.ts';
+import { bareErrors, historyLimitSchema, idempotencyHeader, standardSecurity } from '../schemas.ts';
 import {
   decodeProReceive,
   decodeUpdateStatus,
@@ -17,7 +17,7 @@ import {
   updateStatusBodySchema,
   WALLETS,
 } from './payments.contract.ts';
-import { proErrors, proRecord, proRecordSchema } from './record.ts';
+import { proRecord, proRecordSchema } from './record.ts';
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   (request.body ?? {}) as Record<string, unknown>;
@@ -57,7 +57,7 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
         security: standardSecurity,
         headers: idempotencyHeader('the first result'),
         body: proReceiveBodySchema,
-        response: { 200: proRecordSchema, ...proErrors },
+        response: { 200: proRecordSchema, ...bareErrors },
       },
     },
     async (request) => {
@@ -81,7 +81,7 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
           required: ['tid'],
           properties: { tid: { description: 'integer transaction id' } },
         },
-        response: { 200: proRecordSchema, ...proErrors },
+        response: { 200: proRecordSchema, ...bareErrors },
       },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
             wallet: { description: `${WALLETS.join(' | ')}: only this wallet's payments` },
           },
         },
-        response: { 200: { type: 'array', items: proRecordSchema }, ...proErrors },
+        response: { 200: { type: 'array', items: proRecordSchema }, ...bareErrors },
       },
     },
     async (request) => {
@@ -126,7 +126,7 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
         summary: 'Set the payee’s status of a received payment (status_payee); moves no money',
         security: standardSecurity,
         body: updateStatusBodySchema,
-        response: { 200: proRecordSchema, ...proErrors },
+        response: { 200: proRecordSchema, ...bareErrors },
       },
     },
     async (request) => {
