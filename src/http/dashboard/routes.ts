@@ -6,6 +6,7 @@ import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './a
 import { authPages } from './auth-pages.ts';
 import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { guardForms, requireSession, type SessionUser, sessionOf } from './session.ts';
+import { vouchersPages } from './vouchers-pages.ts';
 
 /**
  * The account holder's dashboard under /dashboard: server-rendered pages (HTML, HTML errors) over the
@@ -50,6 +51,7 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
   serveAsset(DASHBOARD_STYLESHEET);
 
   authPages(scope, deps);
+  vouchersPages(scope, deps);
 
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const s = await requireSession(deps, request, reply);
