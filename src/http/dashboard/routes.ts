@@ -6,6 +6,7 @@ import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './a
 import { authPages } from './auth-pages.ts';
 import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { guardForms, requireSession, type SessionUser, sessionOf } from './session.ts';
+import { tradingPages } from './trading-pages.ts';
 import { vouchersPages } from './vouchers-pages.ts';
 
 /**
@@ -52,6 +53,7 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
 
   authPages(scope, deps);
   vouchersPages(scope, deps);
+  tradingPages(scope, deps);
 
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const s = await requireSession(deps, request, reply);
