@@ -14,6 +14,7 @@ import * as m014 from './014_chain_deposits.ts';
 import * as m015 from './015_verification.ts';
 import * as m016 from './016_trade_credentials.ts';
 import * as m018 from './018_sessions.ts';
+import * as m021 from './021_account_verifications.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_verification': m015,
   '016_trade_credentials': m016,
   '018_sessions': m018,
+  '021_account_verifications': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { html } from '../pages/html.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './assets.ts';
 import { authPages } from './auth-pages.ts';
 import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
+import { profilePages } from './profile-pages.ts';
 import { guardForms, requireSession, type SessionUser, sessionOf } from './session.ts';
 import { tradingPages } from './trading-pages.ts';
 import { vouchersPages } from './vouchers-pages.ts';
@@ -54,6 +55,7 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
   authPages(scope, deps);
   vouchersPages(scope, deps);
   tradingPages(scope, deps);
+  profilePages(scope, deps);
 
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const s = await requireSession(deps, request, reply);
