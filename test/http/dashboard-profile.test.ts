@@ -170,7 +170,9 @@ describe.each(DIALECTS)('dashboard profile and verification (%s)', (dialect) => 
     await verifiedBy(rt, appC, h, 'declined');
     const page = await h.c.get('/dashboard/profile');
     const row = (app: string) =>
-      new RegExp(`<tr><td>@${app}</td><td>[^<]*</td><td>([^<]*)</td></tr>`).exec(page.body)?.[1];
+      new RegExp(`<tr><td[^>]*>@${app}</td><td[^>]*>[^<]*</td><td[^>]*>([^<]*)</td></tr>`).exec(
+        page.body,
+      )?.[1];
     expect(row(appA.usertag)).toBe('shared with your approval');
     expect(row(appB.usertag)).toBe('not requested');
     expect(row(appC.usertag)).toBe('you declined');

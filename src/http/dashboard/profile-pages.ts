@@ -63,15 +63,15 @@ export function profilePages(scope: FastifyInstance, deps: AppDeps): void {
 
     const verificationRows = verifications.map(
       (x) =>
-        html`<tr><td>@${x.application}</td><td>${ctx.m.date(x.verifiedAtMs)}</td><td>${p.shares[x.share] ?? x.share}</td></tr>`,
+        html`<tr><td data-label="${p.application}">@${x.application}</td><td data-label="${p.verifiedAt}">${ctx.m.date(x.verifiedAtMs)}</td><td data-label="${p.kycShared}">${p.shares[x.share] ?? x.share}</td></tr>`,
     );
     const decisionRows = decisions.map(
       (c) =>
-        html`<tr><td>@${c.application}</td><td>${c.decision === 'approved' ? p.approved : p.declined}${
+        html`<tr><td data-label="${p.application}">@${c.application}</td><td data-label="${p.decision}">${c.decision === 'approved' ? p.approved : p.declined}${
           c.revoked_at === null
             ? null
             : html`<br><span class="muted">${p.withdrawn(ctx.m.date(Date.parse(c.revoked_at)))}</span>`
-        }</td><td>${c.fields.join(', ')}</td><td>${ctx.m.date(Date.parse(c.decided_at))}</td><td>${
+        }</td><td data-label="${p.fields}">${c.fields.join(', ')}</td><td data-label="${p.decided}">${ctx.m.date(Date.parse(c.decided_at))}</td><td data-label="">${
           c.decision === 'approved' && c.revoked_at === null
             ? html`<form method="post" action="/dashboard/profile/consents/revoke">${csrfField(s.csrfToken)}<input type="hidden" name="consent_id" value="${c.id}"><button type="submit" class="danger" aria-label="${p.revokeLabel(c.application)}">${p.revoke}</button></form>`
             : null
@@ -101,12 +101,12 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
 <section class="card" aria-labelledby="va"><h2 id="va">${p.apps}</h2><p>${p.appsIntro}</p>${
         verificationRows.length === 0
           ? html`<p class="muted">${p.noApps}</p>`
-          : html`<div class="tablewrap"><table><thead><tr><th scope="col">${p.application}</th><th scope="col">${p.verifiedAt}</th><th scope="col">${p.kycShared}</th></tr></thead><tbody>${verificationRows}</tbody></table></div>`
+          : html`<div class="tablewrap"><table class="stack"><thead><tr><th scope="col">${p.application}</th><th scope="col">${p.verifiedAt}</th><th scope="col">${p.kycShared}</th></tr></thead><tbody>${verificationRows}</tbody></table></div>`
       }</section>
 <section class="card" aria-labelledby="kc"><h2 id="kc">${p.consents}</h2><p>${p.consentsIntro}</p>${problem(ce.form)}${
         decisionRows.length === 0
           ? html`<p class="muted">${p.noConsents}</p>`
-          : html`<div class="tablewrap"><table><thead><tr><th scope="col">${p.application}</th><th scope="col">${p.decision}</th><th scope="col">${p.fields}</th><th scope="col">${p.decided}</th><th scope="col"><span class="visually-hidden">${p.revoke}</span></th></tr></thead><tbody>${decisionRows}</tbody></table></div>`
+          : html`<div class="tablewrap"><table class="stack"><thead><tr><th scope="col">${p.application}</th><th scope="col">${p.decision}</th><th scope="col">${p.fields}</th><th scope="col">${p.decided}</th><th scope="col"><span class="visually-hidden">${p.revoke}</span></th></tr></thead><tbody>${decisionRows}</tbody></table></div>`
       }</section>`,
     });
   };

@@ -42,10 +42,10 @@ export function tradingPages(scope: FastifyInstance, deps: AppDeps): void {
     const rows = creds.map(
       (
         c,
-      ) => html`<tr><td><code>${c.apiKey}</code></td><td>${c.label || '—'}</td><td>${ctx.m.date(c.createdAtMs)}</td>
-<td>${c.lastUsedAtMs === null ? t.never : ctx.m.date(c.lastUsedAtMs)}</td>
-<td><span class="pill ${c.revokedAtMs === null ? 'success' : 'expired'}">${c.revokedAtMs === null ? t.live : t.revoked}</span></td>
-<td>${
+      ) => html`<tr><td data-label="${t.apiKey}"><code>${c.apiKey}</code></td><td data-label="${t.label}">${c.label || '—'}</td><td data-label="${t.created}">${ctx.m.date(c.createdAtMs)}</td>
+<td data-label="${t.lastUsed}">${c.lastUsedAtMs === null ? t.never : ctx.m.date(c.lastUsedAtMs)}</td>
+<td data-label="${t.state}"><span class="pill ${c.revokedAtMs === null ? 'success' : 'expired'}">${c.revokedAtMs === null ? t.live : t.revoked}</span></td>
+<td data-label="">${
         c.revokedAtMs === null
           ? html`<form method="post" action="/dashboard/trading/credentials/revoke">${csrfField(s.csrfToken)}<input type="hidden" name="api_key" value="${c.apiKey}"><button type="submit" class="danger" aria-label="${t.revokeLabel(c.apiKey)}">${t.revoke}</button></form>`
           : null
@@ -65,7 +65,7 @@ ${confirmField(t.password, t.passwordHint, e.byField['password'] ?? null)}
 ${
   rows.length === 0
     ? html`<p class="muted">${t.none}</p>`
-    : html`<div class="tablewrap"><table><caption class="visually-hidden">${t.credentials}</caption><thead><tr>
+    : html`<div class="tablewrap"><table class="stack"><caption class="visually-hidden">${t.credentials}</caption><thead><tr>
 <th scope="col">${t.apiKey}</th><th scope="col">${t.label}</th><th scope="col">${t.created}</th><th scope="col">${t.lastUsed}</th><th scope="col">${t.state}</th><th scope="col"><span class="visually-hidden">${t.revoke}</span></th>
 </tr></thead><tbody>${rows}</tbody></table></div>`
 }</section>`,
@@ -113,8 +113,8 @@ ${
       active: 'trading',
       body: html`<div class="card narrow"><h1>${t.newTitle}</h1><p class="warn" role="alert">${t.newNote}</p><dl class="facts">
 <div><dt>${t.label}</dt><dd>${made.value.label || '—'}</dd></div>
-<div><dt>${t.apiKey}</dt><dd><code class="secret" id="api-key">${made.value.apiKey}</code></dd></div>
-<div><dt>${t.apiSecret}</dt><dd><code class="secret" id="api-secret">${made.value.apiSecret}</code></dd></div></dl>
+<div><dt>${t.apiKey}</dt><dd><div class="secret" id="api-key">${made.value.apiKey}</div></dd></div>
+<div><dt>${t.apiSecret}</dt><dd><div class="secret" id="api-secret">${made.value.apiSecret}</div></dd></div></dl>
 <p><a class="button" href="/dashboard/trading">${t.backToList}</a></p></div>`,
     });
   });

@@ -58,15 +58,17 @@ export function vouchersPages(scope: FastifyInstance, deps: AppDeps): void {
       typeof after === 'string' ? after : null,
     );
     const rows = page.batches.map(
-      (b) => html`<tr><td>${ctx.m.date(b.batch.created_at_ms)}</td><td>${b.batch.title ?? '—'}</td>
-<td class="num">${btc(b.batch.amount_msat)}</td><td class="num">${b.redeemed} / ${Number(b.batch.voucher_count)}</td>
-<td><span class="pill ${b.state}">${v.batchStates[b.state] ?? b.state}</span></td>
-<td><a href="/dashboard/vouchers/${b.batch.id}">${v.open}<span class="visually-hidden"> ${b.batch.id}</span></a></td></tr>`,
+      (
+        b,
+      ) => html`<tr><td data-label="${v.created}">${ctx.m.date(b.batch.created_at_ms)}</td><td data-label="${v.titleCol}">${b.batch.title ?? '—'}</td>
+<td class="num" data-label="${v.amountEach}">${btc(b.batch.amount_msat)}</td><td class="num" data-label="${v.redeemedOf}">${b.redeemed} / ${Number(b.batch.voucher_count)}</td>
+<td data-label="${v.state}"><span class="pill ${b.state}">${v.batchStates[b.state] ?? b.state}</span></td>
+<td data-label=""><a href="/dashboard/vouchers/${b.batch.id}">${v.open}<span class="visually-hidden"> ${b.batch.id}</span></a></td></tr>`,
     );
     const table =
       rows.length === 0
         ? html`<p class="muted">${typeof after === 'string' ? v.noMore : v.empty}</p>`
-        : html`<div class="tablewrap"><table><caption class="visually-hidden">${v.batches}</caption><thead><tr>
+        : html`<div class="tablewrap"><table class="stack"><caption class="visually-hidden">${v.batches}</caption><thead><tr>
 <th scope="col">${v.created}</th><th scope="col">${v.titleCol}</th><th scope="col" class="num">${v.amountEach}</th>
 <th scope="col" class="num">${v.redeemedOf}</th><th scope="col">${v.state}</th><th scope="col"><span class="visually-hidden">${v.open}</span></th>
 </tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -167,9 +169,12 @@ ${confirmField(v.password, v.passwordHint, err('password'))}
     const print = new URL(printUrl(publicUrl, batch.id, batch.print_token));
     const e = errorsFor(error, ['password']);
     const rows = vouchers.map(
-      (x, i) => html`<tr><td class="num">${Number(x.position) + 1}</td><td><code>${x.code}</code></td>
-<td><span class="pill ${states[i] ?? ''}">${v.voucherStates[states[i] ?? ''] ?? states[i] ?? ''}</span></td>
-<td>${x.redeemed_at_ms === null ? '—' : ctx.m.date(x.redeemed_at_ms)}</td><td>${x.redeemed_by ?? ''}</td></tr>`,
+      (
+        x,
+        i,
+      ) => html`<tr><td class="num" data-label="#">${Number(x.position) + 1}</td><td data-label="${v.code}"><code>${x.code}</code></td>
+<td data-label="${v.state}"><span class="pill ${states[i] ?? ''}">${v.voucherStates[states[i] ?? ''] ?? states[i] ?? ''}</span></td>
+<td data-label="${v.redeemedAt}">${x.redeemed_at_ms === null ? '—' : ctx.m.date(x.redeemed_at_ms)}</td><td data-label="${v.redeemedBy}">${x.redeemed_by ?? '—'}</td></tr>`,
     );
     const canRevoke = batch.revoked_at_ms === null && state !== 'expired' && redeemable > 0;
     return sendDashboardPage(reply, ctx, {
@@ -196,7 +201,7 @@ ${confirmField(v.password, v.revokePasswordHint, e.byField['password'] ?? null)}
 <button type="submit" class="danger">${v.revoke}</button></form>`
           : html`<p class="muted">${batch.revoked_at_ms === null ? v.nothingToRevoke : v.revokedNote}</p>`
       }</section></div>
-<section class="card" aria-labelledby="vl"><h2 id="vl">${v.vouchersTitle}</h2><div class="tablewrap"><table><thead><tr>
+<section class="card" aria-labelledby="vl"><h2 id="vl">${v.vouchersTitle}</h2><div class="tablewrap"><table class="stack"><thead><tr>
 <th scope="col" class="num">#</th><th scope="col">${v.code}</th><th scope="col">${v.state}</th><th scope="col">${v.redeemedAt}</th><th scope="col">${v.redeemedBy}</th>
 </tr></thead><tbody>${rows}</tbody></table></div></section>`,
     });
