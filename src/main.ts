@@ -26,6 +26,7 @@ import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
+import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
@@ -121,7 +122,7 @@ export async function openRuntime(
     throw e;
   }
   // The features reach each other only through this table (see app/hooks.ts).
-  const hooks = buildHooks([paymentHooks, voucherHooks, chainHooks, ...(opts.hooks ?? [])]);
+  const hooks = buildHooks([paymentHooks, voucherHooks, chainHooks, tradingHooks, ...(opts.hooks ?? [])]);
   const mailer: Mailer =
     config.mail.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)

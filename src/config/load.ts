@@ -16,6 +16,7 @@ import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
 import { type TradeTokenConfig, tradeToken } from './trade-token.ts';
+import { type TradingConfig, trading } from './trading.ts';
 import { type VerificationConfig, verification } from './verification.ts';
 import { type VouchersConfig, vouchers } from './vouchers.ts';
 import { type WebhooksConfig, webhooks } from './webhooks.ts';
@@ -45,6 +46,7 @@ export type Config = HttpConfig &
     verification: VerificationConfig;
     dashboard: DashboardConfig;
     tradeToken: TradeTokenConfig;
+    trading: TradingConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     verification: parse(verification),
     dashboard: parse(dashboard),
     tradeToken: parse(tradeToken),
+    trading: parse(trading),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

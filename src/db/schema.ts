@@ -309,6 +309,7 @@ export interface DB {
   kyc_history: KycHistoryTable;
   sessions: SessionsTable;
   trade_credentials: TradeCredentialsTable;
+  orders: OrdersTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -424,4 +425,31 @@ export interface TradeCredentialsTable {
   created_at_ms: Int;
   last_used_at_ms: IntNullable;
   revoked_at_ms: IntNullable;
+}
+
+export interface OrdersTable {
+  id: string;
+  account_id: bigint;
+  side: 'buy' | 'sell';
+  order_type: 'market' | 'limit';
+  asset: string;
+  quote: string;
+  amount_units: bigint;
+  price_e8: bigint;
+  executed_price_e8: bigint | null;
+  fee_ppm: bigint;
+  fee_units: bigint;
+  received_units: bigint;
+  paid_units: bigint;
+  reserved_units: bigint;
+  status: 'open' | 'filled' | 'cancelled';
+  note: string | null;
+  receiver_email: string | null;
+  email_status: 'success' | 'pending' | 'undefined';
+  extra: string;
+  client_order_id: string | null;
+  request_hash: string | null;
+  created_at_ms: bigint;
+  executed_at_ms: bigint | null;
+  revoked_at_ms: bigint | null;
 }

@@ -37,7 +37,13 @@ export type ErrorCode =
   | 'voucher_expired'
   | 'voucher_revoked'
   | 'conflict'
-  | 'price_unavailable';
+  | 'price_unavailable'
+  | 'pair_unknown'
+  | 'pair_closed'
+  | 'amount_below_minimum'
+  | 'price_off_tick'
+  | 'price_stale'
+  | 'order_not_open';
 
 export interface AppError {
   code: ErrorCode;

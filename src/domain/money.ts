@@ -13,6 +13,7 @@ export const ASSETS = {
   sol: { decimals: 9, apiDecimals: 8, label: 'SOL' },
   ltc: { decimals: 8, apiDecimals: 8, label: 'LTC' },
   matic: { decimals: 9, apiDecimals: 8, label: 'MATIC' },
+  inr: { decimals: 2, apiDecimals: 2, label: 'INR' }, // paise: the quote of BTC-INR
 } as const;
 
 export type Asset = keyof typeof ASSETS;

@@ -9,6 +9,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'invoice_invalid':
     case 'amount_mismatch':
     case 'lnurl_invalid':
+    case 'pair_unknown':
       return 400;
     case 'unauthorized':
       return 401;
@@ -26,6 +27,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'invoice_already_paid':
     case 'voucher_already_redeemed':
     case 'conflict':
+    case 'order_not_open':
       return 409;
     case 'payload_too_large':
       return 413;
@@ -38,6 +40,10 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'payment_failed':
     case 'voucher_expired':
     case 'voucher_revoked':
+    case 'pair_closed':
+    case 'amount_below_minimum':
+    case 'price_off_tick':
+    case 'price_stale':
       return 422;
     case 'rate_limited':
       return 429;

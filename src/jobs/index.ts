@@ -1,6 +1,7 @@
 import { chainDepositsJob } from './chain-deposits.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
+import { ordersMatchJob } from './orders-match.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { outboxRetentionJob } from './outbox-retention.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
@@ -20,4 +21,5 @@ export const ALL_JOBS: Job[] = [
   rateLimitSweepJob,
   pricesRefreshJob,
   chainDepositsJob,
+  ordersMatchJob,
 ];

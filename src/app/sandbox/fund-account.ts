@@ -2,7 +2,7 @@ import { findAccountByUsertag } from '../../db/repos/accounts.ts';
 import { createTransfer } from '../../db/repos/ledger.ts';
 import { systemAccountPosted } from '../../db/repos/payments.ts';
 import { abort } from '../../domain/errors.ts';
-import { ASSETS, type Asset, isAsset, parseAssetAmount } from '../../domain/money.ts';
+import { ASSET_CODES, ASSETS, type Asset, isAsset, parseAssetAmount } from '../../domain/money.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
@@ -31,7 +31,7 @@ export async function fundAccount(
   const tag = normalizeUsertag(input.usertag);
   if (!tag.ok) return tag;
   if (typeof input.asset !== 'string' || !isAsset(input.asset.toLowerCase())) {
-    return err('invalid_request', 'asset must be one of lbtc, btc, usdt, eth, sol, ltc, matic', 'asset');
+    return err('invalid_request', `asset must be one of ${ASSET_CODES.join(', ')}`, 'asset');
   }
   const asset = input.asset.toLowerCase() as Parameters<typeof parseAssetAmount>[0];
   const amount = parseAssetAmount(asset, input.amount);

@@ -7,7 +7,7 @@ export const sandboxFund: Command = {
   summary: 'credit test funds (sandbox Lightning backend only)',
   help: `Usage: paytag sandbox fund --usertag U --asset A --amount X
 
-Credits X of asset A (lbtc, btc, usdt, eth, sol, ltc, matic; amounts in whole units, e.g. 0.5 BTC)
+Credits X of asset A (lbtc, btc, usdt, eth, sol, ltc, matic, inr; amounts in whole units, e.g. 0.5 BTC)
 to U from the sandbox faucet through a ledger transfer. Refused unless LIGHTNING_BACKEND=sandbox.`,
   async run(args) {
     const { values } = opts(args, {

@@ -13,6 +13,7 @@ import * as m013 from './013_pro_payments.ts';
 import * as m014 from './014_chain_deposits.ts';
 import * as m015 from './015_verification.ts';
 import * as m016 from './016_trade_credentials.ts';
+import * as m017 from './017_orders.ts';
 import * as m018 from './018_sessions.ts';
 import * as m021 from './021_account_verifications.ts';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_chain_deposits': m014,
   '015_verification': m015,
   '016_trade_credentials': m016,
+  '017_orders': m017,
   '018_sessions': m018,
   '021_account_verifications': m021,
 };

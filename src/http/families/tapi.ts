@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { formatAssetBalance } from '../../domain/money.ts';
 import { applyFamily, callerOf, envelope } from '../family.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import { registerCheckOrder } from '../trade/check-order.ts';
 
 const SPEC_ASSETS = ['lbtc', 'btc', 'eth', 'sol', 'ltc', 'matic', 'usdt'] as const;
 
@@ -34,4 +35,6 @@ export async function tapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
       return envelope(data, `balances as of ${new Date(b.readAtMs).toISOString()}`);
     },
   );
+
+  registerCheckOrder(scope, deps);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { applyFamily } from '../family.ts';
 import { requireTradeTokens } from '../trade/auth.ts';
+import { registerOrderRoutes } from '../trade/orders.ts';
 import { registerTokenRoute } from '../trade/token.ts';
 
 /** /trade/v1: the trade API. Bare bodies; routes with `config.tradeToken` need a bearer access token. */
@@ -9,4 +10,5 @@ export async function tradeFamily(scope: FastifyInstance, { deps }: { deps: AppD
   applyFamily(scope, { deps, shape: 'bare' });
   requireTradeTokens(scope, deps);
   registerTokenRoute(scope, deps);
+  registerOrderRoutes(scope, deps);
 }
