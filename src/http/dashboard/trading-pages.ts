@@ -127,7 +127,7 @@ ${selectField({
 ${field({ name: 'amount', label: t.amount, hint: t.amountHint, value: o['amount'] ?? '', inputmode: 'decimal', required: true, error: oe.byField['amount'] ?? null })}
 ${field({ name: 'price', label: t.price, hint: t.priceHint, value: o['price'] ?? '', inputmode: 'decimal', error: oe.byField['price'] ?? null })}
 <button type="submit">${t.place}</button></form></section>
-<section class="card" aria-labelledby="oh"><h2 id="oh">${t.history}</h2><nav class="filters" aria-label="${t.filter}">${t.filter}: ${filterLinks}</nav>${
+<section class="card" aria-labelledby="oh"><h2 id="oh">${t.history}</h2><nav class="pager" aria-label="${t.filter}"><span>${t.filter}:</span> ${filterLinks}</nav>${
       orderRows.length === 0
         ? html`<p class="muted">${t.noOrders}</p>`
         : html`<div class="tablewrap"><table class="stack"><caption class="visually-hidden">${t.history}</caption><thead><tr>
