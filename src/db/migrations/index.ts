@@ -16,6 +16,7 @@ import * as m016 from './016_trade_credentials.ts';
 import * as m017 from './017_orders.ts';
 import * as m018 from './018_sessions.ts';
 import * as m019 from './019_operators.ts';
+import * as m021 from './021_account_verifications.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017_orders': m017,
   '018_sessions': m018,
   '019_operators': m019,
+  '021_account_verifications': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

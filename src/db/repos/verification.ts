@@ -106,3 +106,21 @@ export async function revokeConsent(
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
 }
+
+/**
+ * The account's completed verifications, newest first (index verification_requests_account_used),
+ * with the application's usertag and the KYC decision of each, if any.
+ */
+export const listAccountVerifications = (exec: Exec, accountId: bigint, limit: number) =>
+  exec
+    .selectFrom('verification_requests as r')
+    .innerJoin('accounts as app', 'app.id', 'r.app_account_id')
+    .leftJoin('kyc_consents as k', 'k.request_id', 'r.id')
+    .selectAll('r')
+    .select(['app.usertag as app_usertag', 'k.id as consent_id', 'k.revoked_at_ms as consent_revoked_at_ms'])
+    .where('r.account_id', '=', accountId)
+    .where('r.used_at_ms', 'is not', null)
+    .orderBy('r.used_at_ms', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();

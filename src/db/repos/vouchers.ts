@@ -410,3 +410,51 @@ export async function escrowVersusVouchers(
     vouchers: BigInt(row?.vouchers ?? 0),
   };
 }
+
+/**
+ * A page of the account's batches, newest first (index voucher_batches_account), after the keyset
+ * `before` (created_at_ms, id) of the previous page's last row.
+ */
+export async function listAccountBatches(
+  exec: Exec,
+  accountId: bigint,
+  before: { createdAtMs: bigint; id: string } | null,
+  limit: number,
+): Promise<VoucherBatchRow[]> {
+  let q = exec.selectFrom('voucher_batches').selectAll().where('account_id', '=', accountId);
+  if (before !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at_ms', '<', before.createdAtMs),
+        eb.and([eb('created_at_ms', '=', before.createdAtMs), eb('id', '<', before.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Per batch: its vouchers redeemed and still redeemable. */
+export async function batchVoucherCounts(
+  exec: Exec,
+  batchIds: readonly string[],
+): Promise<Map<string, { redeemed: number; redeemable: number }>> {
+  const out = new Map<string, { redeemed: number; redeemable: number }>();
+  if (batchIds.length === 0) return out;
+  const rows = await exec
+    .selectFrom('vouchers')
+    .select((eb) => [
+      'batch_id',
+      eb.fn.count<bigint>('redeemed_at_ms').as('redeemed'),
+      eb.fn
+        .sum<bigint>(
+          sql<number>`case when redeemed_at_ms is null and claim_payment_id is null and refunded_at_ms is null then 1 else 0 end`,
+        )
+        .as('redeemable'),
+    ])
+    .where('batch_id', 'in', batchIds)
+    .groupBy('batch_id')
+    .execute();
+  for (const r of rows)
+    out.set(r.batch_id, { redeemed: Number(r.redeemed), redeemable: Number(r.redeemable) });
+  return out;
+}

@@ -56,7 +56,16 @@ export function pageCtx(
   };
 }
 
-export type NavKey = 'home' | 'payments' | 'receive' | 'send' | 'developers' | 'account';
+export type NavKey =
+  | 'home'
+  | 'payments'
+  | 'receive'
+  | 'send'
+  | 'developers'
+  | 'account'
+  | 'vouchers'
+  | 'trading'
+  | 'profile';
 
 const NAV: Array<[NavKey, string]> = [
   ['home', '/dashboard'],
@@ -65,6 +74,9 @@ const NAV: Array<[NavKey, string]> = [
   ['send', '/dashboard/send'],
   ['developers', '/dashboard/developers'],
   ['account', '/dashboard/account'],
+  ['vouchers', '/dashboard/vouchers'],
+  ['trading', '/dashboard/trading'],
+  ['profile', '/dashboard/profile'],
 ];
 
 function header(ctx: PageCtx, active: NavKey | null): Raw {

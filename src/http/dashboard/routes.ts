@@ -8,7 +8,10 @@ import { pageCtx, sendDashboardError } from './layout.ts';
 import { dashboardStreamRoute } from './live-stream.ts';
 import { moneyPages } from './money-pages.ts';
 import { paymentPages } from './payment-pages.ts';
+import { profilePages } from './profile-pages.ts';
 import { guardForms, type SessionUser, sessionOf } from './session.ts';
+import { tradingPages } from './trading-pages.ts';
+import { vouchersPages } from './vouchers-pages.ts';
 
 /**
  * The account holder's dashboard under /dashboard: server-rendered pages (HTML, HTML errors) over the
@@ -53,6 +56,9 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
   serveAsset(DASHBOARD_STYLESHEET);
 
   authPages(scope, deps);
+  vouchersPages(scope, deps);
+  tradingPages(scope, deps);
+  profilePages(scope, deps);
 
   paymentPages(scope, deps);
   moneyPages(scope, deps);
