@@ -116,9 +116,9 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
       );
       expect(created.code, created.err).toBe(0);
       key = JSON.parse(created.out).invoice_key;
-      server = await startServerProcess(env);
+      server = await startServerProcess(env, { readyTimeoutMs: 90_000 });
       browser = await launchBrowser();
-    }, 120_000);
+    }, 240_000);
     afterAll(async () => {
       await browser?.close();
       await server?.stop();

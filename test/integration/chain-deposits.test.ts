@@ -112,6 +112,11 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
     expect(rest.ok && rest.value.status).toBe('paid');
     expect(BigInt((await payment(r.tid)).received_units)).toBe(200_000_000n);
     expect(await availableBalance(t.deps.db.read, shop.id, 'btc')).toBe(before + 200_000_000n);
+    // Each credit wrote its webhook event: the part as a deposit, the rest as the payment.
+    expect((await events(r.tid)).map((e) => e.event_type).sort()).toEqual([
+      'payment.deposit',
+      'payment.paid',
+    ]);
   });
 
   it('an overpayment credits all of it and is paid', async () => {
@@ -133,6 +138,10 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
       ['credited', 'reuse'],
     ]);
     expect(await availableBalance(t.deps.db.read, shop.id, 'btc')).toBe(before + 30_000_000n);
+    expect((await events(r.tid)).map((e) => e.event_type).sort()).toEqual([
+      'payment.deposit',
+      'payment.paid',
+    ]);
 
     const late = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 });
     await t.deps.db.write((trx) =>
@@ -147,6 +156,7 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
     expect(d.ok && d.value.status).toBe('declined');
     expect((await deposits(late.tid)).map((x) => [x.state, x.flag])).toEqual([['credited', 'late']]);
     expect(await availableBalance(t.deps.db.read, shop.id, 'btc')).toBe(b2 + 100_000_000n);
+    expect((await events(late.tid)).map((e) => e.event_type)).toEqual(['payment.deposit']);
     expect((await audit()).violations).toEqual([]);
   });
 
