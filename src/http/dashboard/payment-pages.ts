@@ -43,7 +43,11 @@ export function amountText(p: Payment): string {
 
 /** Who the payment is with, as far as its record says. */
 export const counterpartyText = (p: Payment): string =>
-  p.receiver_usertag !== null ? `@${p.receiver_usertag}` : p.route === 'internal' ? 'paytag' : p.payment_mode;
+  p.direction === 'out' && p.receiver_usertag !== null
+    ? `@${p.receiver_usertag}`
+    : p.route === 'internal'
+      ? 'paytag'
+      : p.payment_mode;
 
 export const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw => {
   const inner = html`class="pill ${p.status}" data-status="${p.public_id}"`;
