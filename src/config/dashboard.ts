@@ -13,6 +13,10 @@ export interface DashboardConfig {
   signinWindowSec: number;
   /** Sign-ups allowed per client address in one sign-in window. */
   signupPerAddress: number;
+  /** How often a live page's stream reads its balances and payments again (ms). */
+  livePollMs: number;
+  /** Live streams open at once per account. */
+  streamsPerAccount: number;
 }
 
 export const dashboard = section(
@@ -23,6 +27,8 @@ export const dashboard = section(
     DASHBOARD_SIGNIN_PER_ADDRESS: int(50, 1, 100_000),
     DASHBOARD_SIGNIN_WINDOW_S: int(900, 10, 86_400),
     DASHBOARD_SIGNUP_PER_ADDRESS: int(10, 1, 100_000),
+    DASHBOARD_LIVE_POLL_MS: int(500, 50, 10_000),
+    DASHBOARD_STREAMS_PER_ACCOUNT: int(10, 1, 1000),
   },
   (v): DashboardConfig => ({
     sessionIdleSec: v.DASHBOARD_SESSION_IDLE_S,
@@ -31,6 +37,8 @@ export const dashboard = section(
     signinPerAddress: v.DASHBOARD_SIGNIN_PER_ADDRESS,
     signinWindowSec: v.DASHBOARD_SIGNIN_WINDOW_S,
     signupPerAddress: v.DASHBOARD_SIGNUP_PER_ADDRESS,
+    livePollMs: v.DASHBOARD_LIVE_POLL_MS,
+    streamsPerAccount: v.DASHBOARD_STREAMS_PER_ACCOUNT,
   }),
   (c) =>
     c.sessionIdleSec > c.sessionMaxSec

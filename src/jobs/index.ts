@@ -1,4 +1,5 @@
 import { chainDepositsJob } from './chain-deposits.ts';
+import { dashboardSweepJob } from './dashboard-sweep.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
@@ -20,4 +21,5 @@ export const ALL_JOBS: Job[] = [
   rateLimitSweepJob,
   pricesRefreshJob,
   chainDepositsJob,
+  dashboardSweepJob,
 ];

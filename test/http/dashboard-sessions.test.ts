@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/accounts/password.ts';
+import { sweepSessions } from '../../src/app/sessions/sessions.ts';
 import type { Env } from '../../src/config/index.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
@@ -160,6 +161,26 @@ describe.each(DIALECTS)('dashboard sessions (%s)', (dialect) => {
     expect(await signedIn(elsewhere)).toBe(false);
     expect((await new DashboardClient(rt.app).signIn(a.usertag, PASSWORD)).statusCode).toBe(401);
     expect((await new DashboardClient(rt.app).signIn(a.usertag, fresh)).statusCode).toBe(303);
+  });
+
+  it('the sweep deletes sessions past their absolute end, and only those', async () => {
+    const clock = new ManualClock();
+    const rt = await start(
+      dialect,
+      { DASHBOARD_SESSION_MAX_S: '3600', DASHBOARD_SESSION_IDLE_S: '3600' },
+      clock,
+    );
+    const a = await holder(rt);
+    await new DashboardClient(rt.app).signIn(a.usertag, PASSWORD);
+    clock.advance(1800_000);
+    const late = new DashboardClient(rt.app);
+    await late.signIn(a.usertag, PASSWORD);
+    clock.advance(1801_000);
+    const count = async () => (await rt.deps.db.read.selectFrom('sessions').select('id').execute()).length;
+    expect(await count()).toBe(2);
+    expect(await sweepSessions(rt.deps, new AbortController().signal)).toBe(1);
+    expect(await count()).toBe(1);
+    expect(await signedIn(late)).toBe(true);
   });
 
   it('`paytag account password` ends every session of the account', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  deleteOldSessions,
   endAccountSessions,
   endSession,
   findSessionByHash,
@@ -128,3 +129,21 @@ export async function anonymousCsrfMatches(
 /** A short, non-reversible label of a sign-in name for limit keys (no address or e-mail in the table). */
 export const loginKey = (login: string): string =>
   createHash('sha256').update(login).digest('hex').slice(0, 32);
+
+/** Sessions one sweep deletes at most per write unit, and units per sweep. */
+export const SESSION_SWEEP_BATCH = 1000;
+export const SESSION_SWEEP_UNITS = 20;
+
+/**
+ * Deletes sessions past their absolute end (ended or not: none can be used again), in bounded units;
+ * answers how many went.
+ */
+export async function sweepSessions(deps: AppDeps, signal: AbortSignal): Promise<number> {
+  let deleted = 0;
+  for (let unit = 0; unit < SESSION_SWEEP_UNITS && !signal.aborted; unit++) {
+    const n = await deps.db.write((trx) => deleteOldSessions(trx, deps.clock.nowMs(), SESSION_SWEEP_BATCH));
+    deleted += n;
+    if (n < SESSION_SWEEP_BATCH) break;
+  }
+  return deleted;
+}

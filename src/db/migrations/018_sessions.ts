@@ -4,7 +4,8 @@ import { type AnyDb, int64, withId } from './dialect.ts';
  * Dashboard sign-in sessions. The browser holds a random token in a cookie; only its keyed hash is kept,
  * so a copy of the database opens no session. A session ends at sign-out, at the end of every session of
  * its account (password change, sign-out everywhere, an operator's disable), after being idle too long, or
- * at its absolute end, whichever comes first.
+ * at its absolute end, whichever comes first. Also the indexes of the dashboard's filtered payment
+ * history.
  */
 export async function up(db: AnyDb): Promise<void> {
   const i64 = int64(db);
@@ -30,4 +31,17 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   // The sweeper deletes sessions long past their end.
   await db.schema.createIndex('sessions_expiry').on('sessions').column('expires_at_ms').execute();
+
+  // The dashboard's payment history filters by direction or status and pages by keyset: each filter has
+  // an index that starts with the account and ends in the page order, so a page is one range read.
+  await db.schema
+    .createIndex('payments_history_direction')
+    .on('payments')
+    .columns(['account_id', 'direction', 'created_at_ms desc', 'id desc'])
+    .execute();
+  await db.schema
+    .createIndex('payments_history_status')
+    .on('payments')
+    .columns(['account_id', 'status', 'created_at_ms desc', 'id desc'])
+    .execute();
 }

@@ -154,7 +154,7 @@ export const findByIdempotencyKey = (
     .executeTakeFirst();
 
 /** Rows a history shows: all but the unpaid invoices of Lightning-address callbacks. */
-const shownInHistory = (eb: ExpressionBuilder<DB, 'payments'>) =>
+export const shownInHistory = (eb: ExpressionBuilder<DB, 'payments'>) =>
   eb.or([
     // Without it a row with no invoice (a usdt request) would compare to NULL and drop out.
     eb('invoice_type', 'is', null),

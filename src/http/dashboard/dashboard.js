@@ -3,7 +3,11 @@
 (() => {
   const root = document.documentElement;
   if (!root.hasAttribute('data-live') || typeof EventSource !== 'function') return;
-  const source = new EventSource('/dashboard/events');
+  const tids = [
+    ...new Set([...document.querySelectorAll('[data-status]')].map((e) => e.getAttribute('data-status'))),
+  ];
+  const url = `/dashboard/events?since=${encodeURIComponent(root.dataset.since || '')}&lang=${encodeURIComponent(root.lang)}&tids=${tids.slice(0, 60).join(',')}`;
+  const source = new EventSource(url);
   const text = (el, value) => {
     if (el && el.textContent !== value) el.textContent = value;
   };

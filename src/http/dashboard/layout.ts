@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { LOGO_SVG } from '../pages/checkout/assets.ts';
+import { ICON, LOGO_SVG } from '../pages/checkout/assets.ts';
 import { esc, html, type Raw, raw } from '../pages/html.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from './assets.ts';
 import { chooseLang, DASHBOARD_CATALOGUES, type DashboardCatalogue, type Lang } from './i18n/index.ts';
@@ -117,10 +117,10 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
     .header('cache-control', 'no-store')
     .header('vary', 'accept-language, cookie');
   return reply.send(
-    `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ' data-live' : ''}><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ` data-live data-since="${ctx.deps.clock.nowMs()}"` : ''}><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
-      `<title>${esc(p.title)} · paytag</title>` +
+      `<title>${esc(p.title)} · paytag</title><link rel="icon" href="/checkout${ICON.path}" type="image/svg+xml">` +
       `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
       `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
       `</head><body><a class="skip" href="#content">${esc(ctx.m.nav.skip)}</a>${header(ctx, p.active ?? null).html}` +
@@ -147,6 +147,8 @@ export const csrfField = (token: string): Raw => html`<input type="hidden" name=
 
 export interface FieldSpec {
   name: string;
+  /** The element id when one page has several fields of this name (several forms). */
+  id?: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'date' | 'search';
   value?: string;
@@ -159,7 +161,7 @@ export interface FieldSpec {
 
 /** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
 export function field(f: FieldSpec): Raw {
-  const id = `f-${f.name}`;
+  const id = f.id ?? `f-${f.name}`;
   const described = [f.hint ? `${id}-hint` : null, f.error ? `${id}-err` : null].filter((x) => x !== null);
   return html`<div class="field"><label for="${id}">${f.label}</label>${
     f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : null

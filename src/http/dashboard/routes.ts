@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { toProblem } from '../family.ts';
-import { html } from '../pages/html.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET, type DashboardAsset } from './assets.ts';
 import { authPages } from './auth-pages.ts';
-import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
-import { guardForms, requireSession, type SessionUser, sessionOf } from './session.ts';
+import { developerPages } from './developer-pages.ts';
+import { pageCtx, sendDashboardError } from './layout.ts';
+import { dashboardStreamRoute } from './live-stream.ts';
+import { moneyPages } from './money-pages.ts';
+import { paymentPages } from './payment-pages.ts';
+import { guardForms, type SessionUser, sessionOf } from './session.ts';
 
 /**
  * The account holder's dashboard under /dashboard: server-rendered pages (HTML, HTML errors) over the
@@ -51,14 +54,8 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
 
   authPages(scope, deps);
 
-  scope.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
-    const ctx = pageCtx(deps, request, reply, s);
-    return sendDashboardPage(reply, ctx, {
-      title: ctx.m.home.title,
-      active: 'home',
-      body: html`<h1>${ctx.m.home.title}</h1>`,
-    });
-  });
+  paymentPages(scope, deps);
+  moneyPages(scope, deps);
+  dashboardStreamRoute(scope, deps);
+  developerPages(scope, deps);
 }

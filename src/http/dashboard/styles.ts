@@ -42,7 +42,7 @@ input[aria-invalid=true],select[aria-invalid=true]{border-color:#a11a1a;border-w
 button,.button{display:inline-block;margin:6px 6px 0 0;padding:9px 16px;font:inherit;font-weight:650;color:#fff;background:#1a56db;border:0;border-radius:8px;cursor:pointer;text-decoration:none}
 button.secondary,.button.secondary{background:#e6e8ec;color:#16181d}
 button.danger{background:#a11a1a}
-table{width:100%;border-collapse:collapse;font-size:.93rem}
+table{width:100%;border-collapse:collapse;font-size:.93rem;overflow-wrap:normal}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e6e8ec;vertical-align:top}
 th{font-size:.8rem;color:#5b616e;text-transform:uppercase;letter-spacing:.04em}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}

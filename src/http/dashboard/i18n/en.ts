@@ -130,6 +130,10 @@ export const en = {
     valueCol: 'Value',
     statusPayee: 'Your status for the payer',
     setStatus: 'Set status',
+    record: 'Record',
+    statusName: (s: string) =>
+      ({ undefined: 'undefined', pending: 'pending', declined: 'declined', paid: 'paid' })[s] ?? s,
+    passwordHint: 'Changing it needs your password again.',
     liveNote: 'This page updates itself as payments change.',
   },
   receive: {

@@ -127,6 +127,10 @@ export const hi: DashboardCatalogue = {
     valueCol: 'मान',
     statusPayee: 'भुगतानकर्ता के लिए आपकी स्थिति',
     setStatus: 'स्थिति तय करें',
+    record: 'रिकॉर्ड',
+    statusName: (s: string) =>
+      ({ undefined: 'अनिर्धारित', pending: 'लंबित', declined: 'अस्वीकृत', paid: 'भुगतान हुआ' })[s] ?? s,
+    passwordHint: 'इसे बदलने के लिए पासवर्ड दोबारा चाहिए।',
     liveNote: 'भुगतान बदलने पर यह पेज अपने आप अपडेट होता है।',
   },
   receive: {

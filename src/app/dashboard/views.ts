@@ -1,0 +1,158 @@
+import type { HistoryCursor, HistoryFilter } from '../../db/repos/payment-pages.ts';
+import { listHistoryPage } from '../../db/repos/payment-pages.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
+import { encodeLnurl } from '../../domain/lnurl.ts';
+import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated } from '../../domain/money.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import { getBalances, getWallet } from '../balances/get-balances.ts';
+import type { AppDeps } from '../deps.ts';
+import { paymentHistory } from '../payments/history.ts';
+
+/** The caller of the API use cases for a signed-in account: the invoice key's rights unless confirmed. */
+export const sessionCaller = (
+  s: { accountId: bigint; usertag: string },
+  kind: 'invoice' | 'admin',
+): Caller => ({
+  accountId: s.accountId,
+  usertag: s.usertag,
+  kind,
+});
+
+export interface BalanceLine {
+  asset: Asset;
+  label: string;
+  units: bigint;
+  /** The balance as the API writes it (8 decimals, truncated). */
+  text: string;
+  /** Its value in `currency`, truncated to cents; null when the feed has no price for it. */
+  value: string | null;
+  stale: boolean;
+}
+
+/** Fiat currencies the dashboard values balances in, with the price feed's pair for one BTC. */
+export const VALUE_CURRENCIES = ['USD', 'INR'] as const;
+export type ValueCurrency = (typeof VALUE_CURRENCIES)[number];
+
+/**
+ * Balances of every asset (the same read as GET /tapi/v1/assetBalance) with their value from the price
+ * feed: exact, msat × price (1e-8 units) truncated to the cent. Only BTC assets have a pair to value
+ * them by; the others say there is no price.
+ */
+export async function balanceLines(
+  deps: AppDeps,
+  caller: Caller,
+  currency: ValueCurrency,
+): Promise<BalanceLine[]> {
+  const b = await getBalances(deps, caller);
+  const price = deps.prices.current(`BTC-${currency}`);
+  return ASSET_CODES.map((asset) => {
+    const units = b.byAsset[asset];
+    let value: string | null = null;
+    if (price !== null && (asset === 'lbtc' || asset === 'btc')) {
+      // units are msat (1e-11 BTC), priceE8 is 1e-8 currency per BTC: cents = units × priceE8 / 1e17.
+      const cents = (units * price.priceE8) / 10n ** 17n;
+      value = formatUnitsTruncated(cents, 2, 2);
+    }
+    return {
+      asset,
+      label: ASSETS[asset].label,
+      units,
+      text: formatUnitsTruncated(units, ASSETS[asset].decimals, ASSETS[asset].apiDecimals),
+      value,
+      stale: price?.stale ?? false,
+    };
+  });
+}
+
+export interface HomeView {
+  balances: BalanceLine[];
+  lightningAddress: string;
+  /** `lightning:` + the bech32 LNURL of the address's pay endpoint, for wallets that scan it. */
+  lightningUri: string;
+  recent: PaymentRow[];
+  emailConfirmed: boolean;
+  email: string;
+}
+
+export async function homeView(
+  deps: AppDeps,
+  caller: Caller,
+  currency: ValueCurrency,
+  account: { emailConfirmed: boolean; email: string },
+): Promise<HomeView> {
+  const wallet = await getWallet(deps, caller);
+  const recent = await paymentHistory(deps, caller, 8);
+  const lnurl = encodeLnurl(`${deps.config.publicUrl}/.well-known/lnurlp/${caller.usertag}`);
+  return {
+    balances: await balanceLines(deps, caller, currency),
+    lightningAddress: wallet.lightningAddress,
+    lightningUri: `lightning:${lnurl.toUpperCase()}`,
+    recent: recent.ok ? recent.value : [],
+    ...account,
+  };
+}
+
+export const HISTORY_PAGE_SIZE = 25;
+
+/** The filters of the history page as typed into its form; bad values are refused by field. */
+export function decodeHistoryFilter(q: Record<string, unknown>): Result<HistoryFilter> {
+  const s = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
+  const direction = s('direction');
+  if (direction !== '' && direction !== 'in' && direction !== 'out')
+    return err('invalid_request', 'direction is in or out', 'direction');
+  const status = s('status');
+  if (status !== '' && !(PAYMENT_STATUSES as readonly string[]).includes(status))
+    return err('invalid_request', `status is one of ${PAYMENT_STATUSES.join(', ')}`, 'status');
+  const wallet = s('wallet');
+  if (wallet !== '' && wallet !== 'lbtc' && wallet !== 'btc' && wallet !== 'usdt')
+    return err('invalid_request', 'wallet is lbtc, btc or usdt', 'wallet');
+  const day = (k: string): Result<number | null> => {
+    const v = s(k);
+    if (v === '') return ok(null);
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+    if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== v)
+      return err('invalid_request', 'a date is written YYYY-MM-DD', k);
+    return ok(ms);
+  };
+  const from = day('from');
+  if (!from.ok) return from;
+  const to = day('to');
+  if (!to.ok) return to;
+  return ok({
+    direction: direction === '' ? null : direction,
+    status: status === '' ? null : (status as PaymentStatus),
+    wallet: wallet === '' ? null : wallet,
+    fromMs: from.value,
+    // "To" a day includes that day.
+    toMs: to.value === null ? null : to.value + 86_400_000,
+  });
+}
+
+/** A page cursor as it travels in links: `<created_at_ms>.<id>`. */
+export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
+  if (v === undefined || v === '') return ok(null);
+  const m = typeof v === 'string' ? /^(\d{1,16})\.(\d{1,19})$/.exec(v) : null;
+  if (!m) return err('invalid_request', 'this page link is not valid', 'after');
+  return ok({ createdAtMs: BigInt(m[1] ?? '0'), id: BigInt(m[2] ?? '0') });
+}
+
+export const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
+
+/** One page of the account's history; `next` is the cursor of the following page, null at the end. */
+export async function historyPage(
+  deps: AppDeps,
+  caller: Caller,
+  filter: HistoryFilter,
+  after: HistoryCursor | null,
+): Promise<{ rows: PaymentRow[]; next: string | null }> {
+  const rows = await listHistoryPage(deps.db.read, caller.accountId, filter, after, HISTORY_PAGE_SIZE + 1);
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    next: rows.length > HISTORY_PAGE_SIZE && last !== undefined ? encodeCursor(last) : null,
+  };
+}

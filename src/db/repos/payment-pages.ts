@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { PaymentStatus } from '../../domain/payments.ts';
+import type { DB, PaymentWallet } from '../schema.ts';
+import { type PaymentRow, shownInHistory } from './payments.ts';
+
+export interface HistoryFilter {
+  direction: 'in' | 'out' | null;
+  status: PaymentStatus | null;
+  wallet: PaymentWallet | null;
+  /** created_at_ms at or after / before (ms). */
+  fromMs: number | null;
+  toMs: number | null;
+}
+
+/** Where a page starts: after (older than) this row of the newest-first order. */
+export interface HistoryCursor {
+  createdAtMs: bigint;
+  id: bigint;
+}
+
+/**
+ * One page of the account's payments, newest first, with filters, by keyset (the row after `after` in
+ * (created_at_ms, id) order): every page is a range read of an index that starts with account_id
+ * (payments_history, payments_history_wallet, and migration 018's payments_history_direction and
+ * payments_history_status), never an offset. The same rows as the API's history (shownInHistory).
+ */
+export function historyPageQuery(
+  exec: Kysely<DB>,
+  accountId: bigint,
+  filter: HistoryFilter,
+  after: HistoryCursor | null,
+  limit: number,
+) {
+  let q = exec.selectFrom('payments').selectAll().where('account_id', '=', accountId).where(shownInHistory);
+  if (filter.direction !== null) q = q.where('direction', '=', filter.direction);
+  if (filter.status !== null) q = q.where('status', '=', filter.status);
+  if (filter.wallet !== null) q = q.where('wallet', '=', filter.wallet);
+  if (filter.fromMs !== null) q = q.where('created_at_ms', '>=', BigInt(filter.fromMs));
+  if (filter.toMs !== null) q = q.where('created_at_ms', '<', BigInt(filter.toMs));
+  if (after !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at_ms', '<', after.createdAtMs),
+        eb.and([eb('created_at_ms', '=', after.createdAtMs), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+export const listHistoryPage = (
+  exec: Kysely<DB>,
+  accountId: bigint,
+  filter: HistoryFilter,
+  after: HistoryCursor | null,
+  limit: number,
+): Promise<PaymentRow[]> => historyPageQuery(exec, accountId, filter, after, limit).execute();

@@ -1,0 +1,255 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  decodeCursor,
+  decodeHistoryFilter,
+  historyPage,
+  homeView,
+  sessionCaller,
+  VALUE_CURRENCIES,
+  type ValueCurrency,
+} from '../../app/dashboard/views.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { checkPayment } from '../../app/payments/check-payment.ts';
+import type { Payment } from '../../app/payments/payment.ts';
+import { updatePayeeStatus } from '../../app/payments/update-status.ts';
+import { viewAccount } from '../../app/sessions/account-view.ts';
+import { confirmPassword } from '../../app/sessions/sign-in.ts';
+import type { AppError } from '../../domain/errors.ts';
+import { ASSETS, formatUnitsTruncated } from '../../domain/money.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { httpStatusOf } from '../errors.ts';
+import { html, qrSvg, type Raw, raw } from '../pages/html.ts';
+import { proRecord } from '../sapi/record.ts';
+import { errorsFor, formOf, unconfirmedBanner } from './auth-pages.ts';
+import type { DashboardCatalogue } from './i18n/index.ts';
+import {
+  csrfField,
+  field,
+  type PageCtx,
+  pageCtx,
+  problem,
+  selectField,
+  sendDashboardError,
+  sendDashboardPage,
+} from './layout.ts';
+import { requireSession } from './session.ts';
+
+/** A payment's amount in its wallet's unit, signed by direction. */
+export function amountText(p: Payment): string {
+  const asset = p.wallet;
+  const text = formatUnitsTruncated(p.amount_units, ASSETS[asset].decimals, ASSETS[asset].apiDecimals);
+  return `${p.direction === 'in' ? '+' : '−'}${text} ${asset === 'usdt' ? 'USDT' : 'BTC'}`;
+}
+
+/** Who the payment is with, as far as its record says. */
+export const counterpartyText = (p: Payment): string =>
+  p.receiver_usertag !== null ? `@${p.receiver_usertag}` : p.route === 'internal' ? 'paytag' : p.payment_mode;
+
+export const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw => {
+  const inner = html`class="pill ${p.status}" data-status="${p.public_id}"`;
+  return link
+    ? html`<a href="/dashboard/payments/${p.public_id}" ${inner}>${m.payments.statusName(p.status)}</a>`
+    : html`<span ${inner}>${m.payments.statusName(p.status)}</span>`;
+};
+
+/** The payments table (history, recent activity); new payments are added to it live. */
+export function paymentsTable(m: DashboardCatalogue, rows: Payment[], addNew: boolean): Raw {
+  const p = m.payments;
+  const labels = [p.when, p.counterparty, p.memo, p.amount, p.status];
+  const body = rows.map(
+    (r) =>
+      html`<tr data-row="${r.public_id}"><td data-label="${p.when}">${m.date(r.created_at_ms)}</td><td data-label="${p.counterparty}">${counterpartyText(r)}</td><td data-label="${p.memo}">${r.description ?? ''}</td><td class="num ${r.direction === 'in' ? 'in' : 'out'}" data-label="${p.amount}">${amountText(r)}</td><td data-label="${p.status}">${statusPill(m, r, true)}</td></tr>`,
+  );
+  return html`<div class="tablewrap"><table class="stack"><thead><tr>${labels.map(
+    (l, i) => html`<th scope="col"${i === 3 ? raw(' class="num"') : null}>${l}</th>`,
+  )}</tr></thead><tbody${addNew ? raw(' data-live-list') : null} ${raw(
+    labels.map((l, i) => html`data-label${String(i)}="${l}"`.html).join(' '),
+  )}>${body}</tbody></table></div>`;
+}
+
+/** The currency balances are valued in: INR for Hindi pages, else USD (or `?currency=`). */
+function currencyOf(request: FastifyRequest, ctx: PageCtx): ValueCurrency {
+  const q = (request.query as Record<string, unknown>)['currency'];
+  if (typeof q === 'string' && (VALUE_CURRENCIES as readonly string[]).includes(q.toUpperCase()))
+    return q.toUpperCase() as ValueCurrency;
+  return ctx.lang === 'hi' ? 'INR' : 'USD';
+}
+
+export function paymentPages(scope: FastifyInstance, deps: AppDeps): void {
+  scope.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const ctx = pageCtx(deps, request, reply, s);
+    const m = ctx.m;
+    const account = await viewAccount(deps, s.accountId);
+    if (account === null) return reply.redirect('/dashboard/sign-in', 303);
+    const currency = currencyOf(request, ctx);
+    const v = await homeView(deps, sessionCaller(s, 'invoice'), currency, account);
+    const rows = v.balances.map(
+      (b) =>
+        html`<tr><th scope="row">${b.label} <span class="muted">(${b.asset})</span></th><td class="num" data-balance="${b.asset}">${b.text}</td><td class="num" data-value="${b.asset}">${b.value === null ? m.home.noPrice : `${b.value} ${currency}`}</td></tr>`,
+    );
+    return sendDashboardPage(reply, ctx, {
+      title: m.home.title,
+      active: 'home',
+      live: true,
+      body: html`<h1>${m.home.title}</h1>${unconfirmedBanner(ctx, v.emailConfirmed, v.email)}
+<div class="grid"><section class="card" aria-labelledby="bal"><h2 id="bal">${m.home.balances}</h2>
+<div class="tablewrap"><table><thead><tr><th scope="col">${m.home.asset}</th><th scope="col" class="num">${m.home.balance}</th><th scope="col" class="num">${m.home.value(currency)}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+<section class="card" aria-labelledby="addr"><h2 id="addr">${m.home.address}</h2><p><code id="lightning-address">${v.lightningAddress}</code></p>
+<a class="qr" href="${v.lightningUri}">${await qrSvg(v.lightningUri, m.home.addressQr)}</a></section></div>
+<section class="card" aria-labelledby="recent"><h2 id="recent">${m.home.recent}</h2>
+<p data-empty${v.recent.length === 0 ? null : raw(' hidden')}>${m.home.noActivity}</p>
+${paymentsTable(m, v.recent, true)}<p><a href="/dashboard/payments">${m.home.all}</a></p></section>`,
+    });
+  });
+
+  scope.get('/payments', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const ctx = pageCtx(deps, request, reply, s);
+    const m = ctx.m;
+    const q = (request.query ?? {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : '');
+    const filter = decodeHistoryFilter(q);
+    const cursor = decodeCursor(q['after']);
+    const error: AppError | null = !filter.ok ? filter.error : !cursor.ok ? cursor.error : null;
+    const e = errorsFor(error, ['direction', 'status', 'wallet', 'from', 'to']);
+    const page =
+      filter.ok && cursor.ok
+        ? await historyPage(deps, sessionCaller(s, 'invoice'), filter.value, cursor.value)
+        : { rows: [], next: null };
+    const keep = new URLSearchParams();
+    for (const k of ['direction', 'status', 'wallet', 'from', 'to']) if (text(k) !== '') keep.set(k, text(k));
+    const nextLink =
+      page.next === null
+        ? null
+        : html`<a class="button secondary" href="/dashboard/payments?${`${keep.toString()}${keep.size > 0 ? '&' : ''}after=${page.next}`}">${m.payments.older}</a>`;
+    const p = m.payments;
+    return sendDashboardPage(reply, ctx, {
+      status: error ? httpStatusOf(error.code) : 200,
+      title: p.title,
+      active: 'payments',
+      live: true,
+      body: html`<h1>${p.title}</h1><p class="muted">${p.liveNote}</p>
+<section class="card" aria-labelledby="flt"><h2 id="flt">${p.filters}</h2>${problem(e.form)}
+<form method="get" action="/dashboard/payments" class="filters">
+${selectField({
+  name: 'direction',
+  label: p.direction,
+  value: text('direction'),
+  error: e.byField['direction'] ?? null,
+  options: [
+    ['', p.any],
+    ['in', p.incoming],
+    ['out', p.outgoing],
+  ],
+})}
+${selectField({ name: 'status', label: p.status, value: text('status'), error: e.byField['status'] ?? null, options: [['', p.any], ...PAYMENT_STATUSES.map((st) => [st, p.statusName(st)] as [string, string])] })}
+${selectField({
+  name: 'wallet',
+  label: p.wallet,
+  value: text('wallet'),
+  error: e.byField['wallet'] ?? null,
+  options: [
+    ['', p.any],
+    ['lbtc', 'Lightning BTC'],
+    ['btc', 'BTC'],
+    ['usdt', 'USDT'],
+  ],
+})}
+${field({ name: 'from', label: p.from, type: 'date', value: text('from'), error: e.byField['from'] ?? null })}
+${field({ name: 'to', label: p.to, type: 'date', value: text('to'), error: e.byField['to'] ?? null })}
+<div><button type="submit">${p.apply}</button><a class="button secondary" href="/dashboard/payments">${p.reset}</a></div></form></section>
+<section class="card" aria-label="${p.title}"><p data-empty${page.rows.length === 0 ? null : raw(' hidden')}>${p.none}</p>
+${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === null)}<nav class="pager" aria-label="${p.title}">${
+        cursor.ok && cursor.value !== null
+          ? html`<a class="button secondary" href="/dashboard/payments${keep.size > 0 ? `?${keep.toString()}` : ''}">${p.newest}</a>`
+          : null
+      }${nextLink}</nav></section>`,
+    });
+  });
+
+  const detailPage = async (request: FastifyRequest, reply: FastifyReply, error: AppError | null) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const ctx = pageCtx(deps, request, reply, s);
+    const m = ctx.m;
+    const tid = (request.params as { tid: string }).tid.toLowerCase();
+    const found = await checkPayment(deps, sessionCaller(s, 'invoice'), tid);
+    if (!found.ok || !/^[a-z0-9]{16}$/.test(tid))
+      return sendDashboardError(reply, ctx, 404, found.ok ? m.errors.notFound : found.error.message);
+    const row = found.value;
+    const record: Record<string, unknown> = {
+      ...proRecord(row, deps.config),
+      tid: row.public_id,
+      id: Number(row.id),
+      direction: row.direction,
+      route: row.route,
+    };
+    const facts: Raw[] = [];
+    const walk = (prefix: string, v: unknown) => {
+      if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) {
+        for (const [k, x] of Object.entries(v)) walk(prefix === '' ? k : `${prefix}.${k}`, x);
+      } else {
+        facts.push(
+          html`<div><dt><code>${prefix}</code></dt><dd>${v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>`,
+        );
+      }
+    };
+    walk('', record);
+    const e = errorsFor(error, ['status_payee', 'password']);
+    const statusForm =
+      row.direction === 'in'
+        ? html`<section class="card" aria-labelledby="sp"><h2 id="sp">${m.payments.statusPayee}</h2>${problem(e.form)}
+<form method="post" action="/dashboard/payments/${row.public_id}/status">${csrfField(s.csrfToken)}
+${selectField({ name: 'status_payee', label: m.payments.statusPayee, value: row.status_payee, error: e.byField['status_payee'] ?? null, options: PAYMENT_STATUSES.map((st) => [st, m.payments.statusName(st)] as [string, string]) })}
+${field({ name: 'password', label: m.send.password, type: 'password', hint: m.payments.passwordHint, autocomplete: 'current-password', required: true, error: e.byField['password'] ?? null })}
+<button type="submit">${m.payments.setStatus}</button></form></section>`
+        : null;
+    const checkout =
+      row.direction === 'in' && row.hosted_checkout_expiry_ms !== null
+        ? `${deps.config.publicUrl}/checkout/${row.public_id}`
+        : null;
+    return sendDashboardPage(reply, ctx, {
+      status: error ? httpStatusOf(error.code) : 200,
+      title: `${m.payments.detail} ${row.public_id}`,
+      active: 'payments',
+      live: true,
+      body: html`<h1>${m.payments.detail} <code>${row.public_id}</code></h1>
+<p class="amount"><strong class="${row.direction === 'in' ? 'in' : 'out'}">${amountText(row)}</strong> ${statusPill(m, row)}</p>
+${checkout === null ? null : html`<div class="card"><h2>${m.receive.checkout}</h2><p><a href="${checkout}" id="checkout-link">${checkout}</a></p><a class="qr" href="${checkout}">${await qrSvg(checkout, m.receive.qr)}</a></div>`}
+${statusForm}
+<section class="card" aria-labelledby="rec"><h2 id="rec">${m.payments.record}</h2><dl class="facts">${facts}</dl></section>`,
+    });
+  };
+
+  scope.get('/payments/:tid', { schema: { hide: true } }, (request, reply) =>
+    detailPage(request, reply, null),
+  );
+
+  scope.post('/payments/:tid/status', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const tid = (request.params as { tid: string }).tid.toLowerCase();
+    const status = formOf(request)['status_payee'] ?? '';
+    if (!(PAYMENT_STATUSES as readonly string[]).includes(status)) {
+      return detailPage(request, reply, {
+        code: 'invalid_request',
+        message: `status_payee is one of ${PAYMENT_STATUSES.join(', ')}`,
+        field: 'status_payee',
+      });
+    }
+    // The API asks for the admin key here: the page asks for the password again.
+    const confirmed = await confirmPassword(deps, s, formOf(request)['password']);
+    if (!confirmed.ok) {
+      if (confirmed.error.retryAfterSec !== undefined)
+        reply.header('retry-after', String(confirmed.error.retryAfterSec));
+      return detailPage(request, reply, confirmed.error);
+    }
+    // The same use case as POST /sapi/v1/updateStatus.
+    const r = await updatePayeeStatus(deps, sessionCaller(s, 'admin'), tid, status as PaymentStatus);
+    if (!r.ok) return detailPage(request, reply, r.error);
+    return reply.redirect(`/dashboard/payments/${r.value.public_id}?done=status_changed`, 303);
+  });
+}
