@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,13 +124,37 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     const shop = JSON.parse(
       cli('account', 'create', '--usertag', 'shady', '--email', 'shady@example.com', '--json').out,
     );
-    const wallet = () => fetch(`${baseUrl}/lapi/v1/wallet`, { headers: { 'x-api-key': shop.invoice_key } });
+    // A new connection each time: the CLI calls between take seconds, past the server's keep-alive.
+    const wallet = () =>
+      new Promise<{ status: number; json(): Promise<unknown> }>((resolve, reject) => {
+        get(
+          `${baseUrl}/lapi/v1/wallet`,
+          { headers: { 'x-api-key': shop.invoice_key }, agent: false },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => {
+              body += c;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(body) }));
+          },
+        ).on('error', reject);
+      });
     expect((await wallet()).status).toBe(200);
 
     expect(cli('account', 'disable', 'shady').code).toBe(2);
     const off = cli('account', 'disable', 'shady', '--reason', 'fraud report');
     expect(off.code, off.err).toBe(0);
     expect(off.out).toMatch(/shady: disabled/);
+    expect(JSON.parse(cli('account', 'show', 'shady', '--json').out)).toMatchObject({
+      role: 'holder',
+      disabled_reason: 'fraud report',
+      disabled_at: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(JSON.parse(cli('account', 'show', 'chief', '--json').out)).toMatchObject({
+      role: 'operator',
+      disabled_at: null,
+    });
     const refused = await wallet();
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'account_disabled' });

@@ -22,6 +22,10 @@ export const accountShow: Command = {
         email: account.email,
         full_name: account.full_name,
         created_at: new Date(Number(account.created_at_ms)).toISOString(),
+        role: account.role,
+        disabled_at:
+          account.disabled_at_ms === null ? null : new Date(Number(account.disabled_at_ms)).toISOString(),
+        disabled_reason: account.disabled_reason,
         balances: Object.fromEntries(
           ASSET_CODES.map((a) => [a, formatAssetBalance(a, balances.get(a) ?? 0n)]),
         ),
@@ -29,6 +33,8 @@ export const accountShow: Command = {
       if (values['json']) json(view);
       else {
         print(`${view.usertag} <${view.email}>  created ${view.created_at}`);
+        if (view.role === 'operator') print('  operator');
+        if (view.disabled_at !== null) print(`  disabled ${view.disabled_at}: ${view.disabled_reason ?? ''}`);
         for (const [asset, amount] of Object.entries(view.balances)) print(`  ${asset.padEnd(6)} ${amount}`);
       }
       return 0;
