@@ -63,8 +63,16 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
     }
   };
 
-  const read = (tids: string[]) =>
-    deliver(tids).catch((e: unknown) => deps.log.warn({ err: e }, 'checkout status read failed'));
+  // Reads run one after another, never side by side: each then sees the database at least as new as
+  // the one before it, so a page is never sent an older state after a newer one (a slow poll that
+  // started before a deposit's commit must not deliver after the hint's read that saw it).
+  let reads: Promise<void> = Promise.resolve();
+  const read = (tids: string[]): Promise<void> => {
+    reads = reads
+      .then(() => (closed ? undefined : deliver(tids)))
+      .catch((e: unknown) => deps.log.warn({ err: e }, 'checkout status read failed'));
+    return reads;
+  };
 
   const schedulePoll = () => {
     if (closed || pollTimer !== null || watchers.size === 0) return;
