@@ -136,6 +136,52 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     expect((await operator.get('/admin/kyc')).body).toContain('https://docs.example/id.png');
   });
 
+  it('renders every page in Hindi with ?lang=hi, and the choice sticks through the language cookie', async () => {
+    const englishNav = [
+      'Overview',
+      'Accounts',
+      'KYC review',
+      'Ledger',
+      'Lightning and chains',
+      'Deliveries',
+      'Operator log',
+      'Sign out',
+    ];
+    const hindi = (body: string, page: string) => {
+      expect(body, page).toContain('<html lang="hi"');
+      expect(body, page).toContain('ऑपरेटर कंसोल');
+      expect(body, page).toContain('KYC समीक्षा');
+      expect(body, page).toContain('साइन आउट');
+      expect(body, page).toMatch(/href="[^"]*\?lang=en" lang="en"/);
+      const nav = /<header class="top">[\s\S]*?<\/header>/.exec(body)?.[0] ?? '';
+      for (const label of englishNav) expect(nav, `${page}: ${label}`).not.toContain(`>${label}<`);
+    };
+    for (const page of [...PAGES, `/admin/accounts/${target.usertag}`]) {
+      const res = await operator.get(`${page}${page.includes('?') ? '&' : '?'}lang=hi`);
+      expect(res.statusCode, page).toBe(200);
+      hindi(res.body, page);
+    }
+    expect(operator.cookies.get('paytag_lang')).toBe('hi');
+    // No ?lang= from here on: the cookie keeps Hindi, on pages, flash messages and errors alike.
+    const detail = (await operator.get(`/admin/accounts/${target.usertag}`)).body;
+    hindi(detail, 'detail');
+    expect(detail).toContain('यह खाता बंद करें');
+    expect(detail).toContain('पुष्टि के लिए आपका पासवर्ड');
+    expect((await operator.get('/admin/kyc')).body).toContain(`${target.usertag} स्वीकार करें`);
+    expect((await operator.get('/admin/prices')).body).toContain('प्राइस फ़ीड');
+    expect((await operator.get('/admin/kyc?done=kyc_rejected')).body).toContain(
+      'KYC आवेदन अस्वीकार कर दिया गया है',
+    );
+    const missing = await operator.get('/admin/accounts/no_such_account');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('“no_such_account” नाम का कोई खाता नहीं है।');
+    // English again on request, and that sticks too.
+    expect((await operator.get('/admin/ledger?lang=en')).body).toContain('<html lang="en"');
+    const english = (await operator.get('/admin')).body;
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('>Overview<');
+  });
+
   const forms = () =>
     [
       [`/admin/accounts/${target.usertag}/disable`, { reason: 'fraud', password: PASSWORD }],

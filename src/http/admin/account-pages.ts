@@ -10,7 +10,8 @@ import { csrfField, field, problem } from '../dashboard/layout.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, type Raw } from '../pages/html.ts';
 import { operatorOf } from './guard.ts';
-import { sendAdminError, sendAdminPage, table, td, when } from './layout.ts';
+import type { AdminCatalogue } from './i18n/index.ts';
+import { adminTexts, sendAdminError, sendAdminPage, table, td, when } from './layout.ts';
 
 const USERTAG_PATH = /^[a-z0-9_]{3,32}$/;
 
@@ -19,11 +20,11 @@ export function cursorOf(value: unknown): bigint | undefined {
   return typeof value === 'string' && /^\d{1,19}$/.test(value) ? BigInt(value) : undefined;
 }
 
-const roleText = (a: { role: string; disabledAtMs: number | null }): Raw =>
-  html`${a.role === 'operator' ? html`<span class="pill">operator</span> ` : null}${
+const roleText = (m: AdminCatalogue, a: { role: string; disabledAtMs: number | null }): Raw =>
+  html`${a.role === 'operator' ? html`<span class="pill">${m.common.pillOperator}</span> ` : null}${
     a.disabledAtMs === null
-      ? html`<span class="pill success">enabled</span>`
-      : html`<span class="pill failed">disabled</span>`
+      ? html`<span class="pill success">${m.common.pillEnabled}</span>`
+      : html`<span class="pill failed">${m.common.pillDisabled}</span>`
   }`;
 
 /** Which form an error belongs to, and the error. */
@@ -40,6 +41,9 @@ function detailPage(
   values: Record<string, string> = {},
 ) {
   const { session } = operatorOf(request);
+  const m = adminTexts(request);
+  const t = m.account;
+  const c = m.common;
   const err = (form: FormError['form'], name: string): string | null =>
     e !== null && e.form === form && e.error.field === name ? e.error.message : null;
   const formProblem = (form: FormError['form']): Raw | null =>
@@ -50,76 +54,76 @@ function detailPage(
   const shownForm: FormError['form'] = a.disabledAtMs === null ? 'disable' : 'enable';
   const orphan = e !== null && e.form !== shownForm ? problem(e.error.message) : null;
   const facts: Array<[string, string | Raw]> = [
-    ['Usertag', a.usertag],
-    ['E-mail', `${a.email}${a.emailConfirmed ? ' (confirmed)' : ' (not confirmed)'}`],
-    ['Name', a.fullName || '—'],
-    ['Phone', a.phone || '—'],
-    ['Country', a.country || '—'],
-    ['State', roleText(a)],
+    [m.accounts.usertag, a.usertag],
+    [m.accounts.email, `${a.email}${a.emailConfirmed ? t.confirmed : t.notConfirmed}`],
+    [t.name, a.fullName || '—'],
+    [t.phone, a.phone || '—'],
+    [t.country, a.country || '—'],
+    [c.state, roleText(m, a)],
     ...(a.disabledAtMs === null
       ? []
-      : ([['Disabled', `${when(a.disabledAtMs)}: ${a.disabledReason ?? ''}`]] as Array<[string, string]>)),
-    ['KYC', `level ${a.kycLevel}, ${a.kycStatus}${a.isVerified ? ', verified' : ''}`],
-    ['Dashboard password', a.hasPassword ? 'set' : 'not set'],
-    ['Created', when(a.createdAtMs)],
+      : ([[t.disabled, `${when(a.disabledAtMs)}: ${a.disabledReason ?? ''}`]] as Array<[string, string]>)),
+    [m.accounts.kyc, t.kycCell(a.kycLevel, a.kycStatus, a.isVerified)],
+    [t.password, a.hasPassword ? t.passwordSet : t.passwordNotSet],
+    [c.created, when(a.createdAtMs)],
   ];
   const balances = ASSET_CODES.map(
     (asset) =>
-      html`<tr>${td('Asset', ASSETS[asset].label)}${td('Spendable', formatUnitsTruncated(a.balances[asset], ASSETS[asset].decimals, ASSETS[asset].apiDecimals), 'num')}</tr>`,
+      html`<tr>${td(c.asset, ASSETS[asset].label)}${td(t.spendable, formatUnitsTruncated(a.balances[asset], ASSETS[asset].decimals, ASSETS[asset].apiDecimals), 'num')}</tr>`,
   );
   const keys = a.keys.map(
     (k) =>
-      html`<tr>${td('Kind', k.kind)}${td('Starts with', html`<code>${k.hint}…</code>`)}${td('Created', when(k.createdAtMs))}${td('Revoked', when(k.revokedAtMs))}</tr>`,
+      html`<tr>${td(t.kind, k.kind)}${td(t.startsWith, html`<code>${k.hint}…</code>`)}${td(c.created, when(k.createdAtMs))}${td(t.revoked, when(k.revokedAtMs))}</tr>`,
   );
   const actions = a.actions.map(
     (x) =>
-      html`<tr>${td('When', when(x.atMs))}${td('Operator', x.actor)}${td('Action', x.action)}${td('Detail', JSON.stringify(x.detail))}</tr>`,
+      html`<tr>${td(c.when, when(x.atMs))}${td(c.operator, x.actor)}${td(c.action, x.action)}${td(c.detail, JSON.stringify(x.detail))}</tr>`,
   );
   const history = a.kycHistory
     .slice()
     .reverse()
     .map(
       (h) =>
-        html`<tr>${td('When', h.at.slice(0, 19).replace('T', ' '))}${td('By', h.actor)}${td(
-          'Changes',
+        html`<tr>${td(c.when, h.at.slice(0, 19).replace('T', ' '))}${td(t.by, h.actor)}${td(
+          t.changes,
           Object.entries(h.changes)
             .map(([k, [from, to]]) => `${k}: ${from || '∅'} → ${to || '∅'}`)
             .join('; '),
-        )}${td('Reason', h.reason ?? '')}</tr>`,
+        )}${td(t.reason, h.reason ?? '')}</tr>`,
     );
   const switchForm =
     a.disabledAtMs === null
-      ? html`<section class="card" aria-labelledby="disable-h"><h2 id="disable-h">Disable this account</h2>
-<p>Its invoice and admin keys are refused at once on every instance, its dashboard sessions end, and its Lightning address and usertag take no payment. Nothing is deleted; you can enable it again.</p>
+      ? html`<section class="card" aria-labelledby="disable-h"><h2 id="disable-h">${t.disableTitle}</h2>
+<p>${t.disableText}</p>
 ${formProblem('disable')}<form method="post" action="/admin/accounts/${a.usertag}/disable" novalidate>${csrfField(session.csrfToken)}
-${field({ name: 'reason', label: 'Reason (kept in the operator log)', value: values['reason'] ?? '', required: true, error: err('disable', 'reason'), hint: `At most ${DISABLE_REASON_MAX} characters.` })}
-${field({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', required: true, error: err('disable', 'password') })}
-<button type="submit" class="danger">Disable ${a.usertag}</button></form></section>`
-      : html`<section class="card" aria-labelledby="enable-h"><h2 id="enable-h">Enable this account</h2>
-<p>Its keys, Lightning address and usertag work again. Sessions that were ended stay ended.</p>
+${field({ name: 'reason', label: t.disableReason, value: values['reason'] ?? '', required: true, error: err('disable', 'reason'), hint: t.disableReasonHint(DISABLE_REASON_MAX) })}
+${field({ name: 'password', label: c.passwordConfirm, type: 'password', autocomplete: 'current-password', required: true, error: err('disable', 'password') })}
+<button type="submit" class="danger">${t.disable(a.usertag)}</button></form></section>`
+      : html`<section class="card" aria-labelledby="enable-h"><h2 id="enable-h">${t.enableTitle}</h2>
+<p>${t.enableText}</p>
 ${formProblem('enable')}<form method="post" action="/admin/accounts/${a.usertag}/enable" novalidate>${csrfField(session.csrfToken)}
-${field({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', required: true, error: err('enable', 'password') })}
-<button type="submit">Enable ${a.usertag}</button></form></section>`;
+${field({ name: 'password', label: c.passwordConfirm, type: 'password', autocomplete: 'current-password', required: true, error: err('enable', 'password') })}
+<button type="submit">${t.enable(a.usertag)}</button></form></section>`;
   return sendAdminPage(request, reply, session, {
     status: e === null ? 200 : httpStatusOf(e.error.code),
-    title: `Account ${a.usertag}`,
+    title: t.title(a.usertag),
     active: 'accounts',
-    body: html`<p><a href="/admin/accounts">← Accounts</a></p><h1>Account ${a.usertag}</h1>${orphan}
+    body: html`<p><a href="/admin/accounts">${t.back}</a></p><h1>${t.title(a.usertag)}</h1>${orphan}
 <div class="grid"><div>
-<section class="card" aria-labelledby="facts-h"><h2 id="facts-h">Profile</h2><dl class="facts">${facts.map(
+<section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t.profile}</h2><dl class="facts">${facts.map(
       ([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`,
     )}</dl></section>
-<section class="card" aria-labelledby="kyc-h"><h2 id="kyc-h">KYC documents</h2><dl class="facts">${[
-      ['ID type', a.idType || '—'] as [string, string],
+<section class="card" aria-labelledby="kyc-h"><h2 id="kyc-h">${t.documents}</h2><dl class="facts">${[
+      [c.idType, a.idType || '—'] as [string, string],
       ...Object.entries(a.personalKyc),
-      ...Object.entries(a.companyKyc).map(([k, v]) => [`company ${k}`, v] as [string, string]),
+      ...Object.entries(a.companyKyc).map(([k, v]) => [c.company(k), v] as [string, string]),
     ].map(([k, v]) => html`<div><dt>${k}</dt><dd>${v || '—'}</dd></div>`)}</dl></section>
-<section class="card" aria-labelledby="hist-h"><h2 id="hist-h">Profile and KYC history</h2>${table('Profile and KYC history', [['When'], ['By'], ['Changes'], ['Reason']], history, 'No changes recorded.')}</section>
-<section class="card" aria-labelledby="act-h"><h2 id="act-h">Operator actions on this account</h2>${table('Operator actions', [['When'], ['Operator'], ['Action'], ['Detail']], actions, 'No operator action on this account yet.')}</section>
+<section class="card" aria-labelledby="hist-h"><h2 id="hist-h">${t.history}</h2>${table(t.history, [[c.when], [t.by], [t.changes], [t.reason]], history, t.noHistory)}</section>
+<section class="card" aria-labelledby="act-h"><h2 id="act-h">${t.actions}</h2>${table(t.actionsCaption, [[c.when], [c.operator], [c.action], [c.detail]], actions, t.noActions)}</section>
 </div><div>
 ${switchForm}
-<section class="card" aria-labelledby="bal-h"><h2 id="bal-h">Balances</h2>${table('Balances', [['Asset'], ['Spendable', 'num']], balances, '')}</section>
-<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2>${table('API keys', [['Kind'], ['Starts with'], ['Created'], ['Revoked']], keys, 'No keys.')}</section>
+<section class="card" aria-labelledby="bal-h"><h2 id="bal-h">${t.balances}</h2>${table(t.balances, [[c.asset], [t.spendable, 'num']], balances, '')}</section>
+<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">${t.keys}</h2>${table(t.keys, [[t.kind], [t.startsWith], [c.created], [t.revoked]], keys, t.noKeys)}</section>
 </div></div>`,
   });
 }
@@ -128,31 +132,33 @@ ${switchForm}
 export function accountPages(scope: FastifyInstance, deps: AppDeps): void {
   scope.get('/accounts', { schema: { hide: true } }, async (request, reply) => {
     const { session } = operatorOf(request);
+    const m = adminTexts(request);
+    const t = m.accounts;
     const q = request.query as Record<string, unknown>;
     const text = typeof q['q'] === 'string' ? q['q'] : '';
     const r = await searchAccounts(deps, { query: text, afterId: cursorOf(q['after']), limit: 50 });
     const rows = r.ok
       ? r.value.accounts.map(
           (a) =>
-            html`<tr>${td('Usertag', html`<a href="/admin/accounts/${a.usertag}">${a.usertag}</a>`)}${td('E-mail', a.email)}${td('KYC', `${a.kycStatus} (level ${a.kycLevel})`)}${td('State', roleText(a))}${td('Created', when(a.createdAtMs))}</tr>`,
+            html`<tr>${td(t.usertag, html`<a href="/admin/accounts/${a.usertag}">${a.usertag}</a>`)}${td(t.email, a.email)}${td(t.kyc, t.kycCell(a.kycStatus, a.kycLevel))}${td(m.common.state, roleText(m, a))}${td(m.common.created, when(a.createdAtMs))}</tr>`,
         )
       : [];
     const next =
       r.ok && r.value.nextAfterId !== null
-        ? html`<div class="pager"><a class="button secondary" href="/admin/accounts?${new URLSearchParams({ q: text, after: String(r.value.nextAfterId) }).toString()}">Next page</a></div>`
+        ? html`<div class="pager"><a class="button secondary" href="/admin/accounts?${new URLSearchParams({ q: text, after: String(r.value.nextAfterId) }).toString()}">${m.common.nextPage}</a></div>`
         : null;
     return sendAdminPage(request, reply, session, {
       status: r.ok ? 200 : 400,
-      title: 'Accounts',
+      title: t.title,
       active: 'accounts',
-      body: html`<h1>Accounts</h1><section class="card"><form method="get" action="/admin/accounts" role="search">
-${field({ name: 'q', label: 'Usertag or e-mail starts with', type: 'search', value: text, error: r.ok ? null : r.error.message })}
-<button type="submit">Search</button></form></section>
-<section class="card" aria-labelledby="res-h"><h2 id="res-h">${text === '' ? 'All accounts' : `Accounts starting with “${text}”`}</h2>${table(
-        'Accounts',
-        [['Usertag'], ['E-mail'], ['KYC'], ['State'], ['Created']],
+      body: html`<h1>${t.title}</h1><section class="card"><form method="get" action="/admin/accounts" role="search">
+${field({ name: 'q', label: m.common.searchLabel, type: 'search', value: text, error: r.ok ? null : r.error.message })}
+<button type="submit">${m.common.search}</button></form></section>
+<section class="card" aria-labelledby="res-h"><h2 id="res-h">${text === '' ? t.all : t.startingWith(text)}</h2>${table(
+        t.title,
+        [[t.usertag], [t.email], [t.kyc], [m.common.state], [m.common.created]],
         rows,
-        text === '' ? 'No accounts yet.' : 'No account’s usertag or e-mail starts with this.',
+        text === '' ? t.none : t.noMatch,
       )}${next}</section>`,
     });
   });
@@ -166,7 +172,7 @@ ${field({ name: 'q', label: 'Usertag or e-mail starts with', type: 'search', val
         reply,
         operatorOf(request).session,
         404,
-        `There is no account “${usertag}”.`,
+        adminTexts(request).errors.noAccount(usertag),
       );
       return null;
     }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import type { OperatorActor } from '../../app/operator/actions.ts';
 import { operatorActorOf } from '../../app/operator/operator-account.ts';
 import { requireSession, type SessionUser } from '../dashboard/session.ts';
-import { sendAdminError } from './layout.ts';
+import { adminTexts, sendAdminError } from './layout.ts';
 
 export interface OperatorCtx {
   session: SessionUser;
@@ -26,13 +26,7 @@ export async function operatorGate(
   if (session === null) return;
   const actor = await operatorActorOf(deps, session.accountId);
   if (actor === null) {
-    await sendAdminError(
-      request,
-      reply,
-      null,
-      403,
-      'The operator console is for operator accounts only. This account is not an operator.',
-    );
+    await sendAdminError(request, reply, null, 403, adminTexts(request).errors.notOperator);
     return;
   }
   operators.set(request, { session, actor });

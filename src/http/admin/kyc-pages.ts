@@ -9,14 +9,9 @@ import { httpStatusOf } from '../errors.ts';
 import { html, type Raw } from '../pages/html.ts';
 import { cursorOf } from './account-pages.ts';
 import { operatorOf } from './guard.ts';
-import { sendAdminPage } from './layout.ts';
+import { adminTexts, sendAdminPage } from './layout.ts';
 
-const LEVELS: Array<[string, string]> = [
-  ['1', 'Level 1'],
-  ['2', 'Level 2'],
-  ['3', 'Level 3'],
-  ['0', 'Level 0'],
-];
+const LEVELS = ['1', '2', '3', '0'];
 
 /** A document URL as a link only when it is http(s); anything else is shown as text. */
 const docLink = (url: string): Raw | string =>
@@ -31,6 +26,8 @@ async function queuePage(
   failed: { usertag: string; error: AppError; values: Record<string, string> } | null,
 ) {
   const { session } = operatorOf(request);
+  const m = adminTexts(request);
+  const t = m.kyc;
   const q = request.query as Record<string, unknown>;
   const page = await kycQueue(deps, { afterId: cursorOf(q['after']), limit: 20 });
   const cards = page.submissions.map((s) => {
@@ -38,20 +35,20 @@ async function queuePage(
     const errOf = (name: string) => (mine !== null && mine.error.field === name ? mine.error.message : null);
     const id = `kyc-${s.usertag}`;
     const docs = [
-      ['ID type', s.idType || '—'] as [string, string],
+      [m.common.idType, s.idType || '—'] as [string, string],
       ...Object.entries(s.personalKyc),
-      ...Object.entries(s.companyKyc).map(([k, v]) => [`company ${k}`, v] as [string, string]),
+      ...Object.entries(s.companyKyc).map(([k, v]) => [m.common.company(k), v] as [string, string]),
     ];
     return html`<section class="card" aria-labelledby="${id}-h"><h2 id="${id}-h"><a href="/admin/accounts/${s.usertag}">${s.usertag}</a></h2>
-<p>${s.fullName || 'No name given'} · ${s.email}${s.emailConfirmed ? '' : ' (e-mail not confirmed: approval does not make it verified)'}${s.disabled ? ' · disabled' : ''} · now level ${s.kycLevel}</p>
+<p>${s.fullName || t.noName} · ${s.email}${s.emailConfirmed ? '' : t.emailUnconfirmed}${s.disabled ? t.disabled : ''}${t.nowLevel(s.kycLevel)}</p>
 <dl class="facts">${docs.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v ? docLink(v) : '—'}</dd></div>`)}</dl>
 ${mine !== null && !['level', 'reason', 'password', 'decision'].includes(mine.error.field ?? '') ? problem(mine.error.message) : null}
 <form method="post" action="/admin/kyc/${s.usertag}" novalidate>${csrfField(session.csrfToken)}
-<div class="filters">${selectField({ name: 'level', label: 'KYC level', options: LEVELS, value: mine?.values['level'] ?? '1', error: errOf('level') })}</div>
-${field({ name: 'reason', label: 'Reason (needed to reject)', value: mine?.values['reason'] ?? '', error: errOf('reason') })}
-${field({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', required: true, error: errOf('password') })}
-<button type="submit" name="decision" value="approve">Approve ${s.usertag}</button>
-<button type="submit" name="decision" value="reject" class="danger">Reject ${s.usertag}</button>
+<div class="filters">${selectField({ name: 'level', label: t.levelLabel, options: LEVELS.map((n): [string, string] => [n, t.level(n)]), value: mine?.values['level'] ?? '1', error: errOf('level') })}</div>
+${field({ name: 'reason', label: t.reason, value: mine?.values['reason'] ?? '', error: errOf('reason') })}
+${field({ name: 'password', label: m.common.passwordConfirm, type: 'password', autocomplete: 'current-password', required: true, error: errOf('password') })}
+<button type="submit" name="decision" value="approve">${t.approve(s.usertag)}</button>
+<button type="submit" name="decision" value="reject" class="danger">${t.reject(s.usertag)}</button>
 ${errOf('decision') === null ? null : html`<span class="err">${errOf('decision') ?? ''}</span>`}</form></section>`;
   });
   const shown = failed !== null && page.submissions.some((s) => s.usertag === failed.usertag);
@@ -59,13 +56,13 @@ ${errOf('decision') === null ? null : html`<span class="err">${errOf('decision')
   const next =
     page.nextAfterId === null
       ? null
-      : html`<div class="pager"><a class="button secondary" href="/admin/kyc?after=${String(page.nextAfterId)}">Next page</a></div>`;
+      : html`<div class="pager"><a class="button secondary" href="/admin/kyc?after=${String(page.nextAfterId)}">${m.common.nextPage}</a></div>`;
   return sendAdminPage(request, reply, session, {
     status: failed === null ? 200 : httpStatusOf(failed.error.code),
-    title: 'KYC review',
+    title: t.title,
     active: 'kyc',
-    body: html`<h1>KYC review</h1><p class="muted">Submissions waiting for a decision, oldest account first. Approving verifies the account at the level you choose (if its e-mail is confirmed); rejecting keeps your reason in its history. Both are the review <code>paytag kyc review</code> makes.</p>
-${orphan}${cards.length === 0 ? html`<section class="card"><p data-empty>No KYC submission is waiting for review.</p></section>` : cards}${next}`,
+    body: html`<h1>${t.title}</h1><p class="muted">${t.intro} <code>paytag kyc review</code> ${t.introEnd}</p>
+${orphan}${cards.length === 0 ? html`<section class="card"><p data-empty>${t.empty}</p></section>` : cards}${next}`,
   });
 }
 

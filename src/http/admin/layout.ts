@@ -1,36 +1,48 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from '../dashboard/assets.ts';
+import { DASHBOARD_CATALOGUES } from '../dashboard/i18n/index.ts';
 import { csrfField, DASHBOARD_CSP } from '../dashboard/layout.ts';
-import type { SessionUser } from '../dashboard/session.ts';
+import { cookiesOf, LANG_COOKIE, type SessionUser, setLangCookie } from '../dashboard/session.ts';
 import { ICON, LOGO_SVG } from '../pages/checkout/assets.ts';
 import { esc, html, type Raw, raw } from '../pages/html.ts';
+import { chooseLang, type Lang } from '../pages/i18n/index.ts';
+import { ADMIN_CATALOGUES, type AdminCatalogue } from './i18n/index.ts';
 
 /**
  * The operator console's layout: the dashboard's stylesheet and policy (its own files from this origin
- * only, no inline code, forms to this origin only), with the console's navigation and flash messages.
+ * only, no inline code, forms to this origin only), with the console's navigation and flash messages,
+ * in the dashboard's languages chosen the dashboard's way (`?lang=`, kept in the language cookie, then
+ * `Accept-Language`).
  */
+
+/** The request's language. */
+export function adminLang(request: FastifyRequest): Lang {
+  const asked = (request.query as Record<string, unknown> | undefined)?.['lang'];
+  return chooseLang(asked ?? cookiesOf(request)[LANG_COOKIE], request.headers['accept-language']);
+}
+
+/** The request's texts. */
+export const adminTexts = (request: FastifyRequest): AdminCatalogue => ADMIN_CATALOGUES[adminLang(request)];
+
+/** Keeps a language asked for by `?lang=` in the language cookie (the dashboard's). */
+export function keepAdminLang(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): void {
+  const asked = (request.query as Record<string, unknown> | undefined)?.['lang'];
+  if (typeof asked === 'string' && asked === adminLang(request)) setLangCookie(deps, reply, asked);
+}
 
 export type AdminNav = 'home' | 'accounts' | 'kyc' | 'ledger' | 'system' | 'outbox' | 'prices' | 'actions';
 
-const NAV: Array<[AdminNav, string, string]> = [
-  ['home', '/admin', 'Overview'],
-  ['accounts', '/admin/accounts', 'Accounts'],
-  ['kyc', '/admin/kyc', 'KYC review'],
-  ['ledger', '/admin/ledger', 'Ledger'],
-  ['system', '/admin/system', 'Lightning and chains'],
-  ['outbox', '/admin/outbox', 'Deliveries'],
-  ['prices', '/admin/prices', 'Prices'],
-  ['actions', '/admin/actions', 'Operator log'],
+const NAV: Array<[AdminNav, string]> = [
+  ['home', '/admin'],
+  ['accounts', '/admin/accounts'],
+  ['kyc', '/admin/kyc'],
+  ['ledger', '/admin/ledger'],
+  ['system', '/admin/system'],
+  ['outbox', '/admin/outbox'],
+  ['prices', '/admin/prices'],
+  ['actions', '/admin/actions'],
 ];
-
-/** What `?done=<key>` announces after a post/redirect/get. */
-const DONE: Record<string, string> = {
-  signed_in: 'Signed in.',
-  disabled: 'The account is disabled: its keys, sessions and Lightning address are refused from now on.',
-  enabled: 'The account is enabled again: its keys and Lightning address work.',
-  kyc_approved: 'The KYC submission is approved: the account is verified at the level you chose.',
-  kyc_rejected: 'The KYC submission is rejected; the reason is in the account’s history.',
-};
 
 export interface AdminPage {
   status?: number;
@@ -39,19 +51,30 @@ export interface AdminPage {
   active?: AdminNav | null;
 }
 
-function header(session: SessionUser | null, active: AdminNav | null): Raw {
+function header(request: FastifyRequest, session: SessionUser | null, active: AdminNav | null): Raw {
+  const lang = adminLang(request);
+  const m = ADMIN_CATALOGUES[lang];
+  const path = request.url.split('?')[0] ?? '/admin';
+  const langs = html`<nav class="langs" aria-label="${DASHBOARD_CATALOGUES[lang].nav.language}">${Object.values(
+    DASHBOARD_CATALOGUES,
+  ).map(
+    (c) =>
+      html`<a href="${path}?lang=${c.lang}" lang="${c.lang}" hreflang="${c.lang}"${
+        c.lang === lang ? raw(' aria-current="true"') : null
+      }>${c.languageName}</a>`,
+  )}</nav>`;
   const logo = raw(LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" '));
   if (session === null) {
-    return html`<header class="top"><div class="in"><a class="brand" href="/admin">${logo}paytag operator</a></div></header>`;
+    return html`<header class="top"><div class="in"><a class="brand" href="/admin">${logo}${m.nav.brand}</a><div class="who">${langs}</div></div></header>`;
   }
   const items = NAV.map(
-    ([key, href, label]) =>
-      html`<li><a href="${href}"${key === active ? raw(' aria-current="page"') : null}>${label}</a></li>`,
+    ([key, href]) =>
+      html`<li><a href="${href}"${key === active ? raw(' aria-current="page"') : null}>${m.nav[key]}</a></li>`,
   );
-  return html`<header class="top"><div class="in"><a class="brand" href="/admin">${logo}paytag operator</a>
-<nav class="main" aria-label="Operator console"><ul>${items}</ul></nav>
-<div class="who"><span>Operator ${session.usertag}</span><a href="/dashboard" class="langs">Dashboard</a>
-<form method="post" action="/dashboard/sign-out">${csrfField(session.csrfToken)}<button type="submit">Sign out</button></form></div></div></header>`;
+  return html`<header class="top"><div class="in"><a class="brand" href="/admin">${logo}${m.nav.brand}</a>
+<nav class="main" aria-label="${m.nav.label}"><ul>${items}</ul></nav>
+<div class="who"><span>${m.nav.operator(session.usertag)}</span><a href="/dashboard">${m.nav.dashboard}</a>${langs}
+<form method="post" action="/dashboard/sign-out">${csrfField(session.csrfToken)}<button type="submit">${m.nav.signOut}</button></form></div></div></header>`;
 }
 
 /** Writes a console page with the headers every console page carries. */
@@ -61,10 +84,13 @@ export function sendAdminPage(
   session: SessionUser | null,
   p: AdminPage,
 ): FastifyReply {
+  const lang = adminLang(request);
+  const m = ADMIN_CATALOGUES[lang];
+  const messages: Record<string, string> = m.done;
   const done = (request.query as Record<string, unknown> | undefined)?.['done'];
   const flash =
-    typeof done === 'string' && Object.hasOwn(DONE, done)
-      ? html`<p class="flash" role="status">${DONE[done] ?? ''}</p>`
+    typeof done === 'string' && Object.hasOwn(messages, done)
+      ? html`<p class="flash" role="status">${messages[done] ?? ''}</p>`
       : null;
   reply
     .status(p.status ?? 200)
@@ -74,17 +100,17 @@ export function sendAdminPage(
     .header('x-frame-options', 'DENY')
     .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
-    .header('vary', 'cookie');
+    .header('vary', 'accept-language, cookie');
   return reply.send(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
-      `<title>${esc(p.title)} · paytag operator</title>` +
+      `<title>${esc(p.title)} · ${esc(m.nav.brand)}</title>` +
       `<link rel="icon" type="image/svg+xml" href="/checkout${ICON.path}">` +
       `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
       `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
-      `</head><body><a class="skip" href="#content">Skip to content</a>${header(session, p.active ?? null).html}` +
-      `<main id="content" tabindex="-1">${flash?.html ?? ''}${p.body.html}</main><footer>paytag operator console</footer></body></html>`,
+      `</head><body><a class="skip" href="#content">${esc(m.nav.skip)}</a>${header(request, session, p.active ?? null).html}` +
+      `<main id="content" tabindex="-1">${flash?.html ?? ''}${p.body.html}</main><footer>${esc(m.nav.footer)}</footer></body></html>`,
   );
 }
 
@@ -96,10 +122,11 @@ export function sendAdminError(
   status: number,
   message: string,
 ): FastifyReply {
+  const m = adminTexts(request);
   return sendAdminPage(request, reply, session, {
     status,
-    title: 'Something is wrong',
-    body: html`<div class="card narrow"><h1>Something is wrong</h1><p class="problem" role="alert">${message}</p><p><a href="/admin">Back to the operator console</a></p></div>`,
+    title: m.errors.title,
+    body: html`<div class="card narrow"><h1>${m.errors.title}</h1><p class="problem" role="alert">${message}</p><p><a href="/admin">${m.errors.back}</a></p></div>`,
   });
 }
 

@@ -5,7 +5,7 @@ import { toProblem } from '../family.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorGate } from './guard.ts';
 import { kycPages } from './kyc-pages.ts';
-import { sendAdminError } from './layout.ts';
+import { adminTexts, keepAdminLang, sendAdminError } from './layout.ts';
 import { systemPages } from './system-pages.ts';
 
 /**
@@ -31,23 +31,19 @@ export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDe
       reply,
       null,
       p.status,
-      p.status >= 500 ? 'Something went wrong on our side. Nothing was changed; try again.' : p.message,
+      p.status >= 500 ? adminTexts(request).errors.failed : p.message,
     );
   });
   scope.setNotFoundHandler(async (request, reply) =>
-    sendAdminError(request, reply, await sessionOrNull(request), 404, 'This page does not exist.'),
+    sendAdminError(request, reply, await sessionOrNull(request), 404, adminTexts(request).errors.notFound),
   );
 
   // First the forgery checks (a refused form changes nothing), then the operator role.
   guardForms(scope, deps, async (request, reply) =>
-    sendAdminError(
-      request,
-      reply,
-      null,
-      403,
-      'This request was refused: it did not come from a page of this console, or the page was too old. Nothing was changed. Go back, reload the page and try again.',
-    ),
+    sendAdminError(request, reply, null, 403, adminTexts(request).errors.forbidden),
   );
+  // A language asked for by `?lang=` sticks (the dashboard's language cookie).
+  scope.addHook('onRequest', async (request, reply) => keepAdminLang(deps, request, reply));
   scope.addHook('preHandler', async (request, reply) => {
     if (reply.sent) return;
     await operatorGate(deps, request, reply);
