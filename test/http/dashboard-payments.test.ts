@@ -49,6 +49,27 @@ describe.each(DIALECTS)('dashboard payments (%s)', (dialect) => {
     const hindi = await c.get('/dashboard?lang=hi');
     expect(hindi.body).toContain('lang="hi"');
     expect(hindi.body).toMatch(/data-value="lbtc">[0-9,.]+ INR</);
+
+    // Every asset the feed prices is valued by the portfolio's rule, exactly, truncated to the cent.
+    const rich = await makeAccount(rt.deps, { fund: { usdt: '12.345678', eth: '0.12345678' } });
+    await setPassword(rt.deps, rich.usertag, PASSWORD);
+    const rc = new DashboardClient(rt.app);
+    expect((await rc.signIn(rich.usertag, PASSWORD)).statusCode).toBe(303);
+    const usd = (await rc.get('/dashboard?lang=en')).body;
+    expect(usd).toMatch(/data-balance="usdt">12\.345678</);
+    // 1 USDT = 1 USD; 0.12345678 ETH × ETH-USDT 3400 = 419.753052.
+    expect(usd).toMatch(/data-value="usdt">12\.34 USD</);
+    expect(usd).toMatch(/data-value="eth">419\.75 USD</);
+    for (const asset of ['sol', 'ltc', 'matic', 'btc'])
+      expect(usd).toContain(`data-value="${asset}">0.00 USD<`);
+    expect(usd).not.toContain('no price');
+    expect(usd).toContain('1 USDT is taken as 1 US dollar');
+    // On Hindi pages in INR: × USD-INR 84.5 → 1043.209791 and 35469.132894.
+    const inr = (await rc.get('/dashboard?lang=hi')).body;
+    expect(inr).toMatch(/data-value="usdt">1043\.20 INR</);
+    expect(inr).toMatch(/data-value="eth">35469\.13 INR</);
+    expect(inr).not.toContain('कोई भाव नहीं');
+    expect(inr).toContain('1 USDT को 1 अमेरिकी डॉलर माना जाता है');
   });
 
   it('a payment request made on the page is the API’s: the same record, its checkout link and QR', async () => {

@@ -9,6 +9,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import { getBalances, getWallet } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
 import { paymentHistory } from '../payments/history.ts';
+import { valueIn } from '../prices/valuation.ts';
 
 /** The caller of the API use cases for a signed-in account: the invoice key's rights unless confirmed. */
 export const sessionCaller = (
@@ -37,8 +38,9 @@ export type ValueCurrency = (typeof VALUE_CURRENCIES)[number];
 
 /**
  * Balances of every asset (the same read as GET /tapi/v1/assetBalance) with their value from the price
- * feed: exact, msat × price (1e-8 units) truncated to the cent. Only BTC assets have a pair to value
- * them by; the others say there is no price.
+ * feed by the one valuation rule (app/prices/valuation.ts, the trading portfolio's too): exact integer
+ * arithmetic truncated to the cent; BTC by BTC-USD or BTC-INR, USDT as one US dollar, ETH, SOL, LTC and
+ * MATIC by their USDT pairs (then USD-INR for INR). An asset no published price values says so.
  */
 export async function balanceLines(
   deps: AppDeps,
@@ -46,22 +48,16 @@ export async function balanceLines(
   currency: ValueCurrency,
 ): Promise<BalanceLine[]> {
   const b = await getBalances(deps, caller);
-  const price = deps.prices.current(`BTC-${currency}`);
   return ASSET_CODES.map((asset) => {
     const units = b.byAsset[asset];
-    let value: string | null = null;
-    if (price !== null && (asset === 'lbtc' || asset === 'btc')) {
-      // units are msat (1e-11 BTC), priceE8 is 1e-8 currency per BTC: cents = units × priceE8 / 1e17.
-      const cents = (units * price.priceE8) / 10n ** 17n;
-      value = formatUnitsTruncated(cents, 2, 2);
-    }
+    const v = valueIn(deps.prices, asset, units, currency, 2);
     return {
       asset,
       label: ASSETS[asset].label,
       units,
       text: formatUnitsTruncated(units, ASSETS[asset].decimals, ASSETS[asset].apiDecimals),
-      value,
-      stale: price?.stale ?? false,
+      value: v === null ? null : formatUnitsTruncated(v.units, 2, 2),
+      stale: v?.stale ?? false,
     };
   });
 }

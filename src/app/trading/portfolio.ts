@@ -1,6 +1,7 @@
 import { balancesWithReserved } from '../../db/repos/orders.ts';
 import { ASSETS, type Asset, isAsset } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';
+import { valueIn } from '../prices/valuation.ts';
 
 export interface PortfolioLine {
   asset: Asset;
@@ -23,26 +24,14 @@ export interface Portfolio {
   atMs: number;
 }
 
-const USDT_SCALE = 10n ** BigInt(ASSETS.usdt.decimals);
-const E8 = 100_000_000n;
-
 /**
- * What `units` of `asset` are worth in USDT, rounded down (a value is never shown as more than it is),
- * from the price book's fresh prices: USDT itself 1:1, BTC (on-chain and Lightning) by BTC-USDT, ETH, SOL,
- * LTC and MATIC by their USDT pairs, INR by USD-INR (a US dollar taken as one USDT).
+ * What `units` of `asset` are worth in USDT units, rounded down, by the one valuation rule
+ * (app/prices/valuation.ts) from fresh prices only: USDT itself 1:1, BTC (on-chain and Lightning) by
+ * BTC-USDT, ETH, SOL, LTC and MATIC by their USDT pairs, INR by USD-INR (a US dollar taken as one USDT).
  */
 function valueInUsdt(deps: AppDeps, asset: Asset, units: bigint): { value: bigint; pairs: string[] } | null {
-  if (asset === 'usdt') return { value: units, pairs: [] };
-  const scale = 10n ** BigInt(ASSETS[asset].decimals);
-  if (asset === 'inr') {
-    const p = deps.prices.current('USD-INR');
-    if (p === null || p.stale) return null;
-    return { value: (units * E8 * USDT_SCALE) / (scale * p.priceE8), pairs: ['USD-INR'] };
-  }
-  const pair = `${asset === 'lbtc' ? 'BTC' : asset.toUpperCase()}-USDT`;
-  const p = deps.prices.current(pair);
-  if (p === null || p.stale) return null;
-  return { value: (units * p.priceE8 * USDT_SCALE) / (scale * E8), pairs: [pair] };
+  const v = valueIn(deps.prices, asset, units, 'USDT', ASSETS.usdt.decimals);
+  return v === null || v.stale ? null : { value: v.units, pairs: v.pairs };
 }
 
 /** The account's balances of every asset with their value in USDT at the price book's current prices. */

@@ -99,7 +99,8 @@ export function paymentPages(scope: FastifyInstance, deps: AppDeps): void {
       live: true,
       body: html`<h1>${m.home.title}</h1>${unconfirmedBanner(ctx, v.emailConfirmed, v.email)}
 <div class="grid"><section class="card" aria-labelledby="bal"><h2 id="bal">${m.home.balances}</h2>
-<div class="tablewrap"><table><thead><tr><th scope="col">${m.home.asset}</th><th scope="col" class="num">${m.home.balance}</th><th scope="col" class="num">${m.home.value(currency)}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+<div class="tablewrap"><table><thead><tr><th scope="col">${m.home.asset}</th><th scope="col" class="num">${m.home.balance}</th><th scope="col" class="num">${m.home.value(currency)}</th></tr></thead><tbody>${rows}</tbody></table></div>
+<p class="muted">${m.home.valueNote}</p></section>
 <section class="card" aria-labelledby="addr"><h2 id="addr">${m.home.address}</h2><p><code id="lightning-address">${v.lightningAddress}</code></p>
 <a class="qr" href="${v.lightningUri}">${await qrSvg(v.lightningUri, m.home.addressQr)}</a></section></div>
 <section class="card" aria-labelledby="recent"><h2 id="recent">${m.home.recent}</h2>

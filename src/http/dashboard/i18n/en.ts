@@ -102,6 +102,7 @@ export const en = {
     balance: 'Balance',
     value: (currency: string) => `Value in ${currency}`,
     noPrice: 'no price',
+    valueNote: 'Values from the price feed, rounded down to the cent; 1 USDT is taken as 1 US dollar.',
     address: 'Your Lightning address',
     addressQr: 'QR code of your Lightning address',
     recent: 'Recent activity',

@@ -99,6 +99,7 @@ export const hi: DashboardCatalogue = {
     balance: 'शेष',
     value: (currency: string) => `${currency} में मूल्य`,
     noPrice: 'कोई भाव नहीं',
+    valueNote: 'मूल्य भाव फ़ीड से हैं, पैसे तक नीचे की ओर पूर्णांकित; 1 USDT को 1 अमेरिकी डॉलर माना जाता है।',
     address: 'आपका लाइटनिंग पता',
     addressQr: 'आपके लाइटनिंग पते का QR कोड',
     recent: 'हाल की गतिविधि',
