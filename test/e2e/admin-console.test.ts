@@ -145,7 +145,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
     await context.close();
   });
 
-  it('renders every console page at 320 and 1280 px without overflow or policy violations', async () => {
+  it('renders every console page, in English and Hindi, at 320 and 1280 px without overflow or policy violations', async () => {
     const pages = [...PAGES, ['account', `/admin/accounts/${shop.usertag}`] as [string, string]];
     for (const width of [320, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -156,18 +156,22 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/admin\?done=signed_in$/);
-      for (const [name, path] of pages) {
-        const res = await page.goto(`${base}${path}`);
-        expect(res?.status(), path).toBe(200);
-        expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
-        // Nothing wider than the screen: tables stack, long values wrap.
-        const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        await page.evaluate('document.fonts.ready.then(() => true)');
-        await page.screenshot({
-          path: screenshotPath(`admin-${name}-${width}-${dialect}.png`),
-          fullPage: true,
-        });
+      for (const lang of ['en', 'hi']) {
+        for (const [name, path] of pages) {
+          const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+          const res = await page.goto(`${base}${url}`);
+          expect(res?.status(), url).toBe(200);
+          expect(await page.getAttribute('html', 'lang'), url).toBe(lang);
+          expect(await page.getByRole('heading', { level: 1 }).count(), url).toBe(1);
+          // Nothing wider than the screen: tables stack, long values wrap.
+          const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+          expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
+          await page.evaluate('document.fonts.ready.then(() => true)');
+          await page.screenshot({
+            path: screenshotPath(`admin-${name}-${width}${lang === 'en' ? '' : `-${lang}`}-${dialect}.png`),
+            fullPage: true,
+          });
+        }
       }
       expect(problems).toEqual([]);
       await context.close();
