@@ -16,6 +16,8 @@ export const ORDER_LIST_MAX = 100;
 export const ORDER_NOTE_MAX = 500;
 /** Most characters of a client_order_id. */
 export const CLIENT_ORDER_ID_MAX = 64;
+/** Highest limit price, × 10^8 (10,000,000,000 in the quote): an order row keeps price × 10^8 in int64. */
+export const ORDER_PRICE_MAX_E8 = 1_000_000_000_000_000_000n;
 /** Most items of `extra` and its size as JSON. */
 export const ORDER_EXTRA_ITEMS_MAX = 20;
 export const ORDER_EXTRA_JSON_MAX = 4096;

@@ -279,6 +279,13 @@ describe.each(DIALECTS)('trade API spot orders on %s', (dialect) => {
       [{ asset: 'ETH', quote: 'INR', amount: '1' }, 400, 'pair_unknown', 'asset'],
       [{ amount: '0.000001' }, 422, 'amount_below_minimum', 'amount'],
       [{ type: 'limit', price: '40000.001', amount: '0.001' }, 422, 'price_off_tick', 'price'],
+      // A limit price beyond what an order row can hold (price × 10^8 past int64) is a bad field, not a 500.
+      [
+        { side: 'sell', type: 'limit', price: '100000000000', amount: '0.001' },
+        400,
+        'invalid_request',
+        'price',
+      ],
       [{ side: 'hold', amount: '1' }, 400, 'invalid_request', 'side'],
       [{ type: 'stop', amount: '1' }, 400, 'invalid_request', 'type'],
       [{ type: 'limit', amount: '0.001' }, 400, 'invalid_request', 'price'],

@@ -3,10 +3,12 @@ import { type Asset, parseAssetAmount, parseDecimal } from '../../domain/money.t
 import {
   assetOfSymbol,
   CLIENT_ORDER_ID_MAX,
+  formatE8,
   ORDER_EXTRA_ITEMS_MAX,
   ORDER_EXTRA_JSON_MAX,
   ORDER_LIST_MAX,
   ORDER_NOTE_MAX,
+  ORDER_PRICE_MAX_E8,
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../domain/orders.ts';
@@ -34,7 +36,9 @@ export const placeOrderBodySchema = {
     quote: described('what it is paid in: USDT (the default) or INR (BTC only)'),
     amount: described('in the asset, a decimal string or number, at most 8 decimals'),
     type: described('market or limit'),
-    price: described('limit orders only: the limit price in the quote, a multiple of the tick size'),
+    price: described(
+      `limit orders only: the limit price in the quote, a multiple of the tick size, at most ${formatE8(ORDER_PRICE_MAX_E8)}`,
+    ),
     note: described(`free text, at most ${ORDER_NOTE_MAX} characters, shown on the record and the receipt`),
     receiver_email: described('e-mail the receipt here when the order executes'),
     extra: described(
@@ -115,6 +119,9 @@ export function decodePlaceOrder(body: Record<string, unknown>): Result<PlaceOrd
     const price = parseDecimal(body['price'], 8, 8, 'price');
     if (!price.ok) return price;
     if (price.value === 0n) return err('invalid_request', 'price must be greater than zero', 'price');
+    if (price.value > ORDER_PRICE_MAX_E8) {
+      return err('invalid_request', `price must be at most ${formatE8(ORDER_PRICE_MAX_E8)}`, 'price');
+    }
     limitPriceE8 = price.value;
   } else if (!absent(body['price'])) {
     return err('invalid_request', 'a market order takes no price; send type limit to give one', 'price');
