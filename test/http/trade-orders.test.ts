@@ -269,6 +269,20 @@ describe.each(DIALECTS)('trade API spot orders on %s', (dialect) => {
     expect(await usdt(t)).toBe(1000_000_000n - 472_778_900n);
   });
 
+  it('client_order_id: the same extra with the keys of its objects in another order is the same request', async () => {
+    const t = await trader({ usdt: '1000' });
+    const body = { side: 'buy', asset: 'BTC', type: 'market', amount: '0.01', client_order_id: 'bot-8' };
+    const a = await trade(t, 'POST', '/orders', { ...body, extra: [{ b: 1, a: { y: 2, x: 3 } }] });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await trade(t, 'POST', '/orders', { ...body, extra: [{ a: { x: 3, y: 2 }, b: 1 }] });
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    // Another value of extra is another request.
+    const c = await trade(t, 'POST', '/orders', { ...body, extra: [{ b: 1, a: { y: 2, x: 4 } }] });
+    expect(c.statusCode).toBe(409);
+    expect(await usdt(t)).toBe(1000_000_000n - 472_778_900n);
+  });
+
   it('every refusal is a clear 4xx in the bare shape, and nothing moves', async () => {
     const t = await trader({ usdt: '100', btc: '0.001' });
     const cases: Array<[Record<string, unknown>, number, string, string?]> = [

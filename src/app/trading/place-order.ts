@@ -111,7 +111,8 @@ export async function placeOrder(
   cmd: PlaceOrderCommand,
 ): Promise<Result<OrderRow>> {
   const { clientOrderId, ...asked } = cmd;
-  const hash = requestHash('placeOrder', asked);
+  // `extra` is fingerprinted as its value, not its text: objects with their keys in another order ask the same.
+  const hash = requestHash('placeOrder', { ...asked, extra: JSON.parse(asked.extra) as unknown });
   if (clientOrderId !== null) {
     const earlier = await findOrderByClientId(deps.db.read, accountId, clientOrderId);
     if (earlier !== undefined) return replay(earlier, hash);
