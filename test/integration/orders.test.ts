@@ -284,6 +284,57 @@ describe.each(DIALECTS)('spot orders on %s', (dialect) => {
     }
   });
 
+  it('concurrent resting orders on pairs that share no balance never pass TRADE_OPEN_ORDERS_MAX', async () => {
+    const capped = await testRuntime(dialect, {
+      TRADE_OPEN_ORDERS_MAX: '1',
+      PRICE_STATIC: 'BTC-USD=47277.89,USD-INR=84.5,ETH-USDT=3400',
+    });
+    try {
+      const at = (id: bigint, asset: 'inr' | 'usdt') => availableBalance(capped.deps.db.read, id, asset);
+      // BTC-INR and ETH-USDT lock different balances, so only the cap itself can keep them in line.
+      const restingOrders = (id: bigint) =>
+        Promise.all(
+          Array.from({ length: 12 }, (_, k) =>
+            placeOrder(
+              capped.deps,
+              id,
+              k % 2 === 0
+                ? order({
+                    quote: 'inr',
+                    type: 'limit',
+                    amountUnits: BTC / 1000n,
+                    limitPriceE8: 3_000_000n * 100_000_000n,
+                  })
+                : order({
+                    asset: 'eth',
+                    type: 'limit',
+                    amountUnits: 10n ** 7n,
+                    limitPriceE8: 3000n * 100_000_000n,
+                  }),
+            ),
+          ),
+        );
+      const accounts = await Promise.all(
+        Array.from({ length: 4 }, () => makeAccount(capped.deps, { fund: { inr: '100000', usdt: '1000' } })),
+      );
+      const all = await Promise.all(accounts.map((a) => restingOrders(a.id)));
+      for (const [n, results] of all.entries()) {
+        const placed = results.filter((r) => r.ok);
+        expect(placed).toHaveLength(1);
+        for (const r of results.filter((x) => !x.ok)) {
+          expect(r).toMatchObject({ ok: false, error: { code: 'conflict' } });
+        }
+        const inrHeld = BigInt(placed.filter((r) => r.ok && r.value.quote === 'inr').length);
+        const id = accounts[n]!.id;
+        expect(await at(id, 'inr')).toBe(10_000_000n - inrHeld * 300_000n);
+        expect(await at(id, 'usdt')).toBe(1000n * USDT - (1n - inrHeld) * 30n * USDT);
+      }
+      expect((await auditLedger(capped.deps)).violations).toEqual([]);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('BTC-INR trades against the INR ledger asset, exact to the paisa', async () => {
     const a = await makeAccount(rt.deps, { fund: { inr: '100000.55' } });
     expect(await balance(a.id, 'inr')).toBe(10_000_055n);

@@ -1,4 +1,10 @@
-import { countOpenOrders, findOrderByClientId, insertOrder, type OrderRow } from '../../db/repos/orders.ts';
+import {
+  countOpenOrders,
+  findOrderByClientId,
+  insertOrder,
+  lockAccountOrders,
+  type OrderRow,
+} from '../../db/repos/orders.ts';
 import { abort } from '../../domain/errors.ts';
 import { formatAssetBalance } from '../../domain/money.ts';
 import {
@@ -143,12 +149,6 @@ export async function placeOrder(
   const priceE8 = executesNow ? marketE8 : (cmd.limitPriceE8 as bigint);
   const totals = totalsAt(cmd, i, priceE8);
   if (!totals.ok) return totals;
-  if (!executesNow && (await countOpenOrders(deps.db.read, accountId)) >= deps.config.trading.openOrdersMax) {
-    return err(
-      'conflict',
-      `this account has ${deps.config.trading.openOrdersMax} resting orders, the most it may; cancel one first`,
-    );
-  }
   if (cmd.receiverEmail !== null) {
     const refusal = await mailRefusal(deps, accountId, cmd.receiverEmail, 'receiver_email');
     if (refusal !== null) return { ok: false, error: refusal };
@@ -184,11 +184,17 @@ export async function placeOrder(
   };
 
   const written = await runWrite(deps.db, async (trx) => {
+    // Resting placements of one account take turns, whatever pair, so the cap below counts them all.
+    if (!executesNow) await lockAccountOrders(trx, deps.db.dialect, accountId);
     await lockOrderAccounts(trx, deps.db.dialect, order);
     if (!(await insertOrder(trx, order))) {
       return abort('idempotency_conflict', 'a concurrent request with this client_order_id placed an order');
     }
     if (!executesNow) {
+      const max = deps.config.trading.openOrdersMax;
+      if ((await countOpenOrders(trx, accountId)) > max) {
+        return abort('conflict', `this account has ${max} resting orders, the most it may; cancel one first`);
+      }
       await reserveOrder(trx, order, nowMs);
       return order;
     }

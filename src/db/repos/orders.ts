@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../database.ts';
 import type { DB, OrdersTable } from '../schema.ts';
 
 /** Query module of spot orders. Functions taking `trx` run inside the caller's write unit. */
@@ -55,6 +56,21 @@ export const listOrders = (
   if (status !== null) q = q.where('status', '=', status);
   return q.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(limit).execute();
 };
+
+/** Class key of the PostgreSQL advisory locks on one account's resting-order placements (two-key space). */
+const ACCOUNT_ORDERS_LOCK = 1_701_700_017;
+
+/**
+ * Makes the account's resting-order placements take turns until the unit ends, so a count of its open
+ * orders inside the unit sees every one placed before (orders on pairs that share no ledger account
+ * lock no common row). Taken first in the unit, before any row lock. SQLite: one writer, nothing to do.
+ */
+export async function lockAccountOrders(trx: Exec, dialect: Dialect, accountId: bigint): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${ACCOUNT_ORDERS_LOCK}, cast(${accountId} % 2147483647 as integer))`.execute(
+    trx,
+  );
+}
 
 /** How many resting orders the account has. */
 export async function countOpenOrders(exec: Exec, accountId: bigint): Promise<number> {
