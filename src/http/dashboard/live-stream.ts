@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import type { Payment as PaymentRow } from '../../app/payments/payment.ts';
 import { findOpenSession } from '../../app/sessions/sessions.ts';
 import { HttpError } from '../errors.ts';
+import { openEventStream } from '../pages/event-stream.ts';
 import { chooseLang, DASHBOARD_CATALOGUES } from './i18n/index.ts';
 import { amountText, counterpartyText } from './payment-pages.ts';
 import { cookiesOf, LANG_COOKIE, sessionCookieName, sessionOf } from './session.ts';
@@ -20,7 +21,6 @@ import { cookiesOf, LANG_COOKIE, sessionCookieName, sessionOf } from './session.
  */
 
 const STREAM_MAX_MS = 10 * 60_000;
-const RETRY_MS = 2000;
 /** How many polls pass between two checks that the session is still open. */
 const SESSION_RECHECK_POLLS = 4;
 
@@ -71,16 +71,7 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
     // Only what is on disk leaves the process (see Database.durable).
     await deps.db.durable();
     perAccount.set(s.accountId, mine + 1);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-      connection: 'keep-alive',
-    });
+    const res = openEventStream(request, reply);
 
     let done = false;
     let timer: NodeJS.Timeout | undefined;
@@ -143,7 +134,6 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
 
     open.add(finish);
     res.on('close', finish);
-    res.write(`retry: ${RETRY_MS}\n\n`);
     push(first);
     heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.config.checkout.heartbeatMs);
     lifetime = setTimeout(finish, STREAM_MAX_MS);
