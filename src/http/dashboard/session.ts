@@ -86,6 +86,10 @@ export function sessionOf(deps: AppDeps, request: FastifyRequest): Promise<Sessi
   return s;
 }
 
+/** sessionOf for error pages: null also when the lookup itself fails (the page is drawn signed out). */
+export const sessionOrNull = (deps: AppDeps, request: FastifyRequest): Promise<SessionUser | null> =>
+  sessionOf(deps, request).catch(() => null);
+
 /**
  * The request's session, or null after answering it: a page is sent to sign-in (and back here after),
  * anything else gets 401.
