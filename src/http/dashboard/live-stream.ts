@@ -8,7 +8,7 @@ import { HttpError } from '../errors.ts';
 import { openEventStream } from '../pages/event-stream.ts';
 import { chooseLang, DASHBOARD_CATALOGUES } from './i18n/index.ts';
 import { amountText, counterpartyText } from './payment-pages.ts';
-import { cookiesOf, LANG_COOKIE, sessionCookieName, sessionOf } from './session.ts';
+import { cookiesOf, LANG_COOKIE, sessionCookieName } from './session.ts';
 
 /**
  * `GET /dashboard/events`: a signed-in page's balances and payment states as Server-Sent Events, the
@@ -32,7 +32,9 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
   });
 
   scope.get('/events', { schema: { hide: true } }, async (request, reply) => {
-    const s = await sessionOf(deps, request);
+    // The stream looks at the session without using it: an open page does not keep an idle session open.
+    const token = cookiesOf(request)[sessionCookieName(deps)] ?? '';
+    const s = await findOpenSession(deps, token, { touch: false });
     if (s === null) throw new HttpError({ code: 'unauthorized', message: 'sign in first' });
     const q = (request.query ?? {}) as Record<string, unknown>;
     const lang = chooseLang(q['lang'] ?? cookiesOf(request)[LANG_COOKIE], request.headers['accept-language']);
@@ -58,7 +60,6 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       });
     }
     const caller = sessionCaller(s, 'invoice');
-    const token = cookiesOf(request)[sessionCookieName(deps)] ?? '';
     let snapshot: LiveSnapshot | null = null;
     let first: LiveSnapshot;
     try {
@@ -119,7 +120,10 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       if (done) return;
       try {
         polls += 1;
-        if (polls % SESSION_RECHECK_POLLS === 0 && (await findOpenSession(deps, token)) === null) {
+        if (
+          polls % SESSION_RECHECK_POLLS === 0 &&
+          (await findOpenSession(deps, token, { touch: false })) === null
+        ) {
           finish();
           return;
         }
