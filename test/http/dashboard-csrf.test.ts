@@ -288,6 +288,27 @@ describe.each(DIALECTS)('CSRF refusal on every dashboard form (%s)', (dialect) =
     else expect(await form.probe(rt, a, c)).not.toEqual(before);
   });
 
+  it('a signed-in form refuses the sign-in page’s token: only the session’s own token passes', async () => {
+    const { rt, a } = await setUp(dialect);
+    const c = new DashboardClient(rt.app);
+    // The sign-in page leaves its pre-session cookie in the browser, next to the session's.
+    await c.get('/dashboard/sign-in');
+    const preToken = c.token;
+    await c.post('/dashboard/sign-in', { login: a.usertag, password: PASSWORD });
+    expect(c.cookies.has('paytag_pre')).toBe(true);
+    const res = await c.post('/dashboard/sign-out-everywhere', { _csrf: preToken });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('Nothing was changed');
+    expect(await signedIn(c)).toBe(200);
+    // The sign-in form of an older tab still signs in (its token is the pre-session one).
+    const again = await c.post('/dashboard/sign-in', {
+      _csrf: preToken,
+      login: a.usertag,
+      password: PASSWORD,
+    });
+    expect(again.statusCode).toBe(303);
+  });
+
   it('a token of one session does not pass for another', async () => {
     const { rt, a } = await setUp(dialect);
     const mine = new DashboardClient(rt.app);

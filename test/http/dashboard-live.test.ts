@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/accounts/password.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
-import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { DIALECTS, ManualClock, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 import { openSse, type SseEvent, type SseStream } from '../fixtures/sse.ts';
 
 const runtimes: TestRuntime[] = [];
@@ -12,8 +12,12 @@ afterEach(async () => {
   for (const rt of runtimes.splice(0)) await rt.close();
 });
 
-async function setUp(dialect: Dialect) {
-  const rt = await testRuntime(dialect, { SANDBOX_NODE_KEY: '11'.repeat(32) });
+async function setUp(dialect: Dialect, env: Record<string, string> = {}, clock?: ManualClock) {
+  const rt = await testRuntime(
+    dialect,
+    { SANDBOX_NODE_KEY: '11'.repeat(32), ...env },
+    clock ? { clock } : {},
+  );
   runtimes.push(rt);
   const base = await rt.app.listen({ port: 0, host: '127.0.0.1' });
   return { rt, base };
@@ -101,6 +105,59 @@ describe.each(DIALECTS)('dashboard live updates (%s)', (dialect) => {
       new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 3000)),
     ]);
     expect(s.isEnded()).toBe(true);
+  });
+
+  it('a named payment older than the newest ones is followed; another account’s tid is not', async () => {
+    const { rt, base } = await setUp(dialect);
+    const { a: shop, cookie } = await holder(rt);
+    const other = await makeAccount(rt.deps);
+    const buyer = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
+    const request = async (key: string) =>
+      (
+        await rt.app.inject({
+          method: 'POST',
+          url: '/lapi/v1/receive',
+          headers: { 'x-api-key': key },
+          payload: { amount: '0.0001' },
+        })
+      ).json().data as { tid: string; lightning_invoice: { payreq: string } };
+    const old = await request(shop.invoiceKey);
+    // More newer payments than a stream follows by itself.
+    for (let i = 0; i < 26; i++) await request(shop.invoiceKey);
+    const foreign = await request(other.invoiceKey);
+    const s = await openSse(`${base}/dashboard/events?since=${Date.now()}&tids=${old.tid},${foreign.tid}`, {
+      headers: { cookie },
+    });
+    streams.push(s);
+    await nextOf(s, 'balances');
+    for (const r of [foreign, old]) {
+      const paid = await rt.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/send',
+        headers: { 'x-api-key': buyer.adminKey },
+        payload: { payment_mode: 'lightning', lightning_invoice: r.lightning_invoice.payreq },
+      });
+      expect(paid.json().success).toBe(true);
+    }
+    const e = JSON.parse((await nextOf(s, 'payment', 2000)).data);
+    expect(e).toMatchObject({ tid: old.tid, status: 'paid' });
+    // The other account's payment never comes (its state or its existence).
+    await expect(nextOf(s, 'payment', 1500)).rejects.toThrow();
+  });
+
+  it('an open live page does not keep an idle session open', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const { rt, base } = await setUp(dialect, { DASHBOARD_SESSION_IDLE_S: '600' }, clock);
+    const { c, cookie } = await holder(rt);
+    clock.advance(400_000);
+    const s = await openSse(`${base}/dashboard/events`, { headers: { cookie } });
+    streams.push(s);
+    await nextOf(s, 'balances');
+    // Polls and session checks of the stream run while the page stays open.
+    await new Promise((r) => setTimeout(r, 2500));
+    s.close();
+    clock.advance(400_000);
+    expect((await c.get('/dashboard')).statusCode).toBe(303);
   });
 
   it('without a session the stream is refused', async () => {

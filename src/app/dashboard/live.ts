@@ -1,4 +1,4 @@
-import { findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { paymentHistory } from '../payments/history.ts';
@@ -18,7 +18,7 @@ export interface LiveSnapshot {
 /**
  * What a live dashboard page shows that can change: balances, and the state of its payments. Read from
  * the database (the truth, whichever instance made the change) with index reads only: the balances of
- * one account, its newest payments (payments_history), and the named payments by tid.
+ * one account, its newest payments (payments_history), and the named payments by tid in one query.
  */
 export async function readLiveSnapshot(
   deps: AppDeps,
@@ -30,11 +30,18 @@ export async function readLiveSnapshot(
   const recent = await paymentHistory(deps, caller, LIVE_RECENT);
   const payments = new Map<string, PaymentRow>();
   for (const p of recent.ok ? recent.value : []) payments.set(p.public_id, p);
-  for (const tid of named.slice(0, LIVE_NAMED_MAX)) {
-    if (payments.has(tid)) continue;
-    const p = await findPaymentByPublicId(deps.db.read, tid);
-    if (p !== undefined && (p.account_id === caller.accountId || p.requester_account_id === caller.accountId))
-      payments.set(tid, p);
+  const others = named.slice(0, LIVE_NAMED_MAX).filter((tid) => !payments.has(tid));
+  if (others.length > 0) {
+    // One read for every named payment (by the unique public id), the account's own only.
+    const rows = await deps.db.read
+      .selectFrom('payments')
+      .selectAll()
+      .where('public_id', 'in', others)
+      .where((eb) =>
+        eb.or([eb('account_id', '=', caller.accountId), eb('requester_account_id', '=', caller.accountId)]),
+      )
+      .execute();
+    for (const p of rows) payments.set(p.public_id, p);
   }
   return { balances, payments };
 }

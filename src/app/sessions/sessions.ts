@@ -59,9 +59,14 @@ export async function openSession(
 
 /**
  * The open session of a cookie's token, or null: unknown, ended, idle for longer than
- * DASHBOARD_SESSION_IDLE_S, or past DASHBOARD_SESSION_MAX_S. Using it moves its idle expiry forward.
+ * DASHBOARD_SESSION_IDLE_S, or past DASHBOARD_SESSION_MAX_S. Using it moves its idle expiry forward,
+ * unless `touch` is false (a look by the page itself, such as its live stream, is not a use).
  */
-export async function findOpenSession(deps: AppDeps, token: string): Promise<OpenSession | null> {
+export async function findOpenSession(
+  deps: AppDeps,
+  token: string,
+  { touch = true }: { touch?: boolean } = {},
+): Promise<OpenSession | null> {
   if (!SESSION_TOKEN.test(token)) return null;
   const key = await hmacKey(deps);
   const hash = sessionTokenHash(key, token);
@@ -71,7 +76,7 @@ export async function findOpenSession(deps: AppDeps, token: string): Promise<Ope
   const nowMs = deps.clock.nowMs();
   const idleEnd = Number(row.last_seen_at_ms) + deps.config.dashboard.sessionIdleSec * 1000;
   if (row.ended_at_ms !== null || Number(row.expires_at_ms) <= nowMs || idleEnd <= nowMs) return null;
-  if (nowMs - Number(row.last_seen_at_ms) >= TOUCH_EVERY_MS) {
+  if (touch && nowMs - Number(row.last_seen_at_ms) >= TOUCH_EVERY_MS) {
     await deps.db.write((trx) => touchSession(trx, row.id, nowMs));
   }
   return {

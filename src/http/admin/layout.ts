@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from '../dashboard/assets.ts';
 import { DASHBOARD_CATALOGUES } from '../dashboard/i18n/index.ts';
-import { csrfField, DASHBOARD_CSP } from '../dashboard/layout.ts';
+import { csrfField, sendPageDocument } from '../dashboard/layout.ts';
 import { cookiesOf, LANG_COOKIE, type SessionUser, setLangCookie } from '../dashboard/session.ts';
-import { ICON, LOGO_SVG } from '../pages/checkout/assets.ts';
-import { esc, html, type Raw, raw } from '../pages/html.ts';
+import { LOGO_SVG } from '../pages/checkout/assets.ts';
+import { html, type Raw, raw } from '../pages/html.ts';
 import { chooseLang, type Lang } from '../pages/i18n/index.ts';
 import { ADMIN_CATALOGUES, type AdminCatalogue } from './i18n/index.ts';
 
@@ -92,26 +91,15 @@ export function sendAdminPage(
     typeof done === 'string' && Object.hasOwn(messages, done)
       ? html`<p class="flash" role="status">${messages[done] ?? ''}</p>`
       : null;
-  reply
-    .status(p.status ?? 200)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', DASHBOARD_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .header('cache-control', 'no-store')
-    .header('vary', 'accept-language, cookie');
-  return reply.send(
-    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8">` +
-      '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-      '<meta name="robots" content="noindex">' +
-      `<title>${esc(p.title)} · ${esc(m.nav.brand)}</title>` +
-      `<link rel="icon" type="image/svg+xml" href="/checkout${ICON.path}">` +
-      `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
-      `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
-      `</head><body><a class="skip" href="#content">${esc(m.nav.skip)}</a>${header(request, session, p.active ?? null).html}` +
-      `<main id="content" tabindex="-1">${flash?.html ?? ''}${p.body.html}</main><footer>${esc(m.nav.footer)}</footer></body></html>`,
-  );
+  return sendPageDocument(reply, {
+    status: p.status ?? 200,
+    lang,
+    title: `${p.title} · ${m.nav.brand}`,
+    skip: m.nav.skip,
+    header: header(request, session, p.active ?? null),
+    main: html`${flash}${p.body}`,
+    footer: m.nav.footer,
+  });
 }
 
 /** The console's refusal and error pages. */

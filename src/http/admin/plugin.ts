@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { guardForms, type SessionUser, sessionOf } from '../dashboard/session.ts';
+import { guardForms, sessionOrNull } from '../dashboard/session.ts';
 import { toProblem } from '../family.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorGate } from './guard.ts';
@@ -15,14 +15,6 @@ import { systemPages } from './system-pages.ts';
  * operator's password again.
  */
 export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  const sessionOrNull = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    try {
-      return await sessionOf(deps, request);
-    } catch {
-      return null;
-    }
-  };
-
   scope.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const p = toProblem(error, request);
     if (p.status >= 500) request.log.error({ err: error }, 'operator console page failed');
@@ -35,7 +27,13 @@ export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDe
     );
   });
   scope.setNotFoundHandler(async (request, reply) =>
-    sendAdminError(request, reply, await sessionOrNull(request), 404, adminTexts(request).errors.notFound),
+    sendAdminError(
+      request,
+      reply,
+      await sessionOrNull(deps, request),
+      404,
+      adminTexts(request).errors.notFound,
+    ),
   );
 
   // First the forgery checks (a refused form changes nothing), then the operator role.

@@ -119,8 +119,38 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
       ? html`<p class="flash" role="status">${ctx.m.done[ctx.done] ?? ''}</p>`
       : null;
   const live = p.live === true && ctx.session !== null;
+  return sendPageDocument(reply, {
+    status: p.status ?? 200,
+    lang: ctx.lang,
+    rootAttrs: live ? ` data-live data-since="${ctx.deps.clock.nowMs()}"` : '',
+    title: `${p.title} · paytag`,
+    skip: ctx.m.nav.skip,
+    header: header(ctx, p.active ?? null),
+    main: html`${flash}${p.body}`,
+    footer: 'paytag',
+  });
+}
+
+/**
+ * A page of the dashboard or the operator console: their stylesheet, script and policy (DASHBOARD_CSP),
+ * never cached, never framed, in the request's language.
+ */
+export function sendPageDocument(
+  reply: FastifyReply,
+  d: {
+    status: number;
+    lang: Lang;
+    /** Attributes of the root element, written as given (with their leading space). */
+    rootAttrs?: string;
+    title: string;
+    skip: string;
+    header: Raw;
+    main: Raw;
+    footer: string;
+  },
+): FastifyReply {
   reply
-    .status(p.status ?? 200)
+    .status(d.status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', DASHBOARD_CSP)
     .header('x-content-type-options', 'nosniff')
@@ -129,14 +159,14 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
     .header('cache-control', 'no-store')
     .header('vary', 'accept-language, cookie');
   return reply.send(
-    `<!doctype html><html lang="${esc(ctx.lang)}"${live ? ` data-live data-since="${ctx.deps.clock.nowMs()}"` : ''}><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${esc(d.lang)}"${d.rootAttrs ?? ''}><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       '<meta name="robots" content="noindex">' +
-      `<title>${esc(p.title)} · paytag</title><link rel="icon" href="/checkout${ICON.path}" type="image/svg+xml">` +
+      `<title>${esc(d.title)}</title><link rel="icon" href="/checkout${ICON.path}" type="image/svg+xml">` +
       `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
       `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
-      `</head><body><a class="skip" href="#content">${esc(ctx.m.nav.skip)}</a>${header(ctx, p.active ?? null).html}` +
-      `<main id="content" tabindex="-1">${flash?.html ?? ''}${p.body.html}</main><footer>paytag</footer></body></html>`,
+      `</head><body><a class="skip" href="#content">${esc(d.skip)}</a>${d.header.html}` +
+      `<main id="content" tabindex="-1">${d.main.html}</main><footer>${esc(d.footer)}</footer></body></html>`,
   );
 }
 

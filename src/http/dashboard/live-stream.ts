@@ -5,9 +5,10 @@ import type { AppDeps } from '../../app/deps.ts';
 import type { Payment as PaymentRow } from '../../app/payments/payment.ts';
 import { findOpenSession } from '../../app/sessions/sessions.ts';
 import { HttpError } from '../errors.ts';
+import { openEventStream } from '../pages/event-stream.ts';
 import { chooseLang, DASHBOARD_CATALOGUES } from './i18n/index.ts';
 import { amountText, counterpartyText } from './payment-pages.ts';
-import { cookiesOf, LANG_COOKIE, sessionCookieName, sessionOf } from './session.ts';
+import { cookiesOf, LANG_COOKIE, sessionCookieName } from './session.ts';
 
 /**
  * `GET /dashboard/events`: a signed-in page's balances and payment states as Server-Sent Events, the
@@ -20,7 +21,6 @@ import { cookiesOf, LANG_COOKIE, sessionCookieName, sessionOf } from './session.
  */
 
 const STREAM_MAX_MS = 10 * 60_000;
-const RETRY_MS = 2000;
 /** How many polls pass between two checks that the session is still open. */
 const SESSION_RECHECK_POLLS = 4;
 
@@ -32,7 +32,9 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
   });
 
   scope.get('/events', { schema: { hide: true } }, async (request, reply) => {
-    const s = await sessionOf(deps, request);
+    // The stream looks at the session without using it: an open page does not keep an idle session open.
+    const token = cookiesOf(request)[sessionCookieName(deps)] ?? '';
+    const s = await findOpenSession(deps, token, { touch: false });
     if (s === null) throw new HttpError({ code: 'unauthorized', message: 'sign in first' });
     const q = (request.query ?? {}) as Record<string, unknown>;
     const lang = chooseLang(q['lang'] ?? cookiesOf(request)[LANG_COOKIE], request.headers['accept-language']);
@@ -58,7 +60,6 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       });
     }
     const caller = sessionCaller(s, 'invoice');
-    const token = cookiesOf(request)[sessionCookieName(deps)] ?? '';
     let snapshot: LiveSnapshot | null = null;
     let first: LiveSnapshot;
     try {
@@ -71,16 +72,7 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
     // Only what is on disk leaves the process (see Database.durable).
     await deps.db.durable();
     perAccount.set(s.accountId, mine + 1);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-      connection: 'keep-alive',
-    });
+    const res = openEventStream(request, reply);
 
     let done = false;
     let timer: NodeJS.Timeout | undefined;
@@ -128,7 +120,10 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       if (done) return;
       try {
         polls += 1;
-        if (polls % SESSION_RECHECK_POLLS === 0 && (await findOpenSession(deps, token)) === null) {
+        if (
+          polls % SESSION_RECHECK_POLLS === 0 &&
+          (await findOpenSession(deps, token, { touch: false })) === null
+        ) {
           finish();
           return;
         }
@@ -143,7 +138,6 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
 
     open.add(finish);
     res.on('close', finish);
-    res.write(`retry: ${RETRY_MS}\n\n`);
     push(first);
     heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.config.checkout.heartbeatMs);
     lifetime = setTimeout(finish, STREAM_MAX_MS);

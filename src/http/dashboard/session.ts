@@ -86,6 +86,10 @@ export function sessionOf(deps: AppDeps, request: FastifyRequest): Promise<Sessi
   return s;
 }
 
+/** sessionOf for error pages: null also when the lookup itself fails (the page is drawn signed out). */
+export const sessionOrNull = (deps: AppDeps, request: FastifyRequest): Promise<SessionUser | null> =>
+  sessionOf(deps, request).catch(() => null);
+
 /**
  * The request's session, or null after answering it: a page is sent to sign-in (and back here after),
  * anything else gets 401.
@@ -139,15 +143,20 @@ const formToken = (request: FastifyRequest): unknown => {
     : undefined;
 };
 
+/** The forms of the pages before sign-in, whose token is the pre-session one. */
+const PRE_SESSION_FORMS = new Set(['/dashboard/sign-in', '/dashboard/sign-up']);
+
 /**
  * Null when a state-changing request may go on; else why it is refused. With a session its token is
- * checked; without one, the pre-session token (sign-in, sign-up).
+ * checked: the session's own token, nothing else (the pre-session token only on the forms before
+ * sign-in, which an older tab may still send). Without one, the pre-session token.
  */
 export async function forgeryCheck(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
   if (!sameOrigin(deps, request)) return 'cross_site';
   const submitted = formToken(request);
   const session = await sessionOf(deps, request);
   if (session !== null && csrfMatches(session, submitted)) return null;
+  if (session !== null && !PRE_SESSION_FORMS.has(request.url.split('?')[0] ?? '')) return 'bad_token';
   const pre = cookiesOf(request)[preCookieName(deps)];
   if (pre !== undefined && (await anonymousCsrfMatches(deps, pre, submitted))) return null;
   return 'bad_token';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCaller } from '../../app/dashboard/views.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { confirmPassword } from '../../app/sessions/sign-in.ts';
 import { checkVoucher } from '../../app/vouchers/check-voucher.ts';
@@ -24,7 +25,7 @@ import {
   sendDashboardError,
   sendDashboardPage,
 } from './layout.ts';
-import { areaFlash, callerOfSession, confirmField } from './page-kit.ts';
+import { areaFlash, confirmField } from './page-kit.ts';
 import { requireSession, type SessionUser } from './session.ts';
 
 /**
@@ -54,7 +55,7 @@ export function vouchersPages(scope: FastifyInstance, deps: AppDeps): void {
     const after = (request.query as Record<string, unknown>)['after'];
     const page = await listBatches(
       deps,
-      callerOfSession(s, 'invoice'),
+      sessionCaller(s, 'invoice'),
       typeof after === 'string' ? after : null,
     );
     const rows = page.batches.map(
@@ -141,7 +142,7 @@ ${confirmField(v.password, v.passwordHint, err('password'))}
     if (!cmd.ok) return again(cmd.error);
     const confirmed = await confirmPassword(deps, s, f['password']);
     if (!confirmed.ok) return again({ ...confirmed.error, field: 'password' });
-    const made = await requestVoucher(deps, callerOfSession(s, 'admin'), cmd.value);
+    const made = await requestVoucher(deps, sessionCaller(s, 'admin'), cmd.value);
     if (!made.ok) return again(made.error);
     return reply.redirect(`/dashboard/vouchers/${made.value.batch.id}?done=created`, 303);
   });
@@ -155,7 +156,7 @@ ${confirmField(v.password, v.passwordHint, err('password'))}
   ) => {
     const ctx = pageCtx(deps, request, reply, s);
     const v = ctx.m.vouchers;
-    const found = await checkVoucher(deps, callerOfSession(s, 'invoice'), tid);
+    const found = await checkVoucher(deps, sessionCaller(s, 'invoice'), tid);
     if (!found.ok) return sendDashboardError(reply, ctx, 404, v.notFound);
     const { batch, vouchers } = found.value;
     const nowMs = deps.clock.nowMs();
@@ -221,7 +222,7 @@ ${confirmField(v.password, v.revokePasswordHint, e.byField['password'] ?? null)}
     if (s === null) return reply;
     const tid = tidOf(request);
     // The batch must be the caller's before anything else is said about the request.
-    const own = await checkVoucher(deps, callerOfSession(s, 'invoice'), tid);
+    const own = await checkVoucher(deps, sessionCaller(s, 'invoice'), tid);
     if (!own.ok) {
       const ctx = pageCtx(deps, request, reply, s);
       return sendDashboardError(reply, ctx, 404, ctx.m.vouchers.notFound);
@@ -232,7 +233,7 @@ ${confirmField(v.password, v.revokePasswordHint, e.byField['password'] ?? null)}
         reply.header('retry-after', String(confirmed.error.retryAfterSec));
       return batchPage(request, reply, s, tid, { ...confirmed.error, field: 'password' });
     }
-    const r = await revokeVoucher(deps, callerOfSession(s, 'admin'), tid);
+    const r = await revokeVoucher(deps, sessionCaller(s, 'admin'), tid);
     if (!r.ok) return batchPage(request, reply, s, tid, r.error);
     return reply.redirect(`/dashboard/vouchers/${r.value.id}?done=revoked`, 303);
   });

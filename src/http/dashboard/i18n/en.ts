@@ -1,20 +1,16 @@
+import { en as pages } from '../../pages/i18n/en.ts';
 /**
  * Every text of the account holder's dashboard in English. hi.ts has the same keys (its type is this
  * object's), so a text added here must be added there too or the build fails. The language is chosen as
  * on the public pages (http/pages/i18n: `?lang=`, then Accept-Language), and kept in a cookie.
  */
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 export const en = {
-  lang: 'en',
-  locale: 'en-US',
-  languageName: 'English',
-  date: (ms: bigint | number): string => `${dateFormat.format(new Date(Number(ms)))} UTC`,
+  // The language, its locale and its dates are the public pages' (one catalogue head for both).
+  lang: pages.lang,
+  locale: pages.locale,
+  languageName: pages.languageName,
+  date: pages.date,
   nav: {
     label: 'Dashboard',
     home: 'Home',

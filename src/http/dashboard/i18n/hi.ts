@@ -1,18 +1,14 @@
+import { hi as pages } from '../../pages/i18n/hi.ts';
 import type { DashboardCatalogue } from './en.ts';
 
 /** Every text of the dashboard in Hindi (the keys of en.ts). */
 
-const dateFormat = new Intl.DateTimeFormat('hi-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 export const hi: DashboardCatalogue = {
-  lang: 'hi',
-  locale: 'hi-IN',
-  languageName: 'हिन्दी',
-  date: (ms: bigint | number): string => `${dateFormat.format(new Date(Number(ms)))} UTC`,
+  // The language, its locale and its dates are the public pages' (one catalogue head for both).
+  lang: pages.lang,
+  locale: pages.locale,
+  languageName: pages.languageName,
+  date: pages.date,
   nav: {
     label: 'डैशबोर्ड',
     home: 'होम',

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { hashedAsset as asset } from '../hashed-assets.ts';
 import { CHECKOUT_CSS } from './styles.ts';
 
 /**
@@ -8,26 +8,6 @@ import { CHECKOUT_CSS } from './styles.ts';
  * content hash (so they may be cached for good), with Subresource Integrity hashes for the page's tags.
  * The script is a plain JavaScript file next to this one (copied into dist/ by the build).
  */
-export interface Asset {
-  /** URL path under /checkout. */
-  path: string;
-  body: string | Buffer;
-  contentType: string;
-  /** `sha256-<base64>`, for the tag's integrity attribute. */
-  integrity: string;
-}
-
-function asset(name: string, ext: string, body: string | Buffer, contentType: string): Asset {
-  const digest = createHash('sha256').update(body);
-  const hex = digest.copy().digest('hex').slice(0, 16);
-  return {
-    path: `/assets/${name}-${hex}.${ext}`,
-    body,
-    contentType,
-    integrity: `sha256-${digest.digest('base64')}`,
-  };
-}
-
 export const SCRIPT = asset(
   'checkout',
   'js',
@@ -50,13 +30,19 @@ export const DEVANAGARI_FONT = asset(
   'font/woff2',
 );
 
-const FONT_FACE =
+/** The Hindi font's face (the Devanagari range only), for the stylesheets of the pages. */
+export const DEVANAGARI_FONT_FACE =
   '@font-face{font-family:"paytag Devanagari";font-style:normal;font-display:swap;font-weight:100 900;' +
   'src:local("Noto Sans Devanagari"),local("NotoSansDevanagari-Regular"),local("Nirmala UI"),local("Kohinoor Devanagari"),local("Mangal"),' +
   `url(/checkout${DEVANAGARI_FONT.path}) format("woff2");` +
   'unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+25CC,U+A830-A839,U+A8E0-A8FF}';
 
-export const STYLESHEET = asset('checkout', 'css', FONT_FACE + CHECKOUT_CSS, 'text/css; charset=utf-8');
+export const STYLESHEET = asset(
+  'checkout',
+  'css',
+  DEVANAGARI_FONT_FACE + CHECKOUT_CSS,
+  'text/css; charset=utf-8',
+);
 
 /** The mark in the page's header, and its icon in the browser's tab. */
 export const LOGO_SVG =

@@ -8,8 +8,9 @@ import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
 import { HttpError, httpStatusOf } from '../../errors.ts';
 import { errorBody, toProblem } from '../../family.ts';
+import { serveHashedAssets } from '../hashed-assets.ts';
 import { chooseLang } from '../i18n/index.ts';
-import { type Asset, DEVANAGARI_FONT, ICON, SCRIPT, STYLESHEET } from './assets.ts';
+import { DEVANAGARI_FONT, ICON, SCRIPT, STYLESHEET } from './assets.ts';
 import { type PageContext, sendCheckoutError, sendCheckoutPage } from './page.ts';
 import { checkoutStreamRoute } from './stream.ts';
 
@@ -114,19 +115,7 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
   });
   scope.setNotFoundHandler((request, reply) => sendCheckoutError(reply, 404, contextOf(request)));
 
-  const serveAsset = (a: Asset) =>
-    scope.get(a.path, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('content-type', a.contentType)
-        // The name carries the content's hash: a new version has a new name.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(a.body),
-    );
-  serveAsset(SCRIPT);
-  serveAsset(STYLESHEET);
-  serveAsset(ICON);
-  serveAsset(DEVANAGARI_FONT);
+  serveHashedAssets(scope, [SCRIPT, STYLESHEET, ICON, DEVANAGARI_FONT]);
 
   scope.get('/:tid', { schema: { hide: true } }, async (request, reply) => {
     const tid = (request.params as { tid: string }).tid.toLowerCase();

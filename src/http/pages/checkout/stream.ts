@@ -5,6 +5,7 @@ import { type CheckoutStatus, FINAL_STATES, streamEventId } from '../../../app/c
 import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
 import { HttpError } from '../../errors.ts';
+import { openEventStream } from '../event-stream.ts';
 
 /**
  * `GET /checkout/<tid>/events`: the checkout's status as Server-Sent Events. The first event is the
@@ -18,8 +19,6 @@ import { HttpError } from '../../errors.ts';
 
 /** Longest one stream stays open; the browser then reconnects, resuming after its last event. */
 export const STREAM_MAX_MS = 10 * 60_000;
-/** The reconnection delay the stream asks browsers for. */
-const RETRY_MS = 2000;
 /** Seconds a refused client is told to wait. */
 const RETRY_AFTER_SEC = 10;
 
@@ -92,16 +91,7 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
     }
     perAddress.set(address, mine + 1);
     total += 1;
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-      connection: 'keep-alive',
-    });
+    const res = openEventStream(request, reply);
 
     // What the client has: an earlier state is never sent, the same state only with other progress.
     let sentState = last.state;
@@ -134,7 +124,6 @@ export function checkoutStreamRoute(scope: FastifyInstance, deps: AppDeps, watch
 
     open.add(finish);
     res.on('close', finish);
-    res.write(`retry: ${RETRY_MS}\n\n`);
     send(first);
     if (done) return;
     unwatch = watch.watch(first.tid, send);
