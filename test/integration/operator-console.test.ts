@@ -116,6 +116,27 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     });
   });
 
+  it('shows an account as verified exactly when the verified record would: e-mail confirmed and KYC verified', async () => {
+    const a = await makeAccount(rt.deps, { usertag: 'late_mail' });
+    const verifiedNow = async () => {
+      const d = await accountDetail(rt.deps, a.usertag);
+      if (!d.ok) throw new Error(d.error.message);
+      return d.value.isVerified;
+    };
+    await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id.png' }, 'holder');
+    // Reviewed before the e-mail was confirmed: not verified yet.
+    await decideKyc(rt.deps, OPERATOR, a.usertag, { decision: 'approve', level: '1', reason: '' });
+    expect(await verifiedNow()).toBe(false);
+    // The e-mail is confirmed afterwards: verified from then on, without another review.
+    await rt.deps.db.write((trx) =>
+      trx.updateTable('accounts').set({ email_confirmed_at_ms: 1 }).where('id', '=', a.id).execute(),
+    );
+    expect(await verifiedNow()).toBe(true);
+    // New documents put the KYC status back to pending: no longer verified.
+    await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id-new.png' }, 'holder');
+    expect(await verifiedNow()).toBe(false);
+  });
+
   it('reports the ledger audit and system balances, the backends, the outbox and the prices', async () => {
     await makeAccount(rt.deps, { fund: { lbtc: '0.25' } });
     const ledger = await ledgerState(rt.deps);

@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { kycHistory } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
+import { isVerified } from '../verification/record.ts';
 import { listOperatorActions, type OperatorActionView } from './actions.ts';
 
 /** Most accounts one search page lists. */
@@ -136,7 +137,7 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
     phone: a.phone,
     country: a.country,
     emailConfirmed: a.email_confirmed_at_ms !== null,
-    isVerified: Number(a.is_verified) === 1,
+    isVerified: isVerified(a),
     idType: a.id_type,
     personalKyc: objectOf(a.personal_kyc),
     companyKyc: objectOf(a.company_kyc),
