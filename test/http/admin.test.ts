@@ -253,6 +253,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     expect(on.headers.location).toBe(`/admin/accounts/${target.usertag}?done=enabled`);
     const back = await rt.app.inject({ url: '/lapi/v1/wallet', headers: { 'x-api-key': target.adminKey } });
     expect(back.statusCode).toBe(200);
+    // The session open when it was disabled stays ended.
+    expect((await targetBrowser.get('/dashboard')).statusCode).toBe(303);
 
     const actions = await listOperatorActions(rt.deps, { targetAccountId: target.id });
     expect(actions.map((a) => [a.action, a.actor])).toEqual([
