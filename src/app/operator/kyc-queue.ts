@@ -1,6 +1,6 @@
 import { KYC_STATUSES, type KycStatus } from '../../domain/kyc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { reviewKyc } from '../accounts/kyc.ts';
+import { type KycReview, reviewKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
 
@@ -91,19 +91,7 @@ export async function decideKyc(
     return err('invalid_request', 'give the reason for rejecting the submission', 'reason');
   }
   const reason = reasonText === '' ? null : reasonText;
-  const r = await reviewKyc(deps, usertag, { level, status, reason }, actor.name, (trx, account, nowMs) =>
-    recordOperatorAction(
-      trx,
-      actor,
-      {
-        action: 'kyc_review',
-        targetAccountId: account.id,
-        target: account.usertag,
-        detail: { decision: String(d.decision), level, status, reason },
-      },
-      nowMs,
-    ),
-  );
+  const r = await reviewAsOperator(deps, actor, usertag, { level, status, reason }, String(d.decision));
   if (!r.ok) return r;
   return ok({
     usertag: r.value.usertag,
@@ -111,4 +99,30 @@ export async function decideKyc(
     kycStatus: r.value.kyc_status,
     isVerified: r.value.is_verified,
   });
+}
+
+/**
+ * An operator's KYC review (the console's decision, `paytag kyc review`): the review kept in the KYC
+ * history under the operator's name, and the operator action recorded in the same write unit.
+ */
+export function reviewAsOperator(
+  deps: AppDeps,
+  actor: OperatorActor,
+  usertag: string,
+  review: KycReview,
+  decision?: string,
+) {
+  return reviewKyc(deps, usertag, review, actor.name, (trx, account, nowMs) =>
+    recordOperatorAction(
+      trx,
+      actor,
+      {
+        action: 'kyc_review',
+        targetAccountId: account.id,
+        target: account.usertag,
+        detail: { ...(decision === undefined ? {} : { decision }), ...review },
+      },
+      nowMs,
+    ),
+  );
 }
