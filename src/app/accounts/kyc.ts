@@ -67,14 +67,17 @@ async function record(
     .execute();
 }
 
-const objectOf = (json: string): Record<string, string> => {
+/** The fields of a stored KYC block (`personal_kyc`, `company_kyc`): a JSON object of strings. */
+export function storedKyc(json: string): Record<string, string> {
+  let o: unknown;
   try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
+    o = JSON.parse(json);
   } catch {
     return {};
   }
-};
+  if (o === null || typeof o !== 'object') return {};
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
 
 /** Changes profile fields, validated, with a history entry naming `actor`. */
 export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileChange, actor: string) {
@@ -102,8 +105,8 @@ export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission
   const allowHttp = deps.config.lightning.backend === 'sandbox';
   return runWrite(deps.db, async (trx) => {
     const a = await accountOf(trx, usertag);
-    const personal = objectOf(a.personal_kyc);
-    const company = objectOf(a.company_kyc);
+    const personal = storedKyc(a.personal_kyc);
+    const company = storedKyc(a.company_kyc);
     const changes: Changes = {};
     const set = (target: Record<string, string>, prefix: string, key: string, v: string) => {
       const before = target[key] ?? '';

@@ -5,7 +5,7 @@ import type { AccountRole } from '../../db/schema.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { kycHistory } from '../accounts/kyc.ts';
+import { kycHistory, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { isVerified } from '../verification/record.ts';
 import { listOperatorActions, type OperatorActionView } from './actions.ts';
@@ -103,15 +103,6 @@ export interface AccountDetail extends AccountSummary {
   actions: OperatorActionView[];
 }
 
-const objectOf = (json: string): Record<string, string> => {
-  try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** Everything an operator sees of one account: profile, KYC, balances, key hints, history, actions on it. */
 export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Result<AccountDetail>> {
   const tag = normalizeUsertag(usertag);
@@ -139,8 +130,8 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
     emailConfirmed: a.email_confirmed_at_ms !== null,
     isVerified: isVerified(a),
     idType: a.id_type,
-    personalKyc: objectOf(a.personal_kyc),
-    companyKyc: objectOf(a.company_kyc),
+    personalKyc: storedKyc(a.personal_kyc),
+    companyKyc: storedKyc(a.company_kyc),
     hasPassword: a.password_hash !== null,
     balances,
     keys: keys.map((k) => ({
