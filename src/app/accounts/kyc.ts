@@ -212,18 +212,20 @@ export async function kycHistory(deps: AppDeps, usertag: string) {
       ok: false as const,
       error: { code: 'usertag_not_found' as const, message: `no account with usertag "${tag.value}"` },
     };
-  const rows = await deps.db.read
-    .selectFrom('kyc_history')
-    .selectAll()
-    .where('account_id', '=', a.id)
-    .orderBy('id')
-    .execute();
-  return ok(
-    rows.map((h) => ({
-      at: new Date(Number(h.at_ms)).toISOString(),
-      actor: h.actor,
-      changes: JSON.parse(h.changes) as Changes,
-      reason: h.reason,
-    })),
-  );
+  return ok(await historyOf(deps, a.id));
+}
+
+/** The recorded profile and KYC changes of an account, oldest first; only the `last` newest when given. */
+export async function historyOf(deps: AppDeps, accountId: bigint, last?: number) {
+  let query = deps.db.read.selectFrom('kyc_history').selectAll().where('account_id', '=', accountId);
+  if (last !== undefined) query = query.orderBy('id', 'desc').limit(last);
+  else query = query.orderBy('id');
+  const rows = await query.execute();
+  if (last !== undefined) rows.reverse();
+  return rows.map((h) => ({
+    at: new Date(Number(h.at_ms)).toISOString(),
+    actor: h.actor,
+    changes: JSON.parse(h.changes) as Changes,
+    reason: h.reason,
+  }));
 }

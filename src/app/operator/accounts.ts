@@ -5,7 +5,7 @@ import type { AccountRole } from '../../db/schema.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { kycHistory, storedKyc } from '../accounts/kyc.ts';
+import { historyOf, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { isVerified } from '../verification/record.ts';
 import { listOperatorActions, type OperatorActionView } from './actions.ts';
@@ -121,7 +121,6 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
     .orderBy('id', 'desc')
     .limit(20)
     .execute();
-  const history = await kycHistory(deps, a.usertag);
   return ok({
     ...summaryOf(a),
     fullName: a.full_name,
@@ -140,7 +139,7 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
       createdAtMs: Number(k.created_at_ms),
       revokedAtMs: k.revoked_at_ms === null ? null : Number(k.revoked_at_ms),
     })),
-    kycHistory: history.ok ? history.value.slice(-50) : [],
+    kycHistory: await historyOf(deps, a.id, 50),
     actions: await listOperatorActions(deps, { targetAccountId: a.id, limit: 50 }),
   });
 }
