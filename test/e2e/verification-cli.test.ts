@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.ts';
 import { runCli } from '../fixtures/server-process.ts';
 
 describe('profile, KYC and consent commands', { timeout: 120_000 }, () => {
@@ -21,7 +22,7 @@ describe('profile, KYC and consent commands', { timeout: 120_000 }, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('updates a profile, submits and reviews KYC data, keeps the history, lists consents', () => {
+  it('updates a profile, submits and reviews KYC data, keeps the history, lists consents', async () => {
     expect(cli('migrate').code).toBe(0);
     const created = cli(
       'account',
@@ -78,6 +79,24 @@ describe('profile, KYC and consent commands', { timeout: 120_000 }, () => {
     expect(entries).toHaveLength(3);
     expect(entries[2]?.reason).toBe('checked');
     expect(entries.every((e) => e.actor.startsWith('operator'))).toBe(true);
+    // The review is in the operator log too, as the console's decisions are.
+    const db = openDatabase({ url: env['DATABASE_URL'] as string });
+    try {
+      const actions = await db.read
+        .selectFrom('operator_actions')
+        .select(['action', 'actor', 'target', 'detail'])
+        .where('action', '=', 'kyc_review')
+        .execute();
+      expect(actions).toHaveLength(1);
+      expect(actions[0]).toMatchObject({ target: 'kyc_cli', actor: expect.stringMatching(/^operator/) });
+      expect(JSON.parse(actions[0]?.detail ?? '{}')).toEqual({
+        level: 2,
+        status: 'verified',
+        reason: 'checked',
+      });
+    } finally {
+      await db.close();
+    }
     const consents = cli('account', 'consents', 'kyc_cli');
     expect(consents.code, consents.err).toBe(0);
     expect(consents.out).toContain('0 decision(s)');

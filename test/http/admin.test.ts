@@ -136,6 +136,21 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     expect((await operator.get('/admin/kyc')).body).toContain('https://docs.example/id.png');
   });
 
+  it('answers a page link whose cursor is not a valid id with the first page, never a server error', async () => {
+    for (const cursor of ['abc', '-1', '9223372036854775808', '9999999999999999999']) {
+      for (const page of [
+        `/admin/accounts?after=${cursor}`,
+        `/admin/kyc?after=${cursor}`,
+        `/admin/outbox?before=${cursor}`,
+        `/admin/actions?before=${cursor}`,
+      ]) {
+        const res = await operator.get(page);
+        expect(res.statusCode, `${page}: ${res.body.slice(0, 300)}`).toBe(200);
+      }
+    }
+    expect((await operator.get('/admin/kyc?after=9999999999999999999')).body).toContain(target.usertag);
+  });
+
   it('renders every page in Hindi with ?lang=hi, and the choice sticks through the language cookie', async () => {
     const englishNav = [
       'Overview',
@@ -253,6 +268,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     expect(on.headers.location).toBe(`/admin/accounts/${target.usertag}?done=enabled`);
     const back = await rt.app.inject({ url: '/lapi/v1/wallet', headers: { 'x-api-key': target.adminKey } });
     expect(back.statusCode).toBe(200);
+    // The session open when it was disabled stays ended.
+    expect((await targetBrowser.get('/dashboard')).statusCode).toBe(303);
 
     const actions = await listOperatorActions(rt.deps, { targetAccountId: target.id });
     expect(actions.map((a) => [a.action, a.actor])).toEqual([

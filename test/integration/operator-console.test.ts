@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { submitKyc } from '../../src/app/accounts/kyc.ts';
+import { submitKyc, updateProfile } from '../../src/app/accounts/kyc.ts';
 import { accountDetail, searchAccounts } from '../../src/app/operator/accounts.ts';
 import { listOperatorActions } from '../../src/app/operator/actions.ts';
 import { disableAccount } from '../../src/app/operator/disable-account.ts';
@@ -114,6 +114,40 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       ok: false,
       error: { code: 'usertag_not_found' },
     });
+  });
+
+  it('shows an account as verified exactly when the verified record would: e-mail confirmed and KYC verified', async () => {
+    const a = await makeAccount(rt.deps, { usertag: 'late_mail' });
+    const verifiedNow = async () => {
+      const d = await accountDetail(rt.deps, a.usertag);
+      if (!d.ok) throw new Error(d.error.message);
+      return d.value.isVerified;
+    };
+    await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id.png' }, 'holder');
+    // Reviewed before the e-mail was confirmed: not verified yet.
+    await decideKyc(rt.deps, OPERATOR, a.usertag, { decision: 'approve', level: '1', reason: '' });
+    expect(await verifiedNow()).toBe(false);
+    // The e-mail is confirmed afterwards: verified from then on, without another review.
+    await rt.deps.db.write((trx) =>
+      trx.updateTable('accounts').set({ email_confirmed_at_ms: 1 }).where('id', '=', a.id).execute(),
+    );
+    expect(await verifiedNow()).toBe(true);
+    // New documents put the KYC status back to pending: no longer verified.
+    await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id-new.png' }, 'holder');
+    expect(await verifiedNow()).toBe(false);
+  });
+
+  it("shows the 50 newest entries of an account's KYC history, oldest of them first", async () => {
+    const a = await makeAccount(rt.deps, { usertag: 'many_names' });
+    for (let i = 1; i <= 52; i++) {
+      const r = await updateProfile(rt.deps, a.usertag, { fullName: `Name ${i}` }, 'holder');
+      expect(r.ok).toBe(true);
+    }
+    const d = await accountDetail(rt.deps, a.usertag);
+    if (!d.ok) throw new Error(d.error.message);
+    expect(d.value.kycHistory).toHaveLength(50);
+    expect(d.value.kycHistory[0]?.changes).toEqual({ full_name: ['Name 2', 'Name 3'] });
+    expect(d.value.kycHistory.at(-1)?.changes).toEqual({ full_name: ['Name 51', 'Name 52'] });
   });
 
   it('reports the ledger audit and system balances, the backends, the outbox and the prices', async () => {

@@ -67,14 +67,17 @@ async function record(
     .execute();
 }
 
-const objectOf = (json: string): Record<string, string> => {
+/** The fields of a stored KYC block (`personal_kyc`, `company_kyc`): a JSON object of strings. */
+export function storedKyc(json: string): Record<string, string> {
+  let o: unknown;
   try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
+    o = JSON.parse(json);
   } catch {
     return {};
   }
-};
+  if (o === null || typeof o !== 'object') return {};
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
 
 /** Changes profile fields, validated, with a history entry naming `actor`. */
 export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileChange, actor: string) {
@@ -102,8 +105,8 @@ export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission
   const allowHttp = deps.config.lightning.backend === 'sandbox';
   return runWrite(deps.db, async (trx) => {
     const a = await accountOf(trx, usertag);
-    const personal = objectOf(a.personal_kyc);
-    const company = objectOf(a.company_kyc);
+    const personal = storedKyc(a.personal_kyc);
+    const company = storedKyc(a.company_kyc);
     const changes: Changes = {};
     const set = (target: Record<string, string>, prefix: string, key: string, v: string) => {
       const before = target[key] ?? '';
@@ -209,18 +212,20 @@ export async function kycHistory(deps: AppDeps, usertag: string) {
       ok: false as const,
       error: { code: 'usertag_not_found' as const, message: `no account with usertag "${tag.value}"` },
     };
-  const rows = await deps.db.read
-    .selectFrom('kyc_history')
-    .selectAll()
-    .where('account_id', '=', a.id)
-    .orderBy('id')
-    .execute();
-  return ok(
-    rows.map((h) => ({
-      at: new Date(Number(h.at_ms)).toISOString(),
-      actor: h.actor,
-      changes: JSON.parse(h.changes) as Changes,
-      reason: h.reason,
-    })),
-  );
+  return ok(await historyOf(deps, a.id));
+}
+
+/** The recorded profile and KYC changes of an account, oldest first; only the `last` newest when given. */
+export async function historyOf(deps: AppDeps, accountId: bigint, last?: number) {
+  let query = deps.db.read.selectFrom('kyc_history').selectAll().where('account_id', '=', accountId);
+  if (last !== undefined) query = query.orderBy('id', 'desc').limit(last);
+  else query = query.orderBy('id');
+  const rows = await query.execute();
+  if (last !== undefined) rows.reverse();
+  return rows.map((h) => ({
+    at: new Date(Number(h.at_ms)).toISOString(),
+    actor: h.actor,
+    changes: JSON.parse(h.changes) as Changes,
+    reason: h.reason,
+  }));
 }

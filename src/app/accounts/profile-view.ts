@@ -1,5 +1,6 @@
 import { findAccountById } from '../../db/repos/accounts.ts';
 import type { AppDeps } from '../deps.ts';
+import { storedKyc } from './kyc.ts';
 
 export interface ProfileView {
   fullName: string;
@@ -12,22 +13,12 @@ export interface ProfileView {
   documents: Record<'id1' | 'id2' | 'id3' | 'doc1' | 'doc2' | 'doc3' | 'doc4', string>;
 }
 
-const stringsIn = (json: string): Record<string, unknown> => {
-  try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
 /** What the account holder's profile page shows of its own account. */
 export async function viewProfile(deps: AppDeps, accountId: bigint): Promise<ProfileView | null> {
   const a = await findAccountById(deps.db.read, accountId);
   if (a === undefined) return null;
-  const personal = stringsIn(a.personal_kyc);
-  const company = stringsIn(a.company_kyc);
+  const personal = storedKyc(a.personal_kyc);
+  const company = storedKyc(a.company_kyc);
   return {
     fullName: a.full_name,
     phone: a.phone,
@@ -36,13 +27,13 @@ export async function viewProfile(deps: AppDeps, accountId: bigint): Promise<Pro
     kycLevel: Number(a.kyc_level),
     idType: a.id_type,
     documents: {
-      id1: str(personal['id1']),
-      id2: str(personal['id2']),
-      id3: str(personal['id3']),
-      doc1: str(company['doc1']),
-      doc2: str(company['doc2']),
-      doc3: str(company['doc3']),
-      doc4: str(company['doc4']),
+      id1: personal['id1'] ?? '',
+      id2: personal['id2'] ?? '',
+      id3: personal['id3'] ?? '',
+      doc1: company['doc1'] ?? '',
+      doc2: company['doc2'] ?? '',
+      doc3: company['doc3'] ?? '',
+      doc4: company['doc4'] ?? '',
     },
   };
 }

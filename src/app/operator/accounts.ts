@@ -5,8 +5,9 @@ import type { AccountRole } from '../../db/schema.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { kycHistory } from '../accounts/kyc.ts';
+import { historyOf, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
+import { isVerified } from '../verification/record.ts';
 import { listOperatorActions, type OperatorActionView } from './actions.ts';
 
 /** Most accounts one search page lists. */
@@ -102,15 +103,6 @@ export interface AccountDetail extends AccountSummary {
   actions: OperatorActionView[];
 }
 
-const objectOf = (json: string): Record<string, string> => {
-  try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** Everything an operator sees of one account: profile, KYC, balances, key hints, history, actions on it. */
 export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Result<AccountDetail>> {
   const tag = normalizeUsertag(usertag);
@@ -129,17 +121,16 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
     .orderBy('id', 'desc')
     .limit(20)
     .execute();
-  const history = await kycHistory(deps, a.usertag);
   return ok({
     ...summaryOf(a),
     fullName: a.full_name,
     phone: a.phone,
     country: a.country,
     emailConfirmed: a.email_confirmed_at_ms !== null,
-    isVerified: Number(a.is_verified) === 1,
+    isVerified: isVerified(a),
     idType: a.id_type,
-    personalKyc: objectOf(a.personal_kyc),
-    companyKyc: objectOf(a.company_kyc),
+    personalKyc: storedKyc(a.personal_kyc),
+    companyKyc: storedKyc(a.company_kyc),
     hasPassword: a.password_hash !== null,
     balances,
     keys: keys.map((k) => ({
@@ -148,7 +139,7 @@ export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Re
       createdAtMs: Number(k.created_at_ms),
       revokedAtMs: k.revoked_at_ms === null ? null : Number(k.revoked_at_ms),
     })),
-    kycHistory: history.ok ? history.value.slice(-50) : [],
+    kycHistory: await historyOf(deps, a.id, 50),
     actions: await listOperatorActions(deps, { targetAccountId: a.id, limit: 50 }),
   });
 }

@@ -1,10 +1,10 @@
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { endAccountSessions } from '../../db/repos/sessions.ts';
 import { abort } from '../../domain/errors.ts';
 import { text } from '../../domain/kyc.ts';
 import { err, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
-import { endAllSessions } from '../sessions/sessions.ts';
 import { runWrite } from '../write.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
 
@@ -21,7 +21,7 @@ export interface AccountSwitch {
  * Disables an account: from the commit on, its API keys are refused (the key lookup reads the flag
  * with the key, so every instance refuses at once), its dashboard sessions end and it cannot sign in,
  * its Lightning address and usertag stop receiving.
- * Recorded as an operator action with the reason, in the same write unit.
+ * The sessions end and the operator action (with the reason) is recorded in the same write unit.
  */
 export async function disableAccount(
   deps: AppDeps,
@@ -35,7 +35,7 @@ export async function disableAccount(
   if (!why.ok) return why;
   if (why.value === '') return err('invalid_request', 'give the reason for disabling the account', 'reason');
   const nowMs = deps.clock.nowMs();
-  const r = await runWrite(deps.db, async (trx) => {
+  return runWrite(deps.db, async (trx) => {
     const a = await findAccountByUsertag(trx, tag.value);
     if (a === undefined)
       return abort('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
@@ -50,6 +50,8 @@ export async function disableAccount(
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n)
       return abort('conflict', `account "${a.usertag}" is already disabled`, 'usertag');
+    // Ended, not only refused while disabled: enabling the account again does not reopen them.
+    await endAccountSessions(trx, a.id, nowMs, null);
     await recordOperatorAction(
       trx,
       actor,
@@ -58,9 +60,6 @@ export async function disableAccount(
     );
     return { usertag: a.usertag, accountId: a.id, disabled: true };
   });
-  // Its dashboard sessions end too (a disabled account's session is refused even before this runs).
-  if (r.ok) await endAllSessions(deps, r.value.accountId);
-  return r;
 }
 
 /** Enables a disabled account again: its keys, address and usertag work as before. Recorded. */

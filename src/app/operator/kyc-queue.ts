@@ -1,6 +1,6 @@
-import { KYC_STATUSES, type KycStatus } from '../../domain/kyc.ts';
+import type { KycStatus } from '../../domain/kyc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { reviewKyc } from '../accounts/kyc.ts';
+import { type KycReview, reviewKyc, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
 
@@ -19,15 +19,6 @@ export interface KycSubmissionView {
   emailConfirmed: boolean;
   disabled: boolean;
 }
-
-const objectOf = (json: string): Record<string, string> => {
-  try {
-    const o: unknown = JSON.parse(json);
-    return o !== null && typeof o === 'object' ? (o as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-};
 
 /** Accounts whose KYC submission waits for review (status `pending`), oldest account first, keyset paged. */
 export async function kycQueue(
@@ -50,8 +41,8 @@ export async function kycQueue(
       fullName: a.full_name,
       kycLevel: Number(a.kyc_level),
       idType: a.id_type,
-      personalKyc: objectOf(a.personal_kyc),
-      companyKyc: objectOf(a.company_kyc),
+      personalKyc: storedKyc(a.personal_kyc),
+      companyKyc: storedKyc(a.company_kyc),
       emailConfirmed: a.email_confirmed_at_ms !== null,
       disabled: a.disabled_at_ms !== null,
     })),
@@ -79,7 +70,7 @@ export async function decideKyc(
   if (typeof usertag !== 'string') return err('usertag_invalid', 'usertag must be a string', 'usertag');
   const status: KycStatus | null =
     d.decision === 'approve' ? 'verified' : d.decision === 'reject' ? 'rejected' : null;
-  if (status === null || !KYC_STATUSES.includes(status)) {
+  if (status === null) {
     return err('invalid_request', 'decision must be approve or reject', 'decision');
   }
   const levelText =
@@ -91,19 +82,7 @@ export async function decideKyc(
     return err('invalid_request', 'give the reason for rejecting the submission', 'reason');
   }
   const reason = reasonText === '' ? null : reasonText;
-  const r = await reviewKyc(deps, usertag, { level, status, reason }, actor.name, (trx, account, nowMs) =>
-    recordOperatorAction(
-      trx,
-      actor,
-      {
-        action: 'kyc_review',
-        targetAccountId: account.id,
-        target: account.usertag,
-        detail: { decision: String(d.decision), level, status, reason },
-      },
-      nowMs,
-    ),
-  );
+  const r = await reviewAsOperator(deps, actor, usertag, { level, status, reason }, String(d.decision));
   if (!r.ok) return r;
   return ok({
     usertag: r.value.usertag,
@@ -111,4 +90,30 @@ export async function decideKyc(
     kycStatus: r.value.kyc_status,
     isVerified: r.value.is_verified,
   });
+}
+
+/**
+ * An operator's KYC review (the console's decision, `paytag kyc review`): the review kept in the KYC
+ * history under the operator's name, and the operator action recorded in the same write unit.
+ */
+export function reviewAsOperator(
+  deps: AppDeps,
+  actor: OperatorActor,
+  usertag: string,
+  review: KycReview,
+  decision?: string,
+) {
+  return reviewKyc(deps, usertag, review, actor.name, (trx, account, nowMs) =>
+    recordOperatorAction(
+      trx,
+      actor,
+      {
+        action: 'kyc_review',
+        targetAccountId: account.id,
+        target: account.usertag,
+        detail: { ...(decision === undefined ? {} : { decision }), ...review },
+      },
+      nowMs,
+    ),
+  );
 }

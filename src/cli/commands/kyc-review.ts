@@ -1,4 +1,4 @@
-import { reviewKyc } from '../../app/accounts/kyc.ts';
+import { reviewAsOperator } from '../../app/operator/kyc-queue.ts';
 import { KYC_STATUSES, type KycStatus } from '../../domain/kyc.ts';
 import { type Command, fail, json, opts, print, required, UsageError, withRuntime } from '../command.ts';
 import { operatorName } from './operator.ts';
@@ -9,7 +9,8 @@ export const kycReview: Command = {
   summary: "set an account's KYC level and status (verified, rejected, pending)",
   help: `Usage: paytag kyc review <usertag> --level 0..3 --status verified|rejected|pending [--reason TEXT] [--json]
 
-Records an operator's review, with who and when, in the account's history (paytag kyc history U).
+Records an operator's review, with who and when, in the account's history (paytag kyc history U)
+and in the operator log.
 is_verified is true when the account's e-mail is confirmed and the status is verified.`,
   async run(args) {
     const { values, positionals } = opts(args, {
@@ -27,12 +28,11 @@ is_verified is true when the account's e-mail is confirmed and the status is ver
     }
     const reason = typeof values['reason'] === 'string' ? values['reason'] : null;
     const r = await withRuntime((rt) =>
-      reviewKyc(
-        rt.deps,
-        usertag,
-        { level: Number(levelText), status: status as KycStatus, reason },
-        operatorName(),
-      ),
+      reviewAsOperator(rt.deps, { accountId: null, name: operatorName() }, usertag, {
+        level: Number(levelText),
+        status: status as KycStatus,
+        reason,
+      }),
     );
     if (!r.ok) fail(r.error);
     if (values['json']) json(r.value);

@@ -19,7 +19,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('actor_account_id', i64, (c) => c.references('accounts.id'))
     // Who, as people read it: the operator's usertag, or `operator:<system user>` from the command line.
     .addColumn('actor', 'text', (c) => c.notNull())
-    // What: account_disable, account_enable, kyc_review, account_create_operator, …
+    // What: operator_create, account_disable, account_enable, kyc_review (OperatorActionKind).
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('target_account_id', i64, (c) => c.references('accounts.id'))
     // The target as people read it (a usertag), kept as it was at the time.

@@ -15,9 +15,14 @@ import { adminTexts, sendAdminError, sendAdminPage, table, td, when } from './la
 
 const USERTAG_PATH = /^[a-z0-9_]{3,32}$/;
 
-/** A keyset cursor from the query string: digits only, else none. */
+/** Largest row id (a signed 64-bit integer in both databases). */
+const ID_MAX = 2n ** 63n - 1n;
+
+/** A keyset cursor from the query string: a row id (digits, at most ID_MAX), else none. */
 export function cursorOf(value: unknown): bigint | undefined {
-  return typeof value === 'string' && /^\d{1,19}$/.test(value) ? BigInt(value) : undefined;
+  if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) return undefined;
+  const id = BigInt(value);
+  return id <= ID_MAX ? id : undefined;
 }
 
 const roleText = (m: AdminCatalogue, a: { role: string; disabledAtMs: number | null }): Raw =>
