@@ -164,6 +164,25 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
     expect(await balance()).toBe('2.50000000');
   });
 
+  it('the sandbox deposit form sent again once the request is paid deposits nothing more', async () => {
+    const r = await receive({ wallet: 'usdt', payment_mode: 'onchain', chain_network: 'ERC20', amount: 4 });
+    const path = new URL(r.hosted_checkout_url).pathname;
+    const deposit = () => t.app.inject({ method: 'POST', url: `${path}/deposit?lang=en` });
+    expect((await deposit()).statusCode).toBe(303);
+    expect(await check(r.tid)).toMatchObject({ status: 'paid', amount_received: 4 });
+    // The browser sends the form again (back and resubmit, a second click): the page, no second deposit.
+    const again = await deposit();
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`${path}?lang=en`);
+    expect(await check(r.tid)).toMatchObject({ status: 'paid', amount_received: 4 });
+    const deposits = await t.deps.db.read
+      .selectFrom('chain_deposits')
+      .select('id')
+      .where('payment_id', '=', BigInt(r.tid))
+      .execute();
+    expect(deposits).toHaveLength(1);
+  });
+
   describe('live on-chain progress', () => {
     const tidOf = (r: { hosted_checkout_url: string }) =>
       new URL(r.hosted_checkout_url).pathname.split('/').pop()!;

@@ -171,6 +171,19 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
     expect(await availableBalance(t.deps.db.read, shop.id, 'btc')).toBe(before);
   });
 
+  it('a sandbox deposit reorganised away cannot be confirmed: not found, nothing credited', async () => {
+    const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 });
+    const before = await availableBalance(t.deps.db.read, shop.id, 'btc');
+    const d = await sandboxDeposit(t.deps, { tid: String(r.tid), confirmations: 1 });
+    if (!d.ok) throw new Error('deposit refused');
+    expect((await sandboxDepositChange(t.deps, d.value.txHash, { removed: true })).ok).toBe(true);
+    const again = await sandboxDepositChange(t.deps, d.value.txHash, { confirmations: 2 });
+    expect(again.ok || again.error).toMatchObject({ code: 'not_found', field: 'transaction_hash' });
+    expect((await sandboxDepositChange(t.deps, d.value.txHash, { removed: true })).ok).toBe(false);
+    expect((await deposits(r.tid)).map((x) => x.state)).toEqual(['dropped']);
+    expect(await availableBalance(t.deps.db.read, shop.id, 'btc')).toBe(before);
+  });
+
   it('USDT on BEP20 (18 decimals) credits 10^-6 units; on ERC20 (6 decimals) exactly', async () => {
     const before = await availableBalance(t.deps.db.read, shop.id, 'usdt');
     const bep = await receive({

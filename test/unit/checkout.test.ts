@@ -10,7 +10,7 @@ import {
 import { loadConfig } from '../../src/config/index.ts';
 import type { CheckoutStatusRow } from '../../src/db/repos/checkout.ts';
 import { fiatText } from '../../src/http/pages/checkout/page.ts';
-import { addressKey, lastEventIdOf, parseLastEventId } from '../../src/http/pages/checkout/stream.ts';
+import { addressKey, parseLastEventId } from '../../src/http/pages/checkout/stream.ts';
 import { chooseLang } from '../../src/http/pages/i18n/index.ts';
 
 const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
@@ -76,12 +76,12 @@ describe('checkout page helpers', () => {
   });
 
   it('reads Last-Event-ID as one of ours or 0', () => {
-    expect(lastEventIdOf('3')).toBe(3);
-    expect(lastEventIdOf(' 1 ')).toBe(1);
-    expect(lastEventIdOf(undefined)).toBe(0);
-    expect(lastEventIdOf('x')).toBe(0);
-    expect(lastEventIdOf('1e3')).toBe(0);
-    expect(lastEventIdOf('99999')).toBe(0);
+    expect(parseLastEventId('3').state).toBe(3);
+    expect(parseLastEventId(' 1 ').state).toBe(1);
+    expect(parseLastEventId(undefined).state).toBe(0);
+    expect(parseLastEventId('x').state).toBe(0);
+    expect(parseLastEventId('1e3').state).toBe(0);
+    expect(parseLastEventId('99999').state).toBe(0);
   });
 
   it('reads an on-chain progress id as its state and the whole id; anything else as nothing', () => {

@@ -1,9 +1,5 @@
 import { chainAddressOfPayment } from '../../db/repos/chain-addresses.ts';
-import {
-  insertSandboxDeposit,
-  updateSandboxDeposit,
-  updateSandboxDepositsOfAddress,
-} from '../../db/repos/chain-deposits.ts';
+import { insertSandboxDeposit, updateSandboxDeposits } from '../../db/repos/chain-deposits.ts';
 import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -97,14 +93,20 @@ export async function sandboxDeposit(
   return ok({ txHash, confirmations, status: after.status, receivedUnits: after.received_units });
 }
 
-/** Moves a sandbox deposit deeper (more confirmations) or reorganises it away, then one watcher round. */
+/**
+ * Moves a sandbox deposit deeper (more confirmations) or reorganises it away, then one watcher round; one
+ * already reorganised away is not found.
+ */
 export async function sandboxDepositChange(
   deps: AppDeps,
   txHash: string,
   change: { confirmations: number } | { removed: true },
 ): Promise<Result<void>> {
-  const found = await deps.db.write((trx) => updateSandboxDeposit(trx, txHash.trim().toLowerCase(), change));
-  if (!found) return err('not_found', `no sandbox deposit ${txHash}`, 'transaction_hash');
+  const changed = await deps.db.write((trx) =>
+    updateSandboxDeposits(trx, { txHash: txHash.trim().toLowerCase() }, change),
+  );
+  if (changed === 0)
+    return err('not_found', `no sandbox deposit ${txHash} on the sandbox chain`, 'transaction_hash');
   await watchRound(deps);
   return ok(undefined);
 }
@@ -124,7 +126,7 @@ export async function sandboxRequestDepositsChange(
   const address = await chainAddressOfPayment(deps.db.read, row.id);
   if (address === undefined) return err('not_found', 'this payment request has no address', 'tid');
   const changed = await deps.db.write((trx) =>
-    updateSandboxDepositsOfAddress(trx, address.network, address.address, change),
+    updateSandboxDeposits(trx, { network: address.network, address: address.address }, change),
   );
   if (changed === 0) return err('not_found', `no sandbox deposit to the address of ${tid}`, 'tid');
   await watchRound(deps);

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../../domain/result.ts';
+import { sandboxDeposit } from '../chain/sandbox-deposit.ts';
 import type { AppDeps } from '../deps.ts';
 import { payFromOutside } from '../payments/pay-from-outside.ts';
 import { viewCheckout } from './view-checkout.ts';
@@ -20,4 +21,23 @@ export async function payCheckoutInSandbox(deps: AppDeps, tid: string): Promise<
   const paid = await payFromOutside(deps, view.value.invoice);
   if (!paid.ok && paid.error.code !== 'invoice_already_paid') return paid;
   return ok(undefined);
+}
+
+/**
+ * The checkout page's sandbox chain form: a deposit of what the on-chain request still misses, with the
+ * confirmations chosen (default SANDBOX_CHAIN_CONFIRMATIONS). Like the sandbox wallet, it pays a pending
+ * request only: the form sent again once the request is paid deposits nothing more.
+ */
+export async function depositCheckoutInSandbox(
+  deps: AppDeps,
+  tid: string,
+  confirmations: number | undefined,
+): Promise<Result<void>> {
+  const view = await viewCheckout(deps, tid);
+  if (!view.ok) return view;
+  const state = view.value.status.state;
+  if (state === 'paid') return ok(undefined);
+  if (state !== 'pending') return err('invoice_expired', 'this payment request can no longer be paid');
+  const made = await sandboxDeposit(deps, { tid, confirmations });
+  return made.ok ? ok(undefined) : made;
 }

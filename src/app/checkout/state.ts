@@ -94,6 +94,9 @@ export function chainProgressOf(
   };
 }
 
+/** An amount text (as `received`) that is zero: "0", "0.00000000". */
+export const isZeroAmount = (amount: string): boolean => /^0(\.0*)?$/.test(amount);
+
 /**
  * The id of a status in the event stream: its state's id, and for a pending on-chain request with
  * something on chain, that progress too (`1-<received>-<unconfirmed>-<confirmations>`), so each step is
@@ -101,7 +104,7 @@ export function chainProgressOf(
  */
 export function streamEventId(s: CheckoutStatus): string {
   const c = s.chain;
-  if (s.state !== 'pending' || c === null || (c.unconfirmed === null && /^0(\.0*)?$/.test(c.received))) {
+  if (s.state !== 'pending' || c === null || (c.unconfirmed === null && isZeroAmount(c.received))) {
     return String(s.event_id);
   }
   return `${s.event_id}-${c.received}-${c.unconfirmed ?? '0'}-${c.confirmations ?? 0}`;

@@ -91,7 +91,7 @@ function originOf(url: string | null): string | null {
  */
 export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<CheckoutView>> {
   const notFound = err('not_found', 'no payment page has this address');
-  if (typeof tid !== 'string' || !TID.test(tid)) return notFound;
+  if (!TID.test(tid)) return notFound;
   const row = await findCheckout(deps.db.read, tid);
   if (
     row === undefined ||

@@ -211,34 +211,25 @@ export async function insertSandboxDeposit(trx: Exec, d: NewSandboxDeposit, nowM
     .execute();
 }
 
-/** Sets a sandbox deposit's confirmations, or removes it from the sandbox chain (a reorg): false when unknown. */
-export async function updateSandboxDeposit(
+/**
+ * Sets the confirmations of sandbox deposits still on the sandbox chain, or removes them from it (a
+ * reorg): the one with this transaction hash, or every one to this address. How many it changed; a
+ * deposit already removed is not changed again.
+ */
+export async function updateSandboxDeposits(
   trx: Exec,
-  txHash: string,
-  change: { confirmations: number } | { removed: true },
-): Promise<boolean> {
-  const r = await trx
-    .updateTable('sandbox_chain_deposits')
-    .set('removed' in change ? { removed: 1 } : { confirmations: change.confirmations })
-    .where('tx_hash', '=', txHash)
-    .executeTakeFirst();
-  return r.numUpdatedRows === 1n;
-}
-
-/** The same change for every sandbox deposit to one address (not removed yet): how many it changed. */
-export async function updateSandboxDepositsOfAddress(
-  trx: Exec,
-  network: ChainNetworkName,
-  address: string,
+  which: { txHash: string } | { network: ChainNetworkName; address: string },
   change: { confirmations: number } | { removed: true },
 ): Promise<number> {
-  const r = await trx
+  let q = trx
     .updateTable('sandbox_chain_deposits')
     .set('removed' in change ? { removed: 1 } : { confirmations: change.confirmations })
-    .where('network', '=', network)
-    .where('address', '=', address)
-    .where('removed', '=', 0n)
-    .executeTakeFirst();
+    .where('removed', '=', 0n);
+  q =
+    'txHash' in which
+      ? q.where('tx_hash', '=', which.txHash)
+      : q.where('network', '=', which.network).where('address', '=', which.address);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

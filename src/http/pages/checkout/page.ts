@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { CheckoutState } from '../../../app/checkout/state.ts';
+import { type CheckoutState, isZeroAmount } from '../../../app/checkout/state.ts';
 import type { CheckoutView } from '../../../app/checkout/view-checkout.ts';
 import { MSAT_PER_SAT } from '../../../domain/money.ts';
 import { esc, html, qrSvg, type Raw, raw } from '../html.ts';
@@ -152,8 +152,6 @@ ${claim}
 const assetText = (v: CheckoutView, amount: string): string =>
   v.asset === 'usdt' && amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 
-const isZero = (amount: string): boolean => /^0(\.0*)?$/.test(amount);
-
 /**
  * Where an on-chain request stands: the deposits seen but not yet deep enough ("Seen, 1 of 2
  * confirmations") and what was credited so far (an underpayment). Rendered as it is now; the script
@@ -172,7 +170,9 @@ function chainProgressPart(v: CheckoutView, m: Catalogue): Raw {
       : p.confirmations_needed === null
         ? c.chainSeenFinality(String(p.confirmations))
         : c.chainSeen(String(p.confirmations), String(p.confirmations_needed));
-  const received = isZero(p.received) ? null : c.chainReceived(`${assetText(v, p.received)} ${unit}`, total);
+  const received = isZeroAmount(p.received)
+    ? null
+    : c.chainReceived(`${assetText(v, p.received)} ${unit}`, total);
   const hidden = (t: string | null) => (t === null ? raw(' hidden') : null);
   return html`<div id="chain-progress" class="progress" role="status" aria-live="polite" data-seen="${c.chainSeen(
     '{n}',

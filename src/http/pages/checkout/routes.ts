@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sandboxDeposit } from '../../../app/chain/sandbox-deposit.ts';
 import { claimCheckoutTransaction } from '../../../app/checkout/claim-transaction.ts';
 import { createCheckoutWatch } from '../../../app/checkout/live-status.ts';
-import { payCheckoutInSandbox } from '../../../app/checkout/pay-in-sandbox.ts';
+import { depositCheckoutInSandbox, payCheckoutInSandbox } from '../../../app/checkout/pay-in-sandbox.ts';
 import { FINAL_STATES } from '../../../app/checkout/state.ts';
 import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
@@ -150,10 +149,12 @@ export async function checkoutPages(scope: FastifyInstance, { deps }: { deps: Ap
       const ctx = contextOf(request, tid);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const confirmations = sandboxConfirmationsOf(body['confirmations']);
-      const made = /^[a-z0-9]{16}$/.test(tid) ? await sandboxDeposit(deps, { tid, confirmations }) : null;
-      if (made?.ok) return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
+      const made = await depositCheckoutInSandbox(deps, tid, confirmations);
+      if (made.ok || made.error.code === 'invoice_expired') {
+        return reply.redirect(`/checkout/${tid}?lang=${ctx.lang}`, 303);
+      }
       const v = await viewCheckout(deps, tid);
-      if (!v.ok || made === null) return sendCheckoutError(reply, 404, ctx);
+      if (!v.ok) return sendCheckoutError(reply, 404, ctx);
       return sendCheckoutPage(reply, v.value, ctx, deps.clock.nowMs(), {
         notice: made.error.message,
         status: httpStatusOf(made.error.code),

@@ -32,10 +32,6 @@ export function parseLastEventId(header: string | string[] | undefined): { state
   return m === null ? { state: 0, id: '' } : { state: Number(m[1]), id: v! };
 }
 
-/** The state's id of the last event a reconnecting client sends; 0 when absent or not ours. */
-export const lastEventIdOf = (header: string | string[] | undefined): number =>
-  parseLastEventId(header).state;
-
 /** The unit an address limit counts: an IPv4 address, or the /64 network of an IPv6 one (one host's share). */
 export function addressKey(ip: string): string {
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
