@@ -1,6 +1,10 @@
 import { composeEmail } from '../mail/compose-email.ts';
 import { unlinked } from '../mail/unlinked.ts';
 
+/** How an application is named to the person, in the e-mail and on the consent page. */
+export const applicationName = (a: { usertag: string; full_name: string }): string =>
+  a.full_name === '' ? `@${a.usertag}` : `${a.full_name} (@${a.usertag})`;
+
 export interface OtpEmailInput {
   /** How the requesting application is named to the person (its display name and usertag). */
   appName: string;
