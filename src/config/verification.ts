@@ -13,8 +13,8 @@ export interface VerificationConfig {
   /** The window of both e-mail limits, in seconds. */
   mailWindowSec: number;
   /**
-   * Server key of the HMACs that keep secrets, OTPs and one-time tokens (a secret, at least 32
-   * characters). Null: a random key is generated once and kept in the database (`kv`); set it to keep
+   * Server key of the HMACs that keep secrets, OTPs and one-time tokens, and the dashboard's session
+   * and form-token hashes (a secret, at least 32 characters). Null: a random key is generated once and kept in the database (`kv`); set it to keep
    * the key outside the database.
    */
   hmacKey: string | null;

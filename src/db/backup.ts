@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from './database.ts';
 
 /**
- * A consistent copy of the whole database, taken while the service runs.
+ * A consistent copy of the whole database, taken while the service runs, in a new owner-only file.
  *
  * SQLite: `VACUUM INTO` reads one snapshot (a read transaction: writers go on, the copy holds exactly the
  * commits made before it began) and writes a compact, self-contained database file (no WAL beside it).
@@ -13,9 +13,25 @@ import type { Database } from './database.ts';
  * line, where other users of the machine could read it.
  */
 export async function backupDatabase(db: Database, url: string, file: string): Promise<{ bytes: number }> {
-  if (existsSync(file)) throw new BackupError(`${file} exists: a backup never overwrites a file`);
-  if (db.dialect === 'sqlite') await sql`VACUUM INTO ${file}`.execute(db.read);
-  else await pgDump(url, file);
+  // The copy holds what the database holds, so it is made owner-only (as the database is) before a byte
+  // is written: created empty here, exclusively (never over a file), and filled in place (VACUUM INTO
+  // and pg_dump both write into an empty file). A copy that failed is removed, so that no partial file
+  // is taken for a backup and the same name can be used again.
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new BackupError(`${file} exists: a backup never overwrites a file`);
+    }
+    throw e;
+  }
+  try {
+    if (db.dialect === 'sqlite') await sql`VACUUM INTO ${file}`.execute(db.read);
+    else await pgDump(url, file);
+  } catch (e) {
+    rmSync(file, { force: true });
+    throw e;
+  }
   return { bytes: statSync(file).size };
 }
 

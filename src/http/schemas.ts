@@ -13,7 +13,7 @@ export const envelopeOf = (data: Record<string, unknown>) => ({
   },
 });
 
-export const errorEnvelope = {
+const errorEnvelope = {
   type: 'object',
   properties: {
     status: { type: 'boolean', const: false },
@@ -26,7 +26,7 @@ export const errorEnvelope = {
 };
 
 /** An error of the bare families (/sapi, /trade): {success: false, message, code, field?}. */
-export const bareError = {
+const bareError = {
   type: 'object',
   properties: {
     success: { type: 'boolean', const: false },

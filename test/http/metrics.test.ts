@@ -116,6 +116,27 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     }
   });
 
+  it('shows each money event the process counted under its own label', async () => {
+    const m = rt.deps.moneyCounters;
+    const was = { ...m };
+    m.secondPayments += 1;
+    m.shortSettlements += 2;
+    m.settlementsWithoutAmount += 3;
+    m.feeOverruns += 4;
+    m.lateSuccesses += 5;
+    try {
+      const text = await scrape();
+      const event = (name: string) => sample(text, `paytag_money_events_total{event="${name}"}`);
+      expect(event('second_payment')).toBe(was.secondPayments + 1);
+      expect(event('short_settlement')).toBe(was.shortSettlements + 2);
+      expect(event('settlement_without_amount')).toBe(was.settlementsWithoutAmount + 3);
+      expect(event('fee_overrun')).toBe(was.feeOverruns + 4);
+      expect(event('late_success')).toBe(was.lateSuccesses + 5);
+    } finally {
+      Object.assign(m, was);
+    }
+  });
+
   it('counts background job rounds by job and outcome', async () => {
     const jobs = startJobs(rt.deps, [
       { name: 'fine', run: async () => 60_000 },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,46 @@ describe.each(DIALECTS)('paytag backup on %s', (dialect) => {
     } finally {
       for (const r of restored) await r.close();
       await rt.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('the backup file on %s', (dialect) => {
+  it('is readable by its owner only, as the database is', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paytag-backup-mode-'));
+    dirs.push(dir);
+    const rt = await testRuntime(dialect);
+    try {
+      await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
+      const file = join(dir, 'copy.backup');
+      await backupDatabase(rt.deps.db, rt.databaseUrl, file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('is not left behind, empty or partial, by a backup that failed', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paytag-backup-failed-'));
+    dirs.push(dir);
+    const rt = await testRuntime(dialect);
+    try {
+      const file = join(dir, 'copy.backup');
+      if (dialect === 'postgres') {
+        // pg_dump cannot reach this server (nothing listens on port 1).
+        const unreachable = new URL(rt.databaseUrl);
+        unreachable.hostname = '127.0.0.1';
+        unreachable.port = '1';
+        await expect(backupDatabase(rt.deps.db, unreachable.toString(), file)).rejects.toThrow(
+          /pg_dump failed/,
+        );
+      } else {
+        await rt.deps.db.close();
+        await expect(backupDatabase(rt.deps.db, rt.databaseUrl, file)).rejects.toThrow();
+      }
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      await rt.close().catch(() => {});
     }
   });
 });

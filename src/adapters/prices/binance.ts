@@ -12,7 +12,7 @@ import { eachPair, getJson, priceOf, type TickerHttpOptions } from './http.ts';
 // so MATIC-USDT reads POLUSDT.
 
 /** Pair → Binance symbol. */
-export const BINANCE_SYMBOLS: Readonly<Record<string, string>> = {
+const BINANCE_SYMBOLS: Readonly<Record<string, string>> = {
   'BTC-USDT': 'BTCUSDT',
   'ETH-USDT': 'ETHUSDT',
   'SOL-USDT': 'SOLUSDT',

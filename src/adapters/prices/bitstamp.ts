@@ -11,7 +11,7 @@ import { eachPair, getJson, priceOf, type TickerHttpOptions } from './http.ts';
 // The price used is `last`; `timestamp` dates the quote.
 
 /** Pair → Bitstamp currency_pair. */
-export const BITSTAMP_PAIRS: Readonly<Record<string, string>> = {
+const BITSTAMP_PAIRS: Readonly<Record<string, string>> = {
   'BTC-USD': 'btcusd',
   'BTC-USDT': 'btcusdt',
   'ETH-USDT': 'ethusdt',

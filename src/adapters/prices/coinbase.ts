@@ -11,7 +11,7 @@ import { eachPair, getJson, priceOf, type TickerHttpOptions } from './http.ts';
 // The price used is `price`, the last trade's; its `time` dates the quote.
 
 /** Pair → Coinbase product id. */
-export const COINBASE_PRODUCTS: Readonly<Record<string, string>> = {
+const COINBASE_PRODUCTS: Readonly<Record<string, string>> = {
   'BTC-USD': 'BTC-USD',
   'BTC-USDT': 'BTC-USDT',
   'ETH-USDT': 'ETH-USDT',

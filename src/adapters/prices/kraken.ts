@@ -14,7 +14,7 @@ import { eachPair, getJson, priceOf, type TickerHttpOptions } from './http.ts';
 // no time, so the quote is dated when it was read.
 
 /** Pair → Kraken pair name. */
-export const KRAKEN_PAIRS: Readonly<Record<string, string>> = {
+const KRAKEN_PAIRS: Readonly<Record<string, string>> = {
   'BTC-USD': 'XBTUSD',
   'BTC-USDT': 'XBTUSDT',
   'ETH-USDT': 'ETHUSDT',

@@ -43,7 +43,7 @@ export interface PriceFeed extends PriceBook {
 }
 
 /** Pairs computed from two others when no source quotes them directly: pair = a × b. */
-export const CROSS_PAIRS: readonly { pair: string; from: readonly [string, string] }[] = [
+const CROSS_PAIRS: readonly { pair: string; from: readonly [string, string] }[] = [
   { pair: 'BTC-INR', from: ['BTC-USD', 'USD-INR'] },
 ];
 

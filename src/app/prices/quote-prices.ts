@@ -1,3 +1,4 @@
+import { isFiatPair } from '../../domain/prices.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PriceDetail } from './feed.ts';
@@ -69,7 +70,7 @@ export function quotePrices(deps: AppDeps, only: EndpointPair | null): Result<Pr
   }
   const cfg = deps.config.prices;
   const limitSec = (pair: string) =>
-    Math.round((pair === 'USD-INR' ? cfg.fiatStaleAfterMs : cfg.staleAfterMs) / 1000);
+    Math.round((isFiatPair(pair) ? cfg.fiatStaleAfterMs : cfg.staleAfterMs) / 1000);
   const stale = prices.filter((q) => q.price.stale).map((q) => q.key);
   const lines = prices.map((q) => describe(q, limitSec(q.price.derivedFrom ? 'BTC-USD' : q.price.pair)));
   const message = `${stale.length > 0 ? `stale prices: ${stale.join(', ')}; ` : ''}${lines.join('; ')}`;

@@ -12,7 +12,7 @@ export interface AccountVerification {
 }
 
 /** How many verifications the account holder's list shows, newest first. */
-export const VERIFICATIONS_SHOWN = 100;
+const VERIFICATIONS_SHOWN = 100;
 
 /** The applications that verified the account, newest first, and whether each received its KYC data. */
 export async function accountVerifications(deps: AppDeps, accountId: bigint): Promise<AccountVerification[]> {

@@ -7,6 +7,7 @@ import {
 } from '../../db/repos/verification.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { applicationName } from './email.ts';
 import { hmacKey, keyedHash } from './keys.ts';
 import { SHARED_KYC_FIELDS } from './record.ts';
 
@@ -36,9 +37,6 @@ function answerable(
   );
 }
 
-const appNameOf = (a: { usertag: string; full_name: string }): string =>
-  a.full_name === '' ? `@${a.usertag}` : `${a.full_name} (@${a.usertag})`;
-
 /** What the consent page shows: who asks for which fields of whom. Not found once answered or expired. */
 export async function viewConsent(deps: AppDeps, token: string): Promise<Result<ConsentView>> {
   const key = await hmacKey(deps);
@@ -50,7 +48,7 @@ export async function viewConsent(deps: AppDeps, token: string): Promise<Result<
   ]);
   if (app === undefined || person === undefined) return err('not_found', GONE);
   return ok({
-    appName: appNameOf(app),
+    appName: applicationName(app),
     usertag: person.usertag,
     fields: SHARED_KYC_FIELDS,
     expiresAtMs: Number(req.expires_at_ms),
@@ -84,7 +82,7 @@ export async function answerConsent(
     const app = await findAccountById(trx, req.app_account_id);
     const person = await findAccountById(trx, req.account_id);
     return {
-      appName: app === undefined ? '' : appNameOf(app),
+      appName: app === undefined ? '' : applicationName(app),
       usertag: person?.usertag ?? '',
       fields: SHARED_KYC_FIELDS,
       expiresAtMs: Number(req.expires_at_ms),

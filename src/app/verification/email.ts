@@ -1,6 +1,10 @@
 import { composeEmail } from '../mail/compose-email.ts';
 import { unlinked } from '../mail/unlinked.ts';
 
+/** How an application is named to the person, in the e-mail and on the consent page. */
+export const applicationName = (a: { usertag: string; full_name: string }): string =>
+  a.full_name === '' ? `@${a.usertag}` : `${a.full_name} (@${a.usertag})`;
+
 export interface OtpEmailInput {
   /** How the requesting application is named to the person (its display name and usertag). */
   appName: string;
@@ -12,9 +16,9 @@ export interface OtpEmailInput {
 }
 
 /** What the application learns on success, without and with approved KYC sharing. */
-export const LEARNS_BASIC =
+const LEARNS_BASIC =
   'your usertag, your profile (full name, e-mail, phone, country), your KYC level and status, and whether your account is verified';
-export const LEARNS_KYC =
+const LEARNS_KYC =
   'your identity type and document links (id1–id3) and your company details and documents (company name, e-mail, phone, country, doc1–doc4)';
 
 /** The OTP e-mail of POST /api/v1/auth. The application's name is shown as plain text, never as a link. */

@@ -6,7 +6,7 @@ import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { otpEmail } from './email.ts';
+import { applicationName, otpEmail } from './email.ts';
 import { hmacKey, keyedHash, randomOtp, randomToken } from './keys.ts';
 
 export interface StartVerification {
@@ -100,10 +100,7 @@ export async function startVerification(
     return ok({ secret, expiresAtMs });
   }
   const app = await findAccountById(deps.db.read, caller.accountId);
-  const appName =
-    app !== undefined && app.full_name !== ''
-      ? `${app.full_name} (@${caller.usertag})`
-      : `@${caller.usertag}`;
+  const appName = applicationName({ usertag: caller.usertag, full_name: app?.full_name ?? '' });
   const consentToken = cmd.kyc ? randomToken() : null;
   const mail = otpEmail({
     appName,

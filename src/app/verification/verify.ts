@@ -18,7 +18,7 @@ export interface VerifyCommand {
 }
 
 /** The one answer to every failure: it says nothing about which check failed. */
-export const VERIFICATION_FAILED =
+const VERIFICATION_FAILED =
   'the secret or the OTP is wrong, expired or used up; start again with POST /api/v1/auth';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { priceE8ToNumber } from '../../domain/prices.ts';
 import { unwrap } from '../errors.ts';
 import { envelope, type Shape } from '../family.ts';
-import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
+import { bareErrors, envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
 
 const pricesSchema = {
   type: 'object',
@@ -24,18 +24,6 @@ const pricesSchema = {
     ]),
   ),
 };
-
-const bareError = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean', const: false },
-    message: { type: 'string' },
-    code: { type: 'string' },
-    field: { type: 'string' },
-  },
-};
-
-const bareErrors = Object.fromEntries(Object.keys(standardErrors).map((status) => [status, bareError]));
 
 const PAIR_NAMES = ENDPOINT_PAIRS.map((p) => p.param).join(', ');
 

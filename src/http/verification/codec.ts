@@ -1,3 +1,4 @@
+import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../../app/verification/record.ts';
 import type { StartVerification } from '../../app/verification/start.ts';
 import type { VerifyCommand } from '../../app/verification/verify.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -99,17 +100,8 @@ export const verifiedSchema = envelopeOf({
     kyc_status: str,
     is_verified: { type: 'boolean' },
     id_type: str,
-    personal_kyc: nullableObject(['id1', 'id2', 'id3']),
-    company_kyc: nullableObject([
-      'company_name',
-      'email',
-      'company_phone',
-      'country',
-      'doc1',
-      'doc2',
-      'doc3',
-      'doc4',
-    ]),
+    personal_kyc: nullableObject(PERSONAL_FIELDS),
+    company_kyc: nullableObject(COMPANY_FIELDS),
     message: str,
   },
 });
