@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { createChainWatchers } from './adapters/chain/index.ts';
 import { openChainKeys, warmChainKeys } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
@@ -14,6 +13,7 @@ import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
+import { createLogger } from './adapters/runtime/log.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
@@ -42,14 +42,6 @@ import { startJobs } from './jobs/runner.ts';
 
 /** How long shutdown waits for background tasks (e.g. a voucher withdrawal being paid) to end. */
 const BACKGROUND_DRAIN_MS = 10_000;
-
-export function createLogger(config: Config) {
-  // Request lines carry URLs already stripped of api_key (http/app.ts); headers are never logged.
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['*.password', '*.secret', '*.authorization', '*["x-api-key"]'], censor: '[redacted]' },
-  });
-}
 
 export interface Runtime {
   deps: AppDeps;
@@ -212,7 +204,7 @@ function warnIfSandboxIsPublic(config: Config, log: Logger): void {
 
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
-  const log = createLogger(config);
+  const log = createLogger(config.logLevel);
   warnIfSandboxIsPublic(config, log);
   const serveLock = lockForServing(config.databaseUrl);
   let runtime: Runtime;
