@@ -7,8 +7,13 @@ type Exec = Kysely<DB>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 
+// Prepared: every payment to a usertag reads its account inside the payment's write unit.
+const accountByUsertag = prepare<{ usertag: string }, AccountRow>((db, p) =>
+  db.selectFrom('accounts').selectAll().where('usertag', '=', p('usertag')),
+);
+
 export const findAccountByUsertag = (exec: Exec, usertag: string): Promise<AccountRow | undefined> =>
-  exec.selectFrom('accounts').selectAll().where('usertag', '=', usertag).executeTakeFirst();
+  accountByUsertag.first(exec, { usertag });
 
 export const findAccountById = (exec: Exec, id: bigint): Promise<AccountRow | undefined> =>
   exec.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
