@@ -137,18 +137,69 @@ export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
 
 export const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
 
-/** One page of the account's history; `next` is the cursor of the following page, null at the end. */
+/** Most payments one page of a direction or status filter reads before it answers. */
+export const PAGE_SCAN_MAX = 1_000;
+const SCAN_CHUNK = 100;
+
+export interface HistoryPage {
+  rows: PaymentRow[];
+  /** The cursor of the following page; null at the end. */
+  next: string | null;
+  /**
+   * When the page ended at PAGE_SCAN_MAX payments read, before it was full: the time of the last one
+   * read (the next page goes on from there). Null otherwise.
+   */
+  searchedToMs: bigint | null;
+}
+
+/**
+ * One page of the account's history. The wallet and the dates are served by an index in page order;
+ * direction and status are checked on the rows read, newest first, at most PAGE_SCAN_MAX of them per page
+ * (no index of their own: every payment written would pay for it), so a filter that matches few of many
+ * payments answers in bounded time, with a cursor to read on from where it stopped.
+ */
 export async function historyPage(
   deps: AppDeps,
   caller: Caller,
   filter: HistoryFilter,
   after: HistoryCursor | null,
-): Promise<{ rows: PaymentRow[]; next: string | null }> {
-  const rows = await listHistoryPage(deps.db.read, caller.accountId, filter, after, HISTORY_PAGE_SIZE + 1);
-  const page = rows.slice(0, HISTORY_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    next: rows.length > HISTORY_PAGE_SIZE && last !== undefined ? encodeCursor(last) : null,
-  };
+): Promise<HistoryPage> {
+  const indexed = { wallet: filter.wallet, fromMs: filter.fromMs, toMs: filter.toMs };
+  const read = (from: HistoryCursor | null, limit: number) =>
+    listHistoryPage(deps.db.read, caller.accountId, indexed, from, limit);
+  if (filter.direction === null && filter.status === null) {
+    const rows = await read(after, HISTORY_PAGE_SIZE + 1);
+    const page = rows.slice(0, HISTORY_PAGE_SIZE);
+    const last = page.at(-1);
+    const more = rows.length > HISTORY_PAGE_SIZE && last !== undefined;
+    return { rows: page, next: more ? encodeCursor(last) : null, searchedToMs: null };
+  }
+  const wanted = (p: PaymentRow) =>
+    (filter.direction === null || p.direction === filter.direction) &&
+    (filter.status === null || p.status === filter.status);
+  const page: PaymentRow[] = [];
+  let from = after;
+  for (let scanned = 0; ; ) {
+    const chunk = await read(from, SCAN_CHUNK);
+    for (const p of chunk) {
+      if (!wanted(p)) continue;
+      // A match past a full page: there is a next page, and it starts after this one's last row.
+      if (page.length === HISTORY_PAGE_SIZE)
+        return { rows: page, next: encodeCursor(page.at(-1)!), searchedToMs: null };
+      page.push(p);
+    }
+    const last = chunk.at(-1);
+    if (chunk.length < SCAN_CHUNK || last === undefined)
+      return { rows: page, next: null, searchedToMs: null };
+    scanned += chunk.length;
+    from = { createdAtMs: last.created_at_ms, id: last.id };
+    if (scanned >= PAGE_SCAN_MAX) {
+      const full = page.length === HISTORY_PAGE_SIZE;
+      return {
+        rows: page,
+        next: encodeCursor(full ? page.at(-1)! : last),
+        searchedToMs: full ? null : last.created_at_ms,
+      };
+    }
+  }
 }

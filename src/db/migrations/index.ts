@@ -17,6 +17,7 @@ import * as m017 from './017_orders.ts';
 import * as m018 from './018_sessions.ts';
 import * as m019 from './019_operators.ts';
 import * as m021 from './021_account_verifications.ts';
+import * as m022 from './022_history_filter_indexes.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_sessions': m018,
   '019_operators': m019,
   '021_account_verifications': m021,
+  '022_history_filter_indexes': m022,
 };
 
 export const migrationProvider: MigrationProvider = {

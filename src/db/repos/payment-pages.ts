@@ -18,22 +18,23 @@ export interface HistoryCursor {
   id: bigint;
 }
 
+/** The filters an index serves in page order: the wallet (payments_history_wallet) and the dates. */
+export type IndexedFilter = Pick<HistoryFilter, 'wallet' | 'fromMs' | 'toMs'>;
+
 /**
- * One page of the account's payments, newest first, with filters, by keyset (the row after `after` in
- * (created_at_ms, id) order): every page is a range read of an index that starts with account_id
- * (payments_history, payments_history_wallet, and migration 018's payments_history_direction and
- * payments_history_status), never an offset. The same rows as the API's history (shownInHistory).
+ * The account's payments, newest first, by keyset (the rows after `after` in (created_at_ms, id)
+ * order): a range read of an index that starts with account_id (payments_history, or
+ * payments_history_wallet for a wallet), never an offset. The same rows as the API's history
+ * (shownInHistory). Direction and status are checked by the caller on the rows read (views.ts).
  */
 export function historyPageQuery(
   exec: Kysely<DB>,
   accountId: bigint,
-  filter: HistoryFilter,
+  filter: IndexedFilter,
   after: HistoryCursor | null,
   limit: number,
 ) {
   let q = exec.selectFrom('payments').selectAll().where('account_id', '=', accountId).where(shownInHistory);
-  if (filter.direction !== null) q = q.where('direction', '=', filter.direction);
-  if (filter.status !== null) q = q.where('status', '=', filter.status);
   if (filter.wallet !== null) q = q.where('wallet', '=', filter.wallet);
   if (filter.fromMs !== null) q = q.where('created_at_ms', '>=', BigInt(filter.fromMs));
   if (filter.toMs !== null) q = q.where('created_at_ms', '<', BigInt(filter.toMs));
@@ -51,7 +52,7 @@ export function historyPageQuery(
 export const listHistoryPage = (
   exec: Kysely<DB>,
   accountId: bigint,
-  filter: HistoryFilter,
+  filter: IndexedFilter,
   after: HistoryCursor | null,
   limit: number,
 ): Promise<PaymentRow[]> => historyPageQuery(exec, accountId, filter, after, limit).execute();

@@ -123,7 +123,7 @@ ${paymentsTable(m, v.recent, true)}<p><a href="/dashboard/payments">${m.home.all
     const page =
       filter.ok && cursor.ok
         ? await historyPage(deps, sessionCaller(s, 'invoice'), filter.value, cursor.value)
-        : { rows: [], next: null };
+        : { rows: [], next: null, searchedToMs: null };
     const keep = new URLSearchParams();
     for (const k of ['direction', 'status', 'wallet', 'from', 'to']) if (text(k) !== '') keep.set(k, text(k));
     const nextLink =
@@ -166,7 +166,8 @@ ${selectField({
 ${field({ name: 'from', label: p.from, type: 'date', value: text('from'), error: e.byField['from'] ?? null })}
 ${field({ name: 'to', label: p.to, type: 'date', value: text('to'), error: e.byField['to'] ?? null })}
 <div><button type="submit">${p.apply}</button><a class="button secondary" href="/dashboard/payments">${p.reset}</a></div></form></section>
-<section class="card" aria-label="${p.title}"><p data-empty${page.rows.length === 0 ? null : raw(' hidden')}>${p.none}</p>
+<section class="card" aria-label="${p.title}"><p data-empty${page.rows.length === 0 && page.searchedToMs === null ? null : raw(' hidden')}>${p.none}</p>
+${page.searchedToMs === null ? null : html`<p class="muted" id="searched-to">${p.searchedTo(m.date(page.searchedToMs))}</p>`}
 ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === null)}<nav class="pager" aria-label="${p.title}">${
         cursor.ok && cursor.value !== null
           ? html`<a class="button secondary" href="/dashboard/payments${keep.size > 0 ? `?${keep.toString()}` : ''}">${p.newest}</a>`

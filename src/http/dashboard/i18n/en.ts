@@ -123,6 +123,8 @@ export const en = {
     counterparty: 'With',
     memo: 'Description',
     none: 'No payments match these filters.',
+    searchedTo: (date: string) =>
+      `Searched the payments back to ${date}. Older ones may match too: see the older payments.`,
     older: 'Older payments',
     newest: 'Newest payments',
     detail: 'Payment',

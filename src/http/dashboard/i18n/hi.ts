@@ -120,6 +120,7 @@ export const hi: DashboardCatalogue = {
     counterparty: 'किसके साथ',
     memo: 'विवरण',
     none: 'इन फ़िल्टर से कोई भुगतान मेल नहीं खाता।',
+    searchedTo: (date: string) => `${date} तक के भुगतान खोजे गए। पुराने भुगतान भी मेल खा सकते हैं: पुराने भुगतान देखें।`,
     older: 'पुराने भुगतान',
     newest: 'नए भुगतान',
     detail: 'भुगतान',
