@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/index.ts';
-import { startServer } from '../../main.ts';
+import { type Server, startServer } from '../../main.ts';
 import type { Command } from '../command.ts';
 
 /**
@@ -14,10 +14,17 @@ export const serve: Command = {
   summary: 'run the HTTP service and background jobs',
   help: 'Usage: paytag serve\n\nRuns the service (HTTP API, pages, jobs) until SIGINT/SIGTERM.',
   async run() {
-    const server = await startServer(loadConfig());
-    const log = server.app.log;
+    // The handlers are in place before the service says it is ready: a signal that comes while it
+    // starts is kept and acted on as soon as it is up.
+    let server: Server | null = null;
+    let early: string | null = null;
     let stopping = false;
     const stop = (signal: string) => {
+      if (server === null) {
+        early = signal;
+        return;
+      }
+      const log = server.app.log;
       if (stopping) {
         log.warn({ signal }, 'second signal: exiting without waiting for the stop to finish');
         process.exit(1);
@@ -41,6 +48,8 @@ export const serve: Command = {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    server = await startServer(loadConfig());
+    if (early !== null) stop(early);
     return -1; // keep running
   },
 };
