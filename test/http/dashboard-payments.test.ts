@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/accounts/password.ts';
+import { PAGE_SCAN_MAX } from '../../src/app/dashboard/views.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
 import {
@@ -210,5 +211,53 @@ describe.each(DIALECTS)('dashboard payments (%s)', (dialect) => {
     // Another account's payment is not found, not forbidden.
     const { c: stranger } = await holder(rt);
     expect((await stranger.get(`/dashboard/payments/${tid}`)).statusCode).toBe(404);
+  });
+
+  it('a filter that matches none of many payments says how far back it searched and links on', async () => {
+    const rt = await setUp(dialect);
+    const { a, c } = await holder(rt);
+    const made = await rt.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/receive',
+      headers: { 'x-api-key': a.invoiceKey },
+      payload: { amount: '0.0001' },
+    });
+    expect(made.statusCode).toBe(200);
+    // More incoming payments than a page reads, copies of that one, one second apart.
+    const n = PAGE_SCAN_MAX + 200;
+    await rt.deps.db.write(async (trx) => {
+      const t = await trx
+        .selectFrom('payments')
+        .selectAll()
+        .where('account_id', '=', a.id)
+        .executeTakeFirstOrThrow();
+      for (let i = 1; i <= n; i++) {
+        await trx
+          .insertInto('payments')
+          .values({
+            ...t,
+            id: t.id + BigInt(i),
+            public_id: `s${String(i).padStart(15, '0')}`,
+            payment_hash: null,
+            payreq: null,
+            created_at_ms: t.created_at_ms - BigInt(i) * 1000n,
+          })
+          .execute();
+      }
+    });
+    const page = await c.get('/dashboard/payments?direction=out');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="searched-to"');
+    expect(page.body).toContain('Searched the payments back to');
+    expect(page.body).toContain('<p data-empty hidden>');
+    expect(page.body).toMatch(
+      /href="\/dashboard\/payments\?direction=out&amp;after=\d+\.\d+"|href="\/dashboard\/payments\?direction=out&after=\d+\.\d+"/,
+    );
+    // Following the link reads on to the end: nothing matches, and the end says so.
+    const next = /after=(\d+\.\d+)/.exec(page.body)?.[1];
+    const last = await c.get(`/dashboard/payments?direction=out&after=${next}`);
+    expect(last.statusCode).toBe(200);
+    expect(last.body).not.toContain('id="searched-to"');
+    expect(last.body).toContain('<p data-empty>No payments match these filters.</p>');
   });
 });
