@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -14,13 +13,6 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 import { runCli } from '../fixtures/server-process.ts';
-
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 
 /**
  * `./bin/paytag chain rescan` as the operator runs it: a request made three days ago whose address left

@@ -2,23 +2,15 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mnemonicToSeedSync } from '@scure/bip39';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
 import { HAVE_BROWSER, launchBrowser, screenshotPath } from '../fixtures/browser.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fixtures/runtime.ts';
 import { BIN, type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
 type Json = any;
-
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 
 /**
  * How long after the booking process ended an update may take to show on an open page: the status poll

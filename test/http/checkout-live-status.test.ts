@@ -1,4 +1,3 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxDeposit } from '../../src/app/chain/sandbox-deposit.ts';
@@ -6,7 +5,7 @@ import { type CheckoutWatch, createCheckoutWatch } from '../../src/app/checkout/
 import type { CheckoutStatus } from '../../src/app/checkout/state.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
 import type { DB } from '../../src/db/schema.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -15,12 +14,6 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 const ENV = { SANDBOX_NODE_KEY: '44'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
 
 /**

@@ -1,7 +1,6 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -11,12 +10,6 @@ import {
 } from '../fixtures/runtime.ts';
 import { openSse, type SseEvent } from '../fixtures/sse.ts';
 
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 const ENV = { SANDBOX_NODE_KEY: '33'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
 const EVM_TX = `0x${'ab'.repeat(32)}`;
 const BTC_TX = 'cd'.repeat(32);

@@ -1,6 +1,5 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -11,10 +10,6 @@ import {
 
 // The operator's keys in these tests: the account keys of the BIP84/BIP44 test mnemonic, so the
 // addresses handed out are the published ones (regtest: m/84'/1'/0' as a vpub; m/44'/60'/0' as an xpub).
-const seed = mnemonicToSeedSync(
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-);
-const KEYS = accountKeysFromSeed(seed, false);
 const ENV = { SANDBOX_NODE_KEY: '22'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
 /** m/84'/1'/0'/0/0 on regtest (the same key as testnet's tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl). */
 const BTC_ADDRESS_0 = 'bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk';

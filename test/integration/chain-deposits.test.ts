@@ -1,4 +1,3 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHooks } from '../../src/app/chain/hooks.ts';
 import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
@@ -7,7 +6,7 @@ import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { AuditCheckResult } from '../../src/app/deps.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -16,10 +15,6 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-const seed = mnemonicToSeedSync(
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-);
-const KEYS = accountKeysFromSeed(seed, false);
 const ENV = { SANDBOX_NODE_KEY: '22'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
 
 describe('ledger units of chain amounts', () => {

@@ -1,4 +1,3 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHooks } from '../../src/app/chain/hooks.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
@@ -6,8 +5,8 @@ import type { AuditCheckResult } from '../../src/app/deps.ts';
 import { chainAddressOfPayment } from '../../src/db/repos/chain-addresses.ts';
 import { insertSandboxDeposit } from '../../src/db/repos/chain-deposits.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
 import { chainDepositsJob } from '../../src/jobs/chain-deposits.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -17,12 +16,6 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 const MIN = 60_000;
 
 /**

@@ -1,10 +1,9 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
-import { accountKeysFromSeed } from '../../src/domain/chain-keys.ts';
 import { chainDepositsJob } from '../../src/jobs/chain-deposits.ts';
 import { EvmStandin } from '../fixtures/chain/evm-standin.ts';
+import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -13,12 +12,6 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-const KEYS = accountKeysFromSeed(
-  mnemonicToSeedSync(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-  false,
-);
 const tx = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 /**
