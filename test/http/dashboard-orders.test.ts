@@ -32,6 +32,19 @@ const orders = (rt: TestRuntime) =>
   rt.deps.db.read.selectFrom('orders').selectAll().orderBy('created_at_ms').execute();
 const keyOf = (body: string): string => /name="client_order_id" value="([^"]+)"/.exec(body)?.[1] ?? '';
 
+/** Buys 0.01 BTC at 30,000 USDT through the page's form: below the market, so the order rests. */
+async function placeRestingOrder(c: DashboardClient) {
+  const page = await c.get('/dashboard/trading');
+  return c.post('/dashboard/trading/orders', {
+    client_order_id: keyOf(page.body),
+    pair: 'BTC-USDT',
+    side: 'buy',
+    type: 'limit',
+    amount: '0.01',
+    price: '30000',
+  });
+}
+
 function fieldError(body: string, name: string): string | null {
   const control = new RegExp(`<(?:input|select) id="f-${name}"[^>]*>`).exec(body)?.[0] ?? '';
   if (!control.includes('aria-invalid="true"') || !control.includes(`f-${name}-err`)) return null;
@@ -74,15 +87,7 @@ describe.each(DIALECTS)('dashboard spot orders (%s)', (dialect) => {
   it('places a limit order that rests, and cancels it: its reservation is released', async () => {
     const { rt, a, c } = await setUp(dialect);
     const before = await availableBalance(rt.deps.db.read, a.id, 'usdt');
-    const page = await c.get('/dashboard/trading');
-    const res = await c.post('/dashboard/trading/orders', {
-      client_order_id: keyOf(page.body),
-      pair: 'BTC-USDT',
-      side: 'buy',
-      type: 'limit',
-      amount: '0.01',
-      price: '30000',
-    });
+    const res = await placeRestingOrder(c);
     expect(res.headers.location).toBe('/dashboard/trading?done=order_placed#oh');
     const [o] = await orders(rt);
     expect(o?.status).toBe('open');
@@ -136,15 +141,7 @@ describe.each(DIALECTS)('dashboard spot orders (%s)', (dialect) => {
 
   it('one account never sees nor cancels another account’s order', async () => {
     const { rt, c } = await setUp(dialect);
-    const page = await c.get('/dashboard/trading');
-    await c.post('/dashboard/trading/orders', {
-      client_order_id: keyOf(page.body),
-      pair: 'BTC-USDT',
-      side: 'buy',
-      type: 'limit',
-      amount: '0.01',
-      price: '30000',
-    });
+    await placeRestingOrder(c);
     const [o] = await orders(rt);
     const other = await signedIn(rt, {});
     const theirs = await other.c.get('/dashboard/trading');
@@ -157,15 +154,7 @@ describe.each(DIALECTS)('dashboard spot orders (%s)', (dialect) => {
 
   it('refuses forged posts of both order forms and changes nothing', async () => {
     const { rt, c } = await setUp(dialect);
-    const page = await c.get('/dashboard/trading');
-    await c.post('/dashboard/trading/orders', {
-      client_order_id: keyOf(page.body),
-      pair: 'BTC-USDT',
-      side: 'buy',
-      type: 'limit',
-      amount: '0.01',
-      price: '30000',
-    });
+    await placeRestingOrder(c);
     const [o] = await orders(rt);
     await c.get('/dashboard/trading');
     const forms: Array<[string, Record<string, string>]> = [
