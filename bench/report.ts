@@ -12,6 +12,8 @@ export interface BenchRow {
   cpuMsPerReq: number;
   /** Database server CPU per request, in milliseconds (PostgreSQL rows, throwaway cluster only). */
   dbCpuMsPerReq?: number;
+  /** The server's peak RSS (VmHWM) once the row has run, in MB: the row that raised it shows. */
+  rssPeakMb?: number;
   target?: number;
 }
 

@@ -109,6 +109,7 @@ async function main(): Promise<void> {
       p99: r.latency.p99,
       errors: r.errors + r.timeouts + r.non2xx,
       cpuMsPerReq: r.requests.total > 0 ? cpu / r.requests.total : 0,
+      rssPeakMb: rssMb(pid).peak,
       ...(s.target !== undefined ? { target: s.target } : {}),
     });
   }
@@ -153,12 +154,12 @@ async function main(): Promise<void> {
     `\npaytag bench: ${CONNECTIONS} connections, ${DURATION_S} s per row, SQLite synchronous=FULL, Node ${process.version}\n`,
   );
   console.log(
-    `${pad('endpoint', 44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}${'CPU ms/req'.padStart(12)}`,
+    `${pad('endpoint', 44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'ratio'.padStart(9)}${'target'.padStart(9)}${'CPU ms/req'.padStart(12)}${'RSS peak MB'.padStart(13)}`,
   );
   for (const r of rows) {
     const ratio = r.rps / ceiling;
     console.log(
-      `${pad(r.name, 44)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}${r.cpuMsPerReq.toFixed(3).padStart(12)}`,
+      `${pad(r.name, 44)}${num(r.rps)}${num(r.p50, 1)}${num(r.p99, 1)}${num(r.errors)}${`${(ratio * 100).toFixed(0)}%`.padStart(9)}${(r.target !== undefined ? `≥${(r.target * 100).toFixed(0)}%` : '').padStart(9)}${r.cpuMsPerReq.toFixed(3).padStart(12)}${(r.rssPeakMb ?? 0).toFixed(0).padStart(13)}`,
     );
   }
   if (wal !== null) {

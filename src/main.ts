@@ -13,6 +13,7 @@ import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
+import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './adapters/runtime/heap.ts';
 import { createLogger } from './adapters/runtime/log.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
@@ -204,6 +205,7 @@ function warnIfSandboxIsPublic(config: Config, log: Logger): void {
 
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
+  const heapGrowingPercent = limitHeapGrowth() ? HEAP_GROWING_PERCENT : 'node flag';
   const log = createLogger(config.logLevel);
   warnIfSandboxIsPublic(config, log);
   const serveLock = lockForServing(config.databaseUrl);
@@ -223,7 +225,7 @@ export async function startServer(config: Config): Promise<Server> {
   const port = typeof addr === 'object' && addr !== null ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   log.info(
-    { ...describeConfig(config), url, readyMs: Math.round(performance.now() - started) },
+    { ...describeConfig(config), url, heapGrowingPercent, readyMs: Math.round(performance.now() - started) },
     'paytag ready',
   );
   let stopping: Promise<void> | null = null;
