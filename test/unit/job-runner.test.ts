@@ -57,4 +57,36 @@ describe('job runner', () => {
     ]);
     expect(outcome).toBe('stopped');
   });
+
+  it('lets every job of a full set listen for the stop without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      let ran = 0;
+      const jobs = Array.from(
+        { length: 12 },
+        (_, i): Job => ({
+          name: `job-${i}`,
+          async run(_deps, signal) {
+            // A round that waits on the stop once, as the outbox dispatcher's does, then a long sleep.
+            await new Promise<void>((resolve) => {
+              const t = setTimeout(resolve, 20);
+              signal.addEventListener('abort', () => clearTimeout(t), { once: true });
+            });
+            ran += 1;
+            return 60_000;
+          },
+        }),
+      );
+      const runner = startJobs(deps, jobs);
+      while (ran < jobs.length) await new Promise((r) => setTimeout(r, 10));
+      // The warning is emitted on the next tick after the listener that passed the limit.
+      await new Promise((r) => setTimeout(r, 50));
+      await runner.stop();
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
 });
