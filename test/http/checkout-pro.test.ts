@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
+import { viewCheckout } from '../../src/app/checkout/view-checkout.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
@@ -255,6 +256,42 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
       expect((await resumed.next(3000)).id).toBe('3');
       expect(resumed.events).toHaveLength(1);
       await resumed.ended;
+    });
+
+    it('reads a request and its unconfirmed deposits in one snapshot: a deposit credited meanwhile is never shown as neither', async () => {
+      const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: '0.002' });
+      const tid = tidOf(r);
+      expect((await sandboxDeposit(t.deps, { tid: String(r.tid), amount: '0.0005' })).ok).toBe(true);
+      const rest = await sandboxDeposit(t.deps, { tid: String(r.tid), confirmations: 1 });
+      if (!rest.ok) throw new Error(rest.error.message);
+      // Another instance credits the deposit right after the status's first statement has read its rows,
+      // before any further statement: a status read in two statements sees it in neither place.
+      const other = await testRuntime(dialect, ENV, { databaseUrl: t.databaseUrl });
+      let credited = false;
+      const read = t.deps.db.read.withPlugin({
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          if (!credited) {
+            credited = true;
+            const change = await sandboxDepositChange(other.deps, rest.value.txHash, { confirmations: 2 });
+            if (!change.ok) throw new Error(change.error.message);
+          }
+          return args.result;
+        },
+      });
+      const view = await viewCheckout({ ...t.deps, db: { ...t.deps.db, read } }, tid).finally(() =>
+        other.close(),
+      );
+      if (!view.ok) throw new Error(view.error.message);
+      expect(credited).toBe(true);
+      // The snapshot before the credit: 0.0005 received and 0.0015 seen, together all that was sent.
+      expect(view.value.status).toMatchObject({
+        state: 'pending',
+        chain: { received: '0.00050000', unconfirmed: '0.00150000', confirmations: 1 },
+      });
+      // And the next read sees the credit.
+      const after = await viewCheckout(t.deps, tid);
+      expect(after.ok && after.value.status).toMatchObject({ state: 'paid', amount: '0.00200000' });
     });
 
     it('a deposit booked by another instance on the same database reaches the stream through the poll', async () => {

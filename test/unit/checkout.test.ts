@@ -26,6 +26,8 @@ const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   payment_mode: 'lightning',
   chain_network: null,
   received_units: 0n,
+  unconfirmed_units: null,
+  unconfirmed_confirmations: null,
   ...over,
 });
 

@@ -1,8 +1,8 @@
 import type { ChainWatchConfig } from '../../config/chain-watch.ts';
-import { type CheckoutStatusRow, listUnconfirmedDeposits } from '../../db/repos/checkout.ts';
+import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { type ChainProgress, chainProgressOf, type UnconfirmedDeposits } from './state.ts';
+import { type ChainProgress, chainProgressOf } from './state.ts';
 
 /**
  * Confirmations a deposit on `network` needs before it is credited, as the watcher in use counts them:
@@ -17,41 +17,14 @@ export function confirmationsNeeded(w: ChainWatchConfig, network: ChainNetworkNa
 }
 
 /**
- * The chain progress of each on-chain request among `rows` (by internal id), read in one query of their
- * deposits that are seen and not yet credited: their sum and the fewest confirmations.
+ * The chain progress of an on-chain request (null for a Lightning one), from its status row: what its
+ * deposits credited and, read in the same statement, those seen and not yet credited.
  */
-export async function chainProgressOfRows(
-  deps: AppDeps,
-  rows: readonly CheckoutStatusRow[],
-): Promise<Map<bigint, ChainProgress>> {
-  const out = new Map<bigint, ChainProgress>();
-  const onchain = rows.filter((r) => r.payment_mode === 'onchain' && r.chain_network !== null);
-  if (onchain.length === 0) return out;
-  const seen = new Map<bigint, UnconfirmedDeposits>();
-  for (const d of await listUnconfirmedDeposits(
-    deps.db.read,
-    onchain.map((r) => r.id),
-  )) {
-    const id = BigInt(d.payment_id);
-    const confirmations = Number(d.confirmations);
-    const had = seen.get(id);
-    seen.set(
-      id,
-      had === undefined
-        ? { units: BigInt(d.amount_units), confirmations }
-        : {
-            units: had.units + BigInt(d.amount_units),
-            confirmations: Math.min(had.confirmations, confirmations),
-          },
-    );
-  }
-  for (const r of onchain) {
-    const progress = chainProgressOf(
-      r,
-      seen.get(r.id) ?? null,
-      confirmationsNeeded(deps.config.chainWatch, r.chain_network!),
-    );
-    if (progress !== null) out.set(r.id, progress);
-  }
-  return out;
+export function chainProgressOfRow(deps: AppDeps, row: CheckoutStatusRow): ChainProgress | null {
+  if (row.payment_mode !== 'onchain' || row.chain_network === null) return null;
+  const unconfirmed =
+    row.unconfirmed_units === null || row.unconfirmed_confirmations === null
+      ? null
+      : { units: BigInt(row.unconfirmed_units), confirmations: Number(row.unconfirmed_confirmations) };
+  return chainProgressOf(row, unconfirmed, confirmationsNeeded(deps.config.chainWatch, row.chain_network));
 }

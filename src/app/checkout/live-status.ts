@@ -1,6 +1,6 @@
 import { listCheckoutStatuses, STATUS_BATCH_MAX } from '../../db/repos/checkout.ts';
 import type { AppDeps } from '../deps.ts';
-import { chainProgressOfRows } from './chain-progress.ts';
+import { chainProgressOfRow } from './chain-progress.ts';
 import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
 
 /**
@@ -11,8 +11,8 @@ import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
  *   (from inside its write unit, so before the commit); watchers of that tid then read it again a few times over the next two seconds,
  *   which sees the commit within milliseconds of it.
  * - For changes made by other instances and processes sharing the database (`paytag sandbox deposit`,
- *   a rescan) and expiry, every `statusPollMs` one query reads the status of every watched payment (and
- *   one more their unconfirmed deposits), at most STATUS_BATCH_MAX ids a query.
+ *   a rescan) and expiry, every `statusPollMs` one query reads the status of every watched payment with
+ *   its unconfirmed deposits, at most STATUS_BATCH_MAX ids a query.
  */
 
 type Hint = (tid: string) => void;
@@ -52,12 +52,11 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
     for (let i = 0; i < tids.length; i += STATUS_BATCH_MAX) {
       const rows = await listCheckoutStatuses(deps.db.read, tids.slice(i, i + STATUS_BATCH_MAX));
       if (rows.length === 0) continue;
-      const chain = await chainProgressOfRows(deps, rows);
       // Only what is on disk leaves the process (see Database.durable).
       await deps.db.durable();
       const nowMs = deps.clock.nowMs();
       for (const row of rows) {
-        const status = checkoutStatusOf(row, nowMs, chain.get(row.id) ?? null);
+        const status = checkoutStatusOf(row, nowMs, chainProgressOfRow(deps, row));
         for (const l of watchers.get(row.public_id) ?? []) l(status);
       }
     }

@@ -5,7 +5,7 @@ import type { PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { paymentUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';
-import { chainProgressOfRows } from './chain-progress.ts';
+import { chainProgressOfRow } from './chain-progress.ts';
 import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
 
 /** A payment's public id: 16 characters [a-z0-9]. */
@@ -105,9 +105,8 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
     row.fiat_currency !== null && row.fiat_value !== null
       ? { currency: row.fiat_currency, value: row.fiat_value }
       : null;
-  const chain = (await chainProgressOfRows(deps, [row])).get(row.id) ?? null;
   return ok({
-    status: checkoutStatusOf(row, deps.clock.nowMs(), chain),
+    status: checkoutStatusOf(row, deps.clock.nowMs(), chainProgressOfRow(deps, row)),
     payee: {
       usertag: row.receiver_usertag ?? row.payee_usertag,
       displayName: displayNameOf(row.payee_full_name, row.payee_company_kyc),

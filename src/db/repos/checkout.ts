@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { prepare } from '../prepared.ts';
 import type { ChainNetworkName, DB, PaymentStatus } from '../schema.ts';
 
@@ -26,6 +26,10 @@ export interface CheckoutStatusRow {
   chain_network: ChainNetworkName | null;
   /** What on-chain deposits credited so far, in the wallet's unit (msat for btc). */
   received_units: bigint;
+  /** Deposits seen on chain and not yet credited: their sum (null when there are none) … */
+  unconfirmed_units: bigint | null;
+  /** … and the fewest confirmations among them. */
+  unconfirmed_confirmations: bigint | null;
 }
 
 /** The page: the status, what is to be paid and to whom. */
@@ -47,6 +51,27 @@ export interface CheckoutRow extends CheckoutStatusRow {
   status_payer: PaymentStatus;
 }
 
+/**
+ * The request's deposits that are seen and not yet credited, read by the same statement as the payment
+ * row: one snapshot, so a deposit that is credited meanwhile is counted once, in `received_units` or
+ * here, never in neither (a page that read them apart briefly showed it as neither seen nor received).
+ */
+const unconfirmedColumns = (eb: ExpressionBuilder<DB, 'payments'>) => {
+  const seen = () =>
+    eb
+      .selectFrom('chain_deposits')
+      .whereRef('chain_deposits.payment_id', '=', 'payments.id')
+      .where('chain_deposits.state', '=', 'seen');
+  return [
+    seen()
+      .select(sql<bigint>`cast(sum(chain_deposits.amount_units) as bigint)`.as('u'))
+      .as('unconfirmed_units'),
+    seen()
+      .select(sql<bigint>`cast(min(chain_deposits.confirmations) as bigint)`.as('c'))
+      .as('unconfirmed_confirmations'),
+  ];
+};
+
 const STATUS_COLUMNS = [
   'payments.id',
   'payments.public_id',
@@ -66,6 +91,7 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
   db
     .selectFrom('payments')
     .innerJoin('accounts', 'accounts.id', 'payments.account_id')
+    .select(unconfirmedColumns)
     .select([
       ...STATUS_COLUMNS,
       'payments.direction',
@@ -96,29 +122,10 @@ export const STATUS_BATCH_MAX = 500;
 export function listCheckoutStatuses(exec: Exec, publicIds: string[]): Promise<CheckoutStatusRow[]> {
   if (publicIds.length === 0) return Promise.resolve([]);
   if (publicIds.length > STATUS_BATCH_MAX) throw new RangeError('too many ids for one status query');
-  return exec.selectFrom('payments').select(STATUS_COLUMNS).where('public_id', 'in', publicIds).execute();
-}
-
-/** A deposit seen on chain but not yet credited: what the page shows as "1 of 2 confirmations". */
-export interface UnconfirmedDepositRow {
-  payment_id: bigint;
-  amount_units: bigint;
-  confirmations: bigint;
-}
-
-/** Most unconfirmed deposits one query reads (a page shows their sum and the fewest confirmations). */
-const UNCONFIRMED_MAX = STATUS_BATCH_MAX * 4;
-
-/** Deposits of these payments (internal ids) that are seen and not yet credited; at most STATUS_BATCH_MAX ids. */
-export function listUnconfirmedDeposits(exec: Exec, paymentIds: bigint[]): Promise<UnconfirmedDepositRow[]> {
-  if (paymentIds.length === 0) return Promise.resolve([]);
-  if (paymentIds.length > STATUS_BATCH_MAX) throw new RangeError('too many ids for one deposit query');
   return exec
-    .selectFrom('chain_deposits')
-    .select(['payment_id', 'amount_units', 'confirmations'])
-    .where('payment_id', 'in', paymentIds)
-    .where('state', '=', 'seen')
-    .orderBy('id')
-    .limit(UNCONFIRMED_MAX)
+    .selectFrom('payments')
+    .select(STATUS_COLUMNS)
+    .select(unconfirmedColumns)
+    .where('public_id', 'in', publicIds)
     .execute();
 }
