@@ -22,7 +22,7 @@ export function startJobs(deps: AppDeps, jobs: Job[]): JobRunner {
   // Every job listens for the stop while it sleeps between rounds, and a round may wait on it once
   // more (the outbox's dispatcher, the invoice subscription): two listeners a job are expected, not a
   // leak. Past Node's default of 10 it would warn with eleven jobs; past this bound it still does.
-  setMaxListeners(2 * jobs.length, controller.signal);
+  setMaxListeners(Math.max(10, 2 * jobs.length), controller.signal);
   const loops: Promise<void>[] = [];
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const sleep = (ms: number) =>
