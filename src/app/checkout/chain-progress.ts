@@ -25,6 +25,6 @@ export function chainProgressOfRow(deps: AppDeps, row: CheckoutStatusRow): Chain
   const unconfirmed =
     row.unconfirmed_units === null || row.unconfirmed_confirmations === null
       ? null
-      : { units: BigInt(row.unconfirmed_units), confirmations: Number(row.unconfirmed_confirmations) };
+      : { units: row.unconfirmed_units, confirmations: Number(row.unconfirmed_confirmations) };
   return chainProgressOf(row, unconfirmed, confirmationsNeeded(deps.config.chainWatch, row.chain_network));
 }
