@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  decodeHistoryFilter,
   HISTORY_PAGE_SIZE,
   historyPage,
   PAGE_SCAN_MAX,
@@ -9,6 +8,7 @@ import {
 } from '../../src/app/dashboard/views.ts';
 import type { HistoryFilter } from '../../src/db/repos/payment-pages.ts';
 import { historyPageQuery } from '../../src/db/repos/payment-pages.ts';
+import { decodeHistoryFilter } from '../../src/http/dashboard/payment-pages.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 const runtimes: TestRuntime[] = [];

@@ -3,7 +3,6 @@ import { listHistoryPage } from '../../db/repos/payment-pages.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { encodeLnurl } from '../../domain/lnurl.ts';
 import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import { getBalances, getWallet } from '../balances/get-balances.ts';
@@ -90,42 +89,9 @@ export async function homeView(
   };
 }
 
-export const HISTORY_PAGE_SIZE = 25;
+export type { HistoryFilter };
 
-/** The filters of the history page as typed into its form; bad values are refused by field. */
-export function decodeHistoryFilter(q: Record<string, unknown>): Result<HistoryFilter> {
-  const s = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
-  const direction = s('direction');
-  if (direction !== '' && direction !== 'in' && direction !== 'out')
-    return err('invalid_request', 'direction is in or out', 'direction');
-  const status = s('status');
-  if (status !== '' && !(PAYMENT_STATUSES as readonly string[]).includes(status))
-    return err('invalid_request', `status is one of ${PAYMENT_STATUSES.join(', ')}`, 'status');
-  const wallet = s('wallet');
-  if (wallet !== '' && wallet !== 'lbtc' && wallet !== 'btc' && wallet !== 'usdt')
-    return err('invalid_request', 'wallet is lbtc, btc or usdt', 'wallet');
-  const day = (k: string): Result<number | null> => {
-    const v = s(k);
-    if (v === '') return ok(null);
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
-    if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== v)
-      return err('invalid_request', 'a date is written YYYY-MM-DD', k);
-    return ok(ms);
-  };
-  const from = day('from');
-  if (!from.ok) return from;
-  const to = day('to');
-  if (!to.ok) return to;
-  return ok({
-    direction: direction === '' ? null : direction,
-    status: status === '' ? null : (status as PaymentStatus),
-    wallet: wallet === '' ? null : wallet,
-    fromMs: from.value,
-    // "To" a day includes that day.
-    toMs: to.value === null ? null : to.value + 86_400_000,
-  });
-}
+export const HISTORY_PAGE_SIZE = 25;
 
 /** A page cursor as it travels in links: `<created_at_ms>.<id>`. */
 export function decodeCursor(v: unknown): Result<HistoryCursor | null> {

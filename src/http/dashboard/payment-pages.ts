@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   decodeCursor,
-  decodeHistoryFilter,
+  type HistoryFilter,
   historyPage,
   homeView,
   sessionCaller,
@@ -17,6 +17,7 @@ import { confirmPassword } from '../../app/sessions/sign-in.ts';
 import type { AppError } from '../../domain/errors.ts';
 import { ASSETS, formatUnitsTruncated } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, qrSvg, type Raw, raw } from '../pages/html.ts';
 import { proRecord } from '../sapi/record.ts';
@@ -257,5 +258,40 @@ ${statusForm}
     const r = await updatePayeeStatus(deps, sessionCaller(s, 'admin'), tid, status as PaymentStatus);
     if (!r.ok) return detailPage(request, reply, r.error);
     return reply.redirect(`/dashboard/payments/${r.value.public_id}?done=status_changed`, 303);
+  });
+}
+
+/** The filters of the history page as typed into its form; bad values are refused by field. */
+export function decodeHistoryFilter(q: Record<string, unknown>): Result<HistoryFilter> {
+  const s = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
+  const direction = s('direction');
+  if (direction !== '' && direction !== 'in' && direction !== 'out')
+    return err('invalid_request', 'direction is in or out', 'direction');
+  const status = s('status');
+  if (status !== '' && !(PAYMENT_STATUSES as readonly string[]).includes(status))
+    return err('invalid_request', `status is one of ${PAYMENT_STATUSES.join(', ')}`, 'status');
+  const wallet = s('wallet');
+  if (wallet !== '' && wallet !== 'lbtc' && wallet !== 'btc' && wallet !== 'usdt')
+    return err('invalid_request', 'wallet is lbtc, btc or usdt', 'wallet');
+  const day = (k: string): Result<number | null> => {
+    const v = s(k);
+    if (v === '') return ok(null);
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+    if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== v)
+      return err('invalid_request', 'a date is written YYYY-MM-DD', k);
+    return ok(ms);
+  };
+  const from = day('from');
+  if (!from.ok) return from;
+  const to = day('to');
+  if (!to.ok) return to;
+  return ok({
+    direction: direction === '' ? null : direction,
+    status: status === '' ? null : (status as PaymentStatus),
+    wallet: wallet === '' ? null : wallet,
+    fromMs: from.value,
+    // "To" a day includes that day.
+    toMs: to.value === null ? null : to.value + 86_400_000,
   });
 }
