@@ -22,6 +22,7 @@ import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
 import { createJobCounters } from './app/metrics/job-counters.ts';
+import { createPaymentChanges } from './app/payments/change-signal.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
 import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
@@ -162,6 +163,7 @@ export async function openRuntime(
     background,
     rateCounter,
     moneyCounters: createMoneyCounters(),
+    paymentChanges: createPaymentChanges(),
     jobCounters: createJobCounters(),
     hooks,
     prices,

@@ -7,6 +7,7 @@ import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
+import type { PaymentChanges } from './payments/change-signal.ts';
 import type { MoneyCounters } from './payments/money-counters.ts';
 import type {
   ChainWatcher,
@@ -49,6 +50,8 @@ export interface AppDeps {
   moneyCounters: MoneyCounters;
   /** Background job rounds and errors in this process (jobs/runner.ts counts, /metrics reads). */
   jobCounters: JobCounters;
+  /** Hints in this process that a payment's status may have changed (settlement → live checkout pages). */
+  paymentChanges: PaymentChanges;
   /** How the features reach each other (built in src/main.ts, see app/hooks.ts). */
   hooks: AppHooks;
   /** The published prices (a PriceBook) and their refresh, from the configured sources (app/prices). */

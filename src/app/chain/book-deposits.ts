@@ -13,7 +13,6 @@ import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
 import type { ChainNetworkName, DB } from '../../db/schema.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
-import { paymentMayHaveChanged } from '../checkout/live-status.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import type { ChainDeposit, ChainScan, WatchedAddress } from '../ports.ts';
@@ -127,7 +126,7 @@ export async function bookDeposit(
     const row = (await findDeposit(trx, d))!;
     const payment = (await findPaymentById(trx, owner.payment_id))!;
     if (!d.final || units <= 0n) {
-      if (row.state === 'seen') paymentMayHaveChanged(payment.public_id);
+      if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
     }
     const flag = flagOf(payment, nowMs);
@@ -224,5 +223,5 @@ async function creditDeposit(
       nowMs,
     );
   }
-  paymentMayHaveChanged(payment.public_id);
+  deps.paymentChanges.mayHaveChanged(payment.public_id);
 }

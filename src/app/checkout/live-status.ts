@@ -7,27 +7,14 @@ import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
  * Live status of open checkout pages: the state, and for on-chain requests their deposits' progress
  * (received, seen, confirmations). Two sources, both only ever hints to read the database again (the
  * database is the truth, so a hint too many or too early is harmless):
- * - In this process, settling a payment and booking a chain deposit call `paymentMayHaveChanged(tid)`
- *   (from inside its write unit, so before the commit); watchers of that tid then read it again a few times over the next two seconds,
- *   which sees the commit within milliseconds of it.
+ * - In this process, settling a payment and booking a chain deposit tell `deps.paymentChanges`
+ *   (app/payments/change-signal.ts; from inside its write unit, so before the commit); watchers of
+ *   that tid then read it again a few times over the next two seconds, which sees the commit within
+ *   milliseconds of it.
  * - For changes made by other instances and processes sharing the database (`paytag sandbox deposit`,
  *   a rescan) and expiry, every `statusPollMs` one query reads the status of every watched payment with
  *   its unconfirmed deposits, at most STATUS_BATCH_MAX ids a query.
  */
-
-type Hint = (tid: string) => void;
-const hintListeners = new Set<Hint>();
-
-/** Tells open checkout pages of this process that a payment's status may have changed. Never throws. */
-export function paymentMayHaveChanged(tid: string): void {
-  for (const h of hintListeners) {
-    try {
-      h(tid);
-    } catch {
-      // A watcher's failure is its own; settlement goes on.
-    }
-  }
-}
 
 /** After a hint, when to read the payment again (ms after the hint); the commit lands in between. */
 const HINT_READS_MS = [15, 50, 120, 250, 500, 1000, 2000];
@@ -83,7 +70,7 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
     pollTimer.unref();
   };
 
-  const onHint: Hint = (tid) => {
+  const stopHearing = deps.paymentChanges.listen((tid) => {
     if (closed || !watchers.has(tid)) return;
     for (const ms of HINT_READS_MS) {
       const t = setTimeout(() => {
@@ -93,8 +80,7 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
       t.unref();
       timers.add(t);
     }
-  };
-  hintListeners.add(onHint);
+  });
 
   return {
     watch(tid, onStatus) {
@@ -114,7 +100,7 @@ export function createCheckoutWatch(deps: AppDeps): CheckoutWatch {
     watchedCount: () => watchers.size,
     close() {
       closed = true;
-      hintListeners.delete(onHint);
+      stopHearing();
       if (pollTimer !== null) clearTimeout(pollTimer);
       for (const t of timers) clearTimeout(t);
       timers.clear();

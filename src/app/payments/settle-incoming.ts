@@ -10,7 +10,6 @@ import {
 } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ServiceFees } from '../../domain/payments.ts';
-import { paymentMayHaveChanged } from '../checkout/live-status.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceSettlement } from '../ports.ts';
 import { feeColumns, newPaymentRow } from './engine/rows.ts';
@@ -117,7 +116,7 @@ async function settleRow(
   await lockAccountsInOrder(trx, deps.db.dialect, accountsCreditedWith(row.account_id, fees));
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
-  paymentMayHaveChanged(row.public_id);
+  deps.paymentChanges.mayHaveChanged(row.public_id);
   return 'credited';
 }
 
