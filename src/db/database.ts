@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { openPostgres } from './postgres.ts';
 import type { DB } from './schema.ts';
@@ -51,6 +52,8 @@ export interface DatabaseOptions {
   sqliteWalLimitBytes?: number;
   /** While the storage is full, how often a probe write checks whether space was freed. */
   sqliteStorageProbeMs?: number;
+  /** Observes each WAL checkpoint thread as it starts (a test stops one the way a crash would). */
+  sqliteCheckpointThreadStarted?: (thread: Worker) => void;
   postgresPoolSize?: number;
   log?: DatabaseLog;
 }

@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseLog, openDatabase } from '../../src/db/database.ts';
-import { checkpointThreads } from '../../src/db/sqlite/wal.ts';
 
 // The WAL is kept bounded by checkpoints on a thread of their own (src/db/sqlite/wal.ts). When a
 // checkpoint cannot do its job the service must say so and keep writing, and a checkpoint thread that
@@ -18,6 +18,8 @@ interface Opened {
   db: Database;
   path: string;
   warnings: string[];
+  /** The checkpoint threads running now. */
+  threads: Set<Worker>;
   walSize: () => number;
   insert: (bytes: number) => Promise<unknown>;
 }
@@ -26,11 +28,21 @@ function openWithLog(dir: string, name: string): Opened {
   const path = join(dir, name);
   const warnings: string[] = [];
   const log: DatabaseLog = { info() {}, warn: (_o, m) => warnings.push(m), error() {} };
-  const db = openDatabase({ url: `sqlite:${path}`, sqliteWalLimitBytes: LIMIT, log });
+  const threads = new Set<Worker>();
+  const db = openDatabase({
+    url: `sqlite:${path}`,
+    sqliteWalLimitBytes: LIMIT,
+    log,
+    sqliteCheckpointThreadStarted: (thread) => {
+      threads.add(thread);
+      thread.once('exit', () => threads.delete(thread));
+    },
+  });
   return {
     db,
     path,
     warnings,
+    threads,
     walSize: () => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0),
     insert: (bytes) =>
       db.write((trx) => sql`INSERT INTO blobs (body) VALUES (randomblob(${bytes}))`.execute(trx)),
@@ -99,9 +111,9 @@ describe('checkpoints of the SQLite WAL', () => {
     let peak = 0;
     await writeUntil(o, 64 * KB, () => {
       peak = Math.max(peak, o.walSize());
-      return peak >= LIMIT / 2 && checkpointThreads.size === 1;
+      return peak >= LIMIT / 2 && o.threads.size === 1;
     });
-    const [first] = [...checkpointThreads];
+    const [first] = [...o.threads];
     expect(first).toBeDefined();
 
     await first?.terminate();
@@ -111,7 +123,7 @@ describe('checkpoints of the SQLite WAL', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(o.warnings).toContain(stopped);
-    expect(checkpointThreads.size).toBe(0);
+    expect(o.threads.size).toBe(0);
 
     // Four times the limit written after it: each write finishes (none waits for a checkpoint that
     // never answers), and the WAL never grows much past its limit, so a new thread kept emptying it.
@@ -123,8 +135,8 @@ describe('checkpoints of the SQLite WAL', () => {
       return written > 4 * LIMIT;
     });
     expect(peak).toBeLessThan(2 * LIMIT);
-    expect(checkpointThreads.size).toBe(1);
-    expect(checkpointThreads.has(first as NonNullable<typeof first>)).toBe(false);
+    expect(o.threads.size).toBe(1);
+    expect(o.threads.has(first as NonNullable<typeof first>)).toBe(false);
     await o.db.close();
   }, 30_000);
 });

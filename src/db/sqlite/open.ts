@@ -40,6 +40,7 @@ export function openSqlite(opts: DatabaseOptions): Database {
           walLimitBytes,
           onFatal: stopProcess(opts),
           log: opts.log,
+          threadStarted: opts.sqliteCheckpointThreadStarted,
         })
       : null;
   const writeConn = sqliteConnection(path, durability ? 'OFF' : sync);

@@ -18,6 +18,8 @@ export interface WalOptions {
    */
   onFatal: (error: Error) => void;
   log: DatabaseLog | undefined;
+  /** Observes each checkpoint thread as it starts (see DatabaseOptions). */
+  threadStarted?: ((thread: Worker) => void) | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export class WalDurability {
     private readonly dbPath: string,
     private readonly opts: WalOptions,
   ) {
-    this.checkpointer = new Checkpointer(dbPath, opts.walLimitBytes, opts.log);
+    this.checkpointer = new Checkpointer(dbPath, opts.walLimitBytes, opts.log, opts.threadStarted);
   }
 
   /** Records one more commit; returns its sequence number. */
@@ -161,12 +163,6 @@ export class WalDurability {
   }
 }
 
-/**
- * The running checkpoint threads of this process. Nothing in the service reads it: it lets a test stop
- * a thread the way a crash would and watch the next checkpoint start a new one.
- */
-export const checkpointThreads = new Set<Worker>();
-
 type CheckpointMode = 'PASSIVE' | 'TRUNCATE';
 type CheckpointResult =
   | { ok: true; mode: CheckpointMode; busy: number; log: number; checkpointed: number }
@@ -186,6 +182,7 @@ class Checkpointer {
     private readonly dbPath: string,
     private readonly journalSizeLimit: number,
     private readonly log: DatabaseLog | undefined,
+    private readonly threadStarted: ((thread: Worker) => void) | undefined,
   ) {}
 
   get busy(): boolean {
@@ -222,7 +219,6 @@ class Checkpointer {
     worker.unref();
     worker.on('message', (r: CheckpointResult) => this.pending?.(r));
     const died = (why: string) => {
-      checkpointThreads.delete(worker);
       if (this.worker !== worker) return;
       this.worker = null;
       this.log?.warn({ why }, 'WAL checkpoint thread stopped; a new one starts with the next checkpoint');
@@ -231,7 +227,7 @@ class Checkpointer {
     worker.on('error', (e) => died(String(e)));
     worker.on('exit', (code) => died(`exit code ${code}`));
     this.worker = worker;
-    checkpointThreads.add(worker);
+    this.threadStarted?.(worker);
     return worker;
   }
 
