@@ -4,7 +4,7 @@ import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
 import type { Clock } from '../../src/app/ports.ts';
 import { type Env, loadConfig } from '../../src/config/index.ts';
-import { claimDueRows } from '../../src/db/repos/outbox.ts';
+import { claimDueRowsPerHost } from '../../src/db/repos/outbox.ts';
 import { ALL_JOBS } from '../../src/jobs/index.ts';
 import { startJobs } from '../../src/jobs/runner.ts';
 import { openRuntime } from '../../src/main.ts';
@@ -106,7 +106,8 @@ describe.each(DIALECTS)('outbox durability on %s', (dialect) => {
     await produce(crashed.deps, alice.id, receiver.url('/crash'), ['evt_c1', 'evt_c2', 'evt_c3']);
     // The dying worker's round got as far as its claim: leases taken, nothing sent.
     const claimed = await crashed.deps.db.write((trx) =>
-      claimDueRows(trx, dialect, 'w_dead', clock.nowMs(), crashed.deps.config.outbox.leaseMs, 10),
+      // All three at once: more per host than a worker of today's settings would take.
+      claimDueRowsPerHost(trx, dialect, 'w_dead', clock.nowMs(), crashed.deps.config.outbox.leaseMs, 10, 10),
     );
     expect(claimed).toHaveLength(3);
     await stop(crashed);

@@ -4,7 +4,7 @@ import type { LightningBackend } from '../../app/ports.ts';
 import { type ClnOptions, createClnBackend } from './cln.ts';
 import { createLndBackend, type LndOptions } from './lnd.ts';
 import { clnPayPermissionProbe, lndPayPermissionProbe, type NodeProbe } from './probes.ts';
-import { createSandboxBackend, type SandboxBackend, type SandboxOptions } from './sandbox.ts';
+import { createSandboxBackend, type SandboxOptions } from './sandbox.ts';
 
 export type LightningBackendConfig =
   | ({ kind: 'sandbox' } & SandboxOptions)
@@ -38,11 +38,6 @@ export function nodeProbes(config: LightningBackendConfig): NodeProbe[] {
     default:
       return [];
   }
-}
-
-/** Narrows to the sandbox, whose extra methods back the sandbox-only endpoints. */
-export function isSandboxBackend(backend: LightningBackend | null): backend is SandboxBackend {
-  return backend !== null && backend.kind === 'sandbox' && 'simulateExternalPayment' in backend;
 }
 
 export {

@@ -18,14 +18,6 @@ export function isCursor(v: string): boolean {
   return CANONICAL.test(v);
 }
 
-/** Numeric order of two cursors: negative, zero or positive. Both must be decimal integers (a bug otherwise). */
-export function compareCursors(a: string, b: string): number {
-  if (!/^[0-9]+$/.test(a) || !/^[0-9]+$/.test(b)) throw new RangeError('cursors are decimal integers');
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /** A cursor from a backend in canonical form, or null when it is not a decimal integer. */
 function canonicalCursor(v: string): string | null {
   return /^[0-9]{1,30}$/.test(v) ? BigInt(v).toString() : null;
@@ -68,11 +60,6 @@ export async function openSettlementStream(
  * Stores `cursor` under key unless a later one is stored already; answers whether it moved. A cursor
  * that is not a decimal integer is not stored (logged): the stream then resumes from an earlier one.
  */
-export async function recordSettlementCursor(deps: AppDeps, key: string, cursor: string): Promise<boolean> {
-  const nowMs = deps.clock.nowMs();
-  return deps.db.write((trx) => advanceCursorInUnit(deps, trx, key, cursor, nowMs));
-}
-
 async function advanceCursorInUnit(
   deps: AppDeps,
   trx: Kysely<DB>,
@@ -113,9 +100,4 @@ export async function creditSettlement(
   });
   reportSettlement(deps, s, outcome);
   return outcome;
-}
-
-/** The stored cursor of a key (tests, operators); null when none. */
-export async function storedSettlementCursor(deps: AppDeps, key: string): Promise<string | null> {
-  return (await getKv(deps.db.read, key)) ?? null;
 }

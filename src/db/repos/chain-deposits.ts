@@ -144,9 +144,6 @@ export async function markDepositsDropped(trx: Exec, ids: readonly bigint[], now
   return Number(r.numUpdatedRows);
 }
 
-export const depositsOfPayment = (exec: Exec, paymentId: bigint): Promise<ChainDepositRow[]> =>
-  exec.selectFrom('chain_deposits').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
-
 /**
  * Audit: credited deposits whose ledger transfers (`chain:<id>`) are not exactly one, and chain deposit
  * transfers with no credited deposit.

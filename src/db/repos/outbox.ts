@@ -23,6 +23,10 @@ export async function insertOutboxRow(trx: Exec, row: NewOutboxRow): Promise<voi
     .execute();
 }
 
+/**
+ * A row is due when pending, its time has come and nobody holds a live lease on it (an expired lease
+ * is a crashed or stalled worker's: its rows are taken over).
+ */
 function dueRows(exec: Exec, nowMs: number) {
   const now = BigInt(nowMs);
   return exec
@@ -36,38 +40,6 @@ function dueRows(exec: Exec, nowMs: number) {
 export async function anyDue(exec: Exec, nowMs: number): Promise<boolean> {
   const row = await dueRows(exec, nowMs).select('id').limit(1).executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Claims up to `limit` due rows for `owner` until `nowMs + leaseMs`, oldest due first. A row is due
- * when pending, its time has come and nobody holds a live lease on it (an expired lease is a crashed or
- * stalled worker: its rows are taken over). PostgreSQL: concurrent claimers skip each other's locked
- * rows (FOR UPDATE SKIP LOCKED). SQLite: the claim runs inside the single writer's transaction, and the
- * update repeats the conditions, so two claims can never take the same row.
- */
-export async function claimDueRows(
-  trx: Exec,
-  dialect: Dialect,
-  owner: string,
-  nowMs: number,
-  leaseMs: number,
-  limit: number,
-): Promise<OutboxRow[]> {
-  let candidates = dueRows(trx, nowMs).select('id').orderBy('next_attempt_at_ms').orderBy('id').limit(limit);
-  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  const rows = await trx
-    .updateTable('outbox')
-    .set({ lease_owner: owner, lease_until_ms: nowMs + leaseMs })
-    .where('id', 'in', candidates)
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', BigInt(nowMs))]))
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) =>
-    a.next_attempt_at_ms === b.next_attempt_at_ms
-      ? Number(a.id - b.id)
-      : Number(a.next_attempt_at_ms - b.next_attempt_at_ms),
-  );
 }
 
 /** Gives back leases of rows this owner will not attempt (shutdown), so any worker may take them now. */

@@ -205,22 +205,6 @@ export async function transitionPayment(
   return r.numUpdatedRows === 1n;
 }
 
-/** Incoming invoices still pending at `nowMs` past their expiry, oldest expiry first. */
-export const listExpiredInvoices = (
-  exec: Exec,
-  nowMs: number,
-  limit: number,
-): Promise<Array<{ id: bigint; payment_hash: string | null }>> =>
-  exec
-    .selectFrom('payments')
-    .select(['id', 'payment_hash'])
-    .where('status', '=', PENDING)
-    .where('direction', '=', IN)
-    .where('invoice_expires_at_ms', '<=', BigInt(nowMs))
-    .orderBy('invoice_expires_at_ms')
-    .limit(limit)
-    .execute();
-
 /** Declines the given invoices that are still pending; answers how many it declined. */
 export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): Promise<number> {
   if (ids.length === 0) return 0;
@@ -232,23 +216,6 @@ export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): 
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
-
-/** Outgoing Lightning payments whose outcome is still unknown, created before `createdBeforeMs`. */
-export const listPendingOutgoing = (
-  exec: Exec,
-  createdBeforeMs: number,
-  limit: number,
-): Promise<PaymentRow[]> =>
-  exec
-    .selectFrom('payments')
-    .selectAll()
-    .where('status', '=', PENDING)
-    .where('direction', '=', OUT)
-    .where('route', '=', 'lightning')
-    .where('created_at_ms', '<', BigInt(createdBeforeMs))
-    .orderBy('created_at_ms')
-    .limit(limit)
-    .execute();
 
 export async function setCallbackStatus(exec: Exec, id: bigint, status: number): Promise<void> {
   await exec.updateTable('payments').set({ callback_status: status }).where('id', '=', id).execute();
@@ -305,14 +272,6 @@ export async function findPaymentLedgerMismatches(
     actual: BigInt(r.actual ?? 0),
   }));
 }
-
-const accountIdByUsertag = prepare<{ usertag: string }, { id: bigint }>((db, p) =>
-  db.selectFrom('accounts').select('id').where('usertag', '=', p('usertag')),
-);
-
-/** The account id of a payment's recipient (usertags are stored lower-case). */
-export const findRecipientId = async (exec: Exec, usertag: string): Promise<bigint | undefined> =>
-  (await accountIdByUsertag.first(exec, { usertag }))?.id;
 
 /**
  * Inserts the row that books a payment the node accepted for invoice `row.second_payment_of` without it
