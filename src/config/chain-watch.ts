@@ -40,7 +40,7 @@ export interface ChainWatchConfig {
  */
 export const EVM_LOOKBACK_DEFAULT = 20_000;
 /** At most 2,500 eth_getLogs windows of 2,000 blocks for one scan. */
-export const EVM_LOOKBACK_MAX = 5_000_000;
+const EVM_LOOKBACK_MAX = 5_000_000;
 
 const http = (fallback: string | null) => url(fallback, ['http:', 'https:']);
 

@@ -3,7 +3,7 @@ import { bool, int, percentPpm, raw } from './fields.ts';
 import { section } from './section.ts';
 
 /** The price sources paytag can read (src/adapters/prices). */
-export const PRICE_SOURCE_NAMES = ['static', 'coinbase', 'kraken', 'bitstamp', 'binance', 'ecb'] as const;
+const PRICE_SOURCE_NAMES = ['static', 'coinbase', 'kraken', 'bitstamp', 'binance', 'ecb'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCE_NAMES)[number];
 
 /**

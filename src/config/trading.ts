@@ -7,9 +7,9 @@ export const TRADE_PAIRS = ['BTC-USDT', 'ETH-USDT', 'SOL-USDT', 'LTC-USDT', 'MAT
 export type TradePair = (typeof TRADE_PAIRS)[number];
 
 /** Default tick size (smallest price step, in the quote) and minimum amount (in the asset) per pair. */
-export const DEFAULT_TICK_SIZES =
+const DEFAULT_TICK_SIZES =
   'BTC-USDT=0.01,ETH-USDT=0.01,SOL-USDT=0.01,LTC-USDT=0.01,MATIC-USDT=0.0001,BTC-INR=1';
-export const DEFAULT_MIN_AMOUNTS =
+const DEFAULT_MIN_AMOUNTS =
   'BTC-USDT=0.00001,ETH-USDT=0.0001,SOL-USDT=0.001,LTC-USDT=0.001,MATIC-USDT=1,BTC-INR=0.00001';
 
 export interface InstrumentConfig {

@@ -18,7 +18,7 @@ export function optionalText(value: unknown, field: string, max: number): Result
 }
 
 /** A description that fits the invoice's `d` field (639 bytes of UTF-8). */
-export function optionalDescription(value: unknown): Result<string | null> {
+function optionalDescription(value: unknown): Result<string | null> {
   const r = optionalText(value, 'description', TEXT_LIMITS.description);
   if (!r.ok || r.value === null) return r;
   if (utf8.encode(r.value).length > TEXT_LIMITS.description) {
@@ -51,7 +51,7 @@ export function optionalHttpUrl(value: unknown, field: string): Result<string | 
 }
 
 /** fiat_value: a non-negative decimal given as a string or a JSON number; kept as its decimal text. */
-export function optionalFiatValue(value: unknown): Result<string | null> {
+function optionalFiatValue(value: unknown): Result<string | null> {
   if (value === undefined || value === null || value === '') return ok(null);
   let text: string;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) text = String(value);
@@ -65,7 +65,7 @@ export function optionalFiatValue(value: unknown): Result<string | null> {
 }
 
 /** fiat_currency: 3-10 letters, stored upper-case (INR, USD, EUR). */
-export function optionalCurrency(value: unknown): Result<string | null> {
+function optionalCurrency(value: unknown): Result<string | null> {
   const r = optionalText(value, 'fiat_currency', TEXT_LIMITS.fiat_currency);
   if (!r.ok || r.value === null) return r;
   const code = r.value.trim().toUpperCase();
@@ -80,7 +80,7 @@ export function optionalCurrency(value: unknown): Result<string | null> {
 }
 
 /** extra: a free-form JSON object, stored as text (bounded). */
-export function optionalExtra(value: unknown): Result<string> {
+function optionalExtra(value: unknown): Result<string> {
   if (value === undefined || value === null) return ok('{}');
   if (typeof value !== 'object' || Array.isArray(value)) {
     return err('invalid_request', 'extra must be a JSON object', 'extra');

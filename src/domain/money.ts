@@ -21,7 +21,7 @@ export const ASSET_CODES = Object.keys(ASSETS) as Asset[];
 export const isAsset = (s: string): s is Asset => Object.hasOwn(ASSETS, s);
 
 export const MSAT_PER_SAT = 1000n;
-export const MSAT_PER_BTC = 100_000_000_000n;
+const MSAT_PER_BTC = 100_000_000_000n;
 /** No BTC amount can exceed the supply cap. */
 export const MAX_BTC_MSAT = 21_000_000n * MSAT_PER_BTC;
 

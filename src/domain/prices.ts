@@ -3,7 +3,7 @@ import { err, ok, type Result } from './result.ts';
 // Prices are exact: a price is an integer count of 10^-8 quote units per one base unit (`priceE8`),
 // parsed from the decimal text a source or the configuration wrote. No float is ever involved.
 
-export const PRICE_SCALE = 8;
+const PRICE_SCALE = 8;
 const E8 = 10n ** BigInt(PRICE_SCALE);
 
 /** Upper-case `BASE-QUOTE`, e.g. `BTC-USD`. */
@@ -13,13 +13,13 @@ export function isPair(s: string): boolean {
   return PAIR.test(s);
 }
 
-export function pairParts(pair: string): { base: string; quote: string } | null {
+function pairParts(pair: string): { base: string; quote: string } | null {
   const m = PAIR.exec(pair);
   return m ? { base: m[1]!, quote: m[2]! } : null;
 }
 
 /** Currencies issued by a state; a pair of two of them is a fiat pair (it ages by the fiat limit). */
-export const FIAT = new Set(['USD', 'EUR', 'INR', 'GBP', 'JPY']);
+const FIAT = new Set(['USD', 'EUR', 'INR', 'GBP', 'JPY']);
 
 export function isFiatPair(pair: string): boolean {
   const p = pairParts(pair);
@@ -91,7 +91,7 @@ export function medianE8(values: readonly bigint[]): bigint {
 }
 
 /** Whether `value` is more than `ppm` parts per million away from `reference`, decided exactly. */
-export function deviatesMoreThan(value: bigint, reference: bigint, ppm: bigint): boolean {
+function deviatesMoreThan(value: bigint, reference: bigint, ppm: bigint): boolean {
   const diff = value > reference ? value - reference : reference - value;
   return diff * 1_000_000n > reference * ppm;
 }

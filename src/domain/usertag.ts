@@ -3,7 +3,7 @@ import { err, ok, type Result } from './result.ts';
 const USERTAG = /^[a-z0-9_]{3,32}$/;
 
 /** Names that would confuse users or impersonate the operator. */
-export const RESERVED_USERTAGS: ReadonlySet<string> = new Set([
+const RESERVED_USERTAGS: ReadonlySet<string> = new Set([
   'admin',
   'administrator',
   'api',

@@ -20,7 +20,7 @@ export const VOUCHER_CODE_LENGTH = 10;
 export const VOUCHER_CODE = /^[a-z0-9]{8,10}$/;
 /** The batch id: the standard `tid` and the static URL's path, so it is as unguessable as a code. */
 export const VOUCHER_BATCH_ID_LENGTH = 16;
-export const VOUCHER_BATCH_ID = /^[a-z0-9]{16}$/;
+const VOUCHER_BATCH_ID = /^[a-z0-9]{16}$/;
 /** Random bytes (hex) of the token that opens a batch's print sheet. */
 export const PRINT_TOKEN_BYTES = 24;
 

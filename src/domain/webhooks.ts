@@ -14,7 +14,7 @@ const SECRET_PREFIX = 'whsec_';
 const SECRET_MIN_BYTES = 24;
 const SECRET_MAX_BYTES = 64;
 /** How old (or how far in the future) a timestamp a receiver accepts by default (replay window). */
-export const WEBHOOK_TOLERANCE_SEC = 5 * 60;
+const WEBHOOK_TOLERANCE_SEC = 5 * 60;
 
 /** `whsec_<base64 key>` → the key bytes (the part after the prefix, base64-decoded), or null. */
 export function webhookSecretKey(secret: string): Buffer | null {
@@ -179,7 +179,7 @@ export function retryAfterMs(value: string | null | undefined, nowMs: number): n
 // ---------------------------------------------------------------- callback URLs
 
 /** Longest callback URL accepted. */
-export const CALLBACK_URL_MAX_CHARS = 2048;
+const CALLBACK_URL_MAX_CHARS = 2048;
 
 /** Host names that are the local machine or a cloud metadata service whatever DNS says. */
 const FORBIDDEN_NAMES =

@@ -16,7 +16,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * (canonical forms, `extra` serialised for storage, the NUL check below); this bound, checked before
  * parsing, keeps every such walk far from the stack's limit.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** True when `text` opens more than `max` objects or arrays inside one another (strings skipped). */
 function nestedDeeperThan(text: string, max: number): boolean {

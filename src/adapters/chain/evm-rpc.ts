@@ -39,8 +39,8 @@ export interface EvmRpcConfig {
 }
 
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 event's topic 0. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-export const MAX_WINDOW = 2000;
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const MAX_WINDOW = 2000;
 
 const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/;
 const HASH = /^0x[0-9a-f]{64}$/;
@@ -58,8 +58,7 @@ const quantity = (v: unknown, what: string): number => {
 };
 const hex = (n: number): string => `0x${n.toString(16)}`;
 /** A watched address as the 32-byte topic it appears in. */
-export const addressTopic = (address: string): string =>
-  `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`;
+const addressTopic = (address: string): string => `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`;
 
 interface TransferLog {
   txHash: string;

@@ -92,7 +92,7 @@ function hexToQueryBytes(hash: string): string {
 }
 
 /** LND's longest memo (MaxMemoSize in channeldb/invoices). */
-export const LND_MAX_MEMO_BYTES = 1024;
+const LND_MAX_MEMO_BYTES = 1024;
 
 /**
  * TrackPaymentV2's own answer for a payment it never started: codes.NotFound with

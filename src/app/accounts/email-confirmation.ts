@@ -6,7 +6,7 @@ import { composeEmail } from '../mail/compose-email.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { hmacKey, keyedHash, randomToken } from '../verification/keys.ts';
 
-export const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/verify/email/${token}`;
+const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/verify/email/${token}`;
 
 /**
  * Queues an e-mail with a one-time link that confirms the account's e-mail address (through the outbox:

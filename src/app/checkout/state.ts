@@ -17,7 +17,7 @@ export const FINAL_STATES: ReadonlySet<CheckoutState> = new Set(['paid', 'expire
  * `Last-Event-ID: n` is sent only a state whose id is greater. A request goes pending → declined or
  * expired → paid (a late payment), never back.
  */
-export const STATE_EVENT_ID: Readonly<Record<CheckoutState, number>> = {
+const STATE_EVENT_ID: Readonly<Record<CheckoutState, number>> = {
   pending: 1,
   declined: 2,
   expired: 2,

@@ -5,9 +5,9 @@ import { paymentHistory } from '../payments/history.ts';
 import { type BalanceLine, balanceLines, type ValueCurrency } from './views.ts';
 
 /** How many of the newest payments a live page keeps an eye on, besides the ones it names. */
-export const LIVE_RECENT = 25;
+const LIVE_RECENT = 25;
 /** At most this many named payments per stream (the ones a page shows). */
-export const LIVE_NAMED_MAX = 60;
+const LIVE_NAMED_MAX = 60;
 
 export interface LiveSnapshot {
   balances: BalanceLine[];

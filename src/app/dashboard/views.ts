@@ -101,7 +101,7 @@ export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
   return ok({ createdAtMs: BigInt(m[1] ?? '0'), id: BigInt(m[2] ?? '0') });
 }
 
-export const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
+const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
 
 /** Most payments one page of a direction or status filter reads before it answers. */
 export const PAGE_SCAN_MAX = 1_000;

@@ -19,7 +19,7 @@ const countMail = (deps: AppDeps, key: string, nowMs: number) =>
  * the service flood an inbox. Call it before the write unit that queues the e-mail (it counts in a unit
  * of its own, in the database); off with the other rate limits.
  */
-export async function mailToRecipientRefusal(
+async function mailToRecipientRefusal(
   deps: AppDeps,
   address: string,
   field: string,

@@ -11,9 +11,9 @@ import { isVerified } from '../verification/record.ts';
 import { listOperatorActions, type OperatorActionView } from './actions.ts';
 
 /** Most accounts one search page lists. */
-export const SEARCH_PAGE_MAX = 100;
+const SEARCH_PAGE_MAX = 100;
 /** Longest search text (a usertag or e-mail prefix). */
-export const SEARCH_QUERY_MAX = 254;
+const SEARCH_QUERY_MAX = 254;
 
 export interface AccountSummary {
   id: bigint;

@@ -49,7 +49,7 @@ export interface OperatorActionView {
 }
 
 /** Most operator actions a page lists. */
-export const ACTIONS_PAGE_MAX = 100;
+const ACTIONS_PAGE_MAX = 100;
 
 /** Operator actions, newest first, keyset paged by id (`beforeId`); of one account with `targetAccountId`. */
 export async function listOperatorActions(

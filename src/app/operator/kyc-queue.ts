@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
 
 /** Most submissions one page of the review queue lists. */
-export const QUEUE_PAGE_MAX = 100;
+const QUEUE_PAGE_MAX = 100;
 
 export interface KycSubmissionView {
   id: bigint;

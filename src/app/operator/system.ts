@@ -45,7 +45,7 @@ export async function ledgerState(deps: AppDeps): Promise<LedgerState> {
 }
 
 /** How long the console waits for the Lightning node before showing it as not answering. */
-export const NODE_TIMEOUT_MS = 5_000;
+const NODE_TIMEOUT_MS = 5_000;
 
 async function within<T>(
   ms: number,
@@ -124,7 +124,7 @@ export async function backendsState(deps: AppDeps): Promise<BackendsState> {
 }
 
 /** Most failed deliveries one page lists. */
-export const FAILED_PAGE_MAX = 100;
+const FAILED_PAGE_MAX = 100;
 
 export interface OutboxState {
   /** By channel and state: how many rows. */

@@ -1,9 +1,9 @@
 import type { Logger } from '../ports.ts';
 
 /** Hosts whose circuit state one process keeps at most; closed ones are forgotten first. */
-export const MAX_TRACKED_HOSTS = 10_000;
+const MAX_TRACKED_HOSTS = 10_000;
 /** A circuit stays open at most this many times its first open period. */
-export const MAX_OPEN_FACTOR = 16;
+const MAX_OPEN_FACTOR = 16;
 
 interface HostCircuit {
   /** Timeouts in a row, since the host last answered. */

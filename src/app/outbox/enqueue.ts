@@ -3,7 +3,7 @@ import { insertOutboxRow } from '../../db/repos/outbox.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** Host group of e-mails: they all go through one SMTP server (or into the dev mailbox). */
-export const MAIL_HOST = 'mail';
+const MAIL_HOST = 'mail';
 
 /**
  * The host a delivery's attempts go to, for fairness between receivers: a webhook URL's host with its

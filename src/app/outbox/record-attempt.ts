@@ -11,7 +11,7 @@ import { type DeliveryReport, reportToTarget } from './status-sinks.ts';
 // target's status. The queries are in db/repos/outbox.ts.
 
 /** Longest response or server reply kept per attempt. */
-export const RESPONSE_EXCERPT_MAX_CHARS = 1024;
+const RESPONSE_EXCERPT_MAX_CHARS = 1024;
 /** Longest error text kept per attempt. */
 const ERROR_MAX_CHARS = 500;
 

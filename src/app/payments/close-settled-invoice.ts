@@ -9,7 +9,7 @@ import { settleIncomingInvoice } from './settle-incoming.ts';
  * its own). Cancelling only narrows the window: a node that cannot cancel (or a payment racing the
  * cancel) still delivers its settlement, and that is booked the same way.
  */
-export async function closeSettledInvoiceAtNode(deps: AppDeps, paymentHash: string): Promise<void> {
+async function closeSettledInvoiceAtNode(deps: AppDeps, paymentHash: string): Promise<void> {
   const backend = deps.lightning;
   if (backend === null) return;
   let r: Awaited<ReturnType<typeof backend.cancelInvoice>>;

@@ -53,7 +53,7 @@ export interface Idempotent {
 }
 
 /** The key and request fingerprint to check, or null without a key (nothing is hashed then). */
-export const idempotencyOf = (key: string | null, operation: string, asked: unknown): Idempotent | null =>
+const idempotencyOf = (key: string | null, operation: string, asked: unknown): Idempotent | null =>
   key === null ? null : { key, hash: requestHash(operation, asked) };
 
 /** A command's fingerprint: everything it asks, without its Idempotency-Key. */

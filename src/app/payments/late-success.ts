@@ -12,7 +12,7 @@ import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { paymentRef } from './movements.ts';
 
 /** Most declined payments one round asks about again. */
-export const RECHECK_BATCH = 100;
+const RECHECK_BATCH = 100;
 
 /** How long after a decline the node is asked once more: past the send timeout, with a margin. */
 /**
@@ -73,7 +73,7 @@ export async function recheckDeclinedOutgoing(
  * When the account no longer holds that much, nothing is booked: the row stays declined, the event is
  * logged as an error and counted, and the audit's node comparison shows the difference.
  */
-export async function bookLateSuccess(
+async function bookLateSuccess(
   deps: AppDeps,
   row: PaymentRow,
   result: Extract<PayResult, { status: 'succeeded' }>,

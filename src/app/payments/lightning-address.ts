@@ -8,7 +8,7 @@ import { createInvoiceOrError } from './create-invoice.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
-export const LNURL_MIN_SENDABLE_MSAT = 1000n;
+const LNURL_MIN_SENDABLE_MSAT = 1000n;
 /** Why a disabled account's Lightning address takes no payment. */
 const DISABLED_ADDRESS = 'this Lightning address is disabled: it takes no payments';
 /** Lifetime of an invoice issued to a wallet through a Lightning address (it pays at once). */

@@ -136,7 +136,7 @@ export async function creditIncoming(
 }
 
 /** What an outgoing Lightning payment holds back: amount, the most routing fee, service fee and GST. */
-export const reservedTotal = (row: PaymentRow): bigint =>
+const reservedTotal = (row: PaymentRow): bigint =>
   row.amount_msat + row.fee_reserve_msat + row.service_fee_msat + row.gst_fee_msat;
 
 /** Reserves an outgoing Lightning payment (pending transfer to the node's liquidity). */

@@ -9,7 +9,7 @@ import type { SendDetails } from './engine/rows.ts';
 import { feesFor } from './movements.ts';
 
 /** What a send of the caller asks the engine for. */
-export function sendOrder(
+function sendOrder(
   deps: AppDeps,
   caller: Caller,
   target: PayTarget,

@@ -150,7 +150,7 @@ const EVM_NETWORKS: readonly ChainNetwork[] = ['ERC20', 'BEP20', 'MATIC'];
  * own fields; this is the rule behind them): lbtc by Lightning; btc on chain (BTC); usdt on chain on an
  * EVM network. Answers the chain of an on-chain request, null for Lightning.
  */
-export function checkRail(
+function checkRail(
   cmd: Pick<ReceiveCommand, 'amount' | 'rail' | 'chainNetwork'>,
 ): Result<{ asset: 'btc' | 'usdt'; network: ChainNetwork } | null> {
   const { asset } = cmd.amount;

@@ -32,7 +32,7 @@ const TOUCH_EVERY_MS = 60_000;
 /** A well-formed cookie token: 32 base64url characters. */
 export const SESSION_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export const sessionTokenHash = (key: Buffer, token: string): string => keyedHash(key, 'session', token);
+const sessionTokenHash = (key: Buffer, token: string): string => keyedHash(key, 'session', token);
 const csrfOf = (key: Buffer, token: string): string => keyedHash(key, 'session-csrf', token);
 
 /** Opens a session for the account (after its password was checked); answers the cookie's token. */

@@ -13,7 +13,7 @@ import { keyedHash, serverKey } from '../secrets/server-keys.ts';
 import { runWrite } from '../write.ts';
 
 /** Live credentials one account may hold at once. */
-export const MAX_LIVE_CREDENTIALS = 20;
+const MAX_LIVE_CREDENTIALS = 20;
 const MAX_LABEL = 64;
 /** `api_key`: a public id, `tk_` and 24 letters and digits. */
 export const API_KEY_FORMAT = /^tk_[A-Za-z0-9]{24}$/;

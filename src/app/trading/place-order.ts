@@ -59,7 +59,7 @@ export function marketOf(
 }
 
 /** The instrument of the command's pair, open for orders, or why not. */
-export function tradableInstrument(deps: AppDeps, cmd: Pick<PlaceOrderCommand, 'asset' | 'quote'>) {
+function tradableInstrument(deps: AppDeps, cmd: Pick<PlaceOrderCommand, 'asset' | 'quote'>) {
   const instrument = findInstrument(deps, cmd.asset, cmd.quote);
   const pair = `${symbolOf(cmd.asset)}-${symbolOf(cmd.quote)}`;
   if (instrument === undefined) {

@@ -12,10 +12,10 @@ export interface BatchSummary {
 }
 
 /** Batches per page of the list. */
-export const BATCH_PAGE = 25;
+const BATCH_PAGE = 25;
 
 /** Where the next page starts: the last batch's (created_at_ms, id), as `ms.id`. */
-export const batchCursor = (b: VoucherBatchRow): string => `${b.created_at_ms}.${b.id}`;
+const batchCursor = (b: VoucherBatchRow): string => `${b.created_at_ms}.${b.id}`;
 
 function decodeCursor(cursor: string | null): { createdAtMs: bigint; id: string } | null {
   const m = cursor === null ? null : /^(\d{1,16})\.([A-Za-z0-9]{1,64})$/.exec(cursor);

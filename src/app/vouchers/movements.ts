@@ -29,11 +29,11 @@ import { voucherUrl } from './urls.ts';
 
 type Trx = Kysely<DB>;
 
-export const voucherRef = (code: string): string => `voucher:${code}`;
-export const batchRef = (batchId: string): string => `voucher_batch:${batchId}`;
+const voucherRef = (code: string): string => `voucher:${code}`;
+const batchRef = (batchId: string): string => `voucher_batch:${batchId}`;
 
 /** What each voucher holds in escrow. */
-export const escrowPerVoucher = (b: Pick<VoucherBatchRow, 'amount_msat' | 'fee_reserve_msat'>): bigint =>
+const escrowPerVoucher = (b: Pick<VoucherBatchRow, 'amount_msat' | 'fee_reserve_msat'>): bigint =>
   b.amount_msat + b.fee_reserve_msat;
 
 /** Vouchers carry no service fee of their own: the issuer prepaid everything the escrow holds. */

@@ -5,14 +5,14 @@ import { loadConfig } from '../../config/index.ts';
 import { openLightningForDoctor } from '../../main.ts';
 import { type Command, opts, print } from '../command.ts';
 
-export const DOCTOR_HELP = `Usage: paytag doctor [--json]
+const DOCTOR_HELP = `Usage: paytag doctor [--json]
 
 Checks the configured Lightning node end to end: it can be reached, its TLS certificate is the one
 given, the credentials (macaroon or rune) are accepted and may do what paytag needs, the node is on
 LIGHTNING_NETWORK, and it can create, look up and cancel an invoice. Prints each check and what is
 wrong; exits 1 when a check fails. See docs/lightning-backends.md.`;
 
-export async function doctorCommand(asJson: boolean, out: (line: string) => void): Promise<number> {
+async function doctorCommand(asJson: boolean, out: (line: string) => void): Promise<number> {
   const config = loadConfig();
   const { backend, probes } = await openLightningForDoctor(config);
   try {

@@ -6,7 +6,7 @@ import type { Command } from '../command.ts';
  * How long a stop may take (in-flight requests, job rounds, background tasks) before the process ends
  * anyway; what was cut short is completed by the jobs after the next start. A second signal ends it at once.
  */
-export const SHUTDOWN_GRACE_MS = 30_000;
+const SHUTDOWN_GRACE_MS = 30_000;
 
 export const serve: Command = {
   name: 'serve',

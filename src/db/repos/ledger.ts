@@ -16,7 +16,7 @@ export const DEBITS_MUST_NOT_EXCEED_CREDITS = 1;
 
 export const TRANSFER_PENDING = 1;
 export const TRANSFER_POST_PENDING = 2;
-export const TRANSFER_VOID_PENDING = 4;
+const TRANSFER_VOID_PENDING = 4;
 
 /** System accounts: the other side of every movement that enters or leaves user balances. */
 export const SYSTEM_ACCOUNTS = {

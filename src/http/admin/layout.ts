@@ -16,7 +16,7 @@ import { ADMIN_CATALOGUES, type AdminCatalogue } from './i18n/index.ts';
  */
 
 /** The request's language. */
-export function adminLang(request: FastifyRequest): Lang {
+function adminLang(request: FastifyRequest): Lang {
   const asked = (request.query as Record<string, unknown> | undefined)?.['lang'];
   return chooseLang(asked ?? cookiesOf(request)[LANG_COOKIE], request.headers['accept-language']);
 }

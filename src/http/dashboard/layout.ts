@@ -11,7 +11,7 @@ import { cookiesOf, LANG_COOKIE, type SessionUser, setLangCookie } from './sessi
  * message (`?done=<key>` after post/redirect/get), and the strict policy: the page's own stylesheet and
  * script from this origin only, no inline code, no other origin, forms to this origin only.
  */
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -50,7 +50,7 @@ export const counterpartyText = (p: Payment): string =>
       ? 'paytag'
       : p.payment_mode;
 
-export const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw => {
+const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw => {
   const inner = html`class="pill ${p.status}" data-status="${p.public_id}"`;
   return link
     ? html`<a href="/dashboard/payments/${p.public_id}" ${inner}>${m.payments.statusName(p.status)}</a>`
@@ -58,7 +58,7 @@ export const statusPill = (m: DashboardCatalogue, p: Payment, link = false): Raw
 };
 
 /** The payments table (history, recent activity); new payments are added to it live. */
-export function paymentsTable(m: DashboardCatalogue, rows: Payment[], addNew: boolean): Raw {
+function paymentsTable(m: DashboardCatalogue, rows: Payment[], addNew: boolean): Raw {
   const p = m.payments;
   const labels = [p.when, p.counterparty, p.memo, p.amount, p.status];
   const body = rows.map(

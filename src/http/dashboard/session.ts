@@ -114,7 +114,7 @@ export async function requireSession(
 export const addressOf = (request: FastifyRequest): string => clientBucket(request.ip);
 
 /** Whether the request comes from a page of this origin (see the module comment). */
-export function sameOrigin(deps: AppDeps, request: FastifyRequest): boolean {
+function sameOrigin(deps: AppDeps, request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site === 'same-origin';
   const origin = request.headers.origin;
@@ -151,7 +151,7 @@ const PRE_SESSION_FORMS = new Set(['/dashboard/sign-in', '/dashboard/sign-up']);
  * checked: the session's own token, nothing else (the pre-session token only on the forms before
  * sign-in, which an older tab may still send). Without one, the pre-session token.
  */
-export async function forgeryCheck(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
+async function forgeryCheck(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
   if (!sameOrigin(deps, request)) return 'cross_site';
   const submitted = formToken(request);
   const session = await sessionOf(deps, request);

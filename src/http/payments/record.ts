@@ -15,7 +15,7 @@ export const PAYMENT_TTL = 10;
 const feeText = (msat: bigint): string | null =>
   msat > 0n ? `${formatMsatAsBtc(roundUpToSat(msat))} btc` : null;
 
-export function totalFee(p: Payment) {
+function totalFee(p: Payment) {
   return {
     network_fee: feeText(p.network_fee_msat),
     service_fee:

@@ -14,8 +14,8 @@ import { decodeReceiveCommon, receiveBodySchema } from '../lapi/payments.contrac
 type Body = Record<string, unknown>;
 
 export const WALLETS = ['lbtc', 'btc', 'usdt'] as const;
-export const PAYMENT_MODES = ['lightning', 'onchain'] as const;
-export const CHAIN_NETWORKS: readonly ChainNetwork[] = ['BTC', 'ERC20', 'BEP20', 'MATIC'];
+const PAYMENT_MODES = ['lightning', 'onchain'] as const;
+const CHAIN_NETWORKS: readonly ChainNetwork[] = ['BTC', 'ERC20', 'BEP20', 'MATIC'];
 
 /** Largest USDT request: 10^11 USDT (far beyond any payment; keeps every sum inside 64 bits). */
 const MAX_USDT_UNITS = 10n ** 17n;

@@ -68,7 +68,7 @@ function symbol(v: unknown, field: 'asset' | 'quote'): Result<Asset> {
 
 const CLIENT_ORDER_ID = new RegExp(`^[\\x21-\\x7e]{1,${CLIENT_ORDER_ID_MAX}}$`);
 
-export function decodeClientOrderId(v: unknown): Result<string | null> {
+function decodeClientOrderId(v: unknown): Result<string | null> {
   if (absent(v)) return ok(null);
   if (typeof v !== 'string' || !CLIENT_ORDER_ID.test(v)) {
     return err(

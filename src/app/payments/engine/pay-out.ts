@@ -26,7 +26,7 @@ import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 // inside the ledger in one write unit, and an invoice of another node through the Lightning backend:
 // reserve in one unit, pay outside it, post or void in another (resolve-outgoing.ts).
 
-export const ALREADY_PAYING = 'this invoice is already paid or being paid';
+const ALREADY_PAYING = 'this invoice is already paid or being paid';
 
 /** Where the money goes. An LNURL or a Lightning address is resolved to its invoice before this. */
 export type PayTarget =
@@ -90,7 +90,7 @@ export interface PaidOut {
 }
 
 /** Refuses an invoice of another network, or an expired one. */
-export function checkPayableInvoice(deps: AppDeps, inv: DecodedInvoice, field: string): Result<void> {
+function checkPayableInvoice(deps: AppDeps, inv: DecodedInvoice, field: string): Result<void> {
   if (inv.network !== deps.config.lightning.network) {
     return err(
       'invoice_invalid',

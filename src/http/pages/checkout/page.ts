@@ -13,7 +13,7 @@ import { ICON, LOGO_SVG, SCRIPT, STYLESHEET } from './assets.ts';
  */
 
 /** Scripts and styles from this origin only (the page's own files), no inline code, no other origin. */
-export const CHECKOUT_CSP = [
+const CHECKOUT_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
