@@ -184,6 +184,11 @@ describe.each(DIALECTS)('dashboard payments (%s)', (dialect) => {
     expect(badDate.statusCode).toBe(400);
     expect(badDate.body).toMatch(/id="f-from"[^>]*aria-invalid="true"/);
     expect((await c.get('/dashboard/payments?after=junk')).statusCode).toBe(400);
+    // A link past the 64-bit range of ids is a bad link too, not a failure.
+    for (const after of ['1.9223372036854775808', '1.9999999999999999999', '99999999999999999.1']) {
+      expect((await c.get(`/dashboard/payments?after=${after}`)).statusCode).toBe(400);
+    }
+    expect((await c.get('/dashboard/payments?after=1.9223372036854775807')).statusCode).toBe(200);
 
     const tid = rowsOf(pendingIn.body)[0]!;
     await c.get(`/dashboard/payments/${tid}`);

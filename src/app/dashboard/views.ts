@@ -97,8 +97,10 @@ export const HISTORY_PAGE_SIZE = 25;
 export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
   if (v === undefined || v === '') return ok(null);
   const m = typeof v === 'string' ? /^(\d{1,16})\.(\d{1,19})$/.exec(v) : null;
-  if (!m) return err('invalid_request', 'this page link is not valid', 'after');
-  return ok({ createdAtMs: BigInt(m[1] ?? '0'), id: BigInt(m[2] ?? '0') });
+  const id = BigInt(m?.[2] ?? '-1');
+  // Ids are signed 64-bit integers in both databases: a larger one is not a link this page made.
+  if (!m || id > 2n ** 63n - 1n) return err('invalid_request', 'this page link is not valid', 'after');
+  return ok({ createdAtMs: BigInt(m[1] ?? '0'), id });
 }
 
 const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
