@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from '../app/deps.ts';
 import { adminPages } from './admin/plugin.ts';
-import { presentedKey, presentedKeyOwner, redactUrl } from './auth.ts';
+import { pathSecretsRedacted, presentedKey, presentedKeyOwner, redactUrl } from './auth.ts';
 import { registerBodyHandling } from './body.ts';
 import { clientBucket } from './client-address.ts';
 import { dashboardPages } from './dashboard/routes.ts';
@@ -42,6 +42,30 @@ function trustedHops(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/**
+ * A path segment with a malformed escape (`%ff` is no UTF-8, `%zz` no escape) is taken literally
+ * (`%25ff`): the route or the family's not-found handler then answers it in its own shape, as it
+ * answers any unknown tid or path. The router would refuse it with the framework's own body.
+ */
+function literalBadEscapes(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.includes('%')) return url;
+  const literal = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('%')) return segment;
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return segment.replaceAll('%', '%25');
+      }
+    })
+    .join('/');
+  return q === -1 ? literal : literal + url.slice(q);
+}
+
 export interface BuildOptions {
   /** The process logger (see main.ts); without it the app does not log (tests). */
   logger?: FastifyBaseLogger;
@@ -54,6 +78,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
+    rewriteUrl: (req) => literalBadEscapes(req.url ?? '/'),
+    // A segment past the router's length limit names nothing here: the family's or the page's own "not
+    // found" answers it, in its shape.
+    frameworkErrors: (_error, _request, reply) => reply.callNotFound(),
     // Refused while closing by the onRequest hook below, in the family's error shape.
     return503OnClosing: false,
     // request.ip is the client behind the proxies TRUST_PROXY names; without it, the socket's peer.
@@ -105,7 +133,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     request.log.info(
       {
         method: request.method,
-        url: redactUrl(request.url),
+        url: redactUrl(pathSecretsRedacted(request)),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

@@ -78,6 +78,27 @@ export function redactUrl(url: string): string {
   return `${safePath}?${query}`;
 }
 
+/** A route parameter that is a bearer secret: whoever holds the URL holds the voucher, the link or the consent. */
+const SECRET_PARAM = /^:(code|token)$/;
+const HAS_SECRET_PARAM = /\/:(code|token)(\/|$)/;
+
+/**
+ * The request's URL with the values of its route's secret parameters (`/voucher/redeem/:code`,
+ * `/verify/email/:token`, …) replaced, for the log; redactUrl then does the query and the rest.
+ */
+export function pathSecretsRedacted(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route === undefined || !HAS_SECRET_PARAM.test(route)) return request.url;
+  const q = request.url.indexOf('?');
+  const path = q < 0 ? request.url : request.url.slice(0, q);
+  const names = route.split('/');
+  const redacted = path
+    .split('/')
+    .map((segment, i) => (SECRET_PARAM.test(names[i] ?? '') ? '[redacted]' : segment))
+    .join('/');
+  return q < 0 ? redacted : redacted + request.url.slice(q);
+}
+
 const checked = new WeakMap<FastifyRequest, Promise<Result<Caller>>>();
 
 /**

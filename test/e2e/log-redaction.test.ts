@@ -77,4 +77,30 @@ describe('the request log of a running server at trace level', () => {
     expect(log).not.toContain(adminKey.slice(0, 20));
     expect(log).not.toContain(adminKey.slice(20));
   });
+
+  it('never holds a voucher code or a confirmation or consent token that travels in the path', async () => {
+    const base = server?.url ?? '';
+    const code = 'jypmu33193';
+    const token = 'eiyDjVvnGoY9jJMy_R625pQE8kpN7P1Q';
+    const paths = [
+      `/voucher/redeem/${code}`,
+      `/lnurlw/${code}`,
+      `/lnurlw/${code}/callback?k1=${token}&pr=lnbc1`,
+      `/verify/email/${token}`,
+      `/verify/consent/${token}`,
+    ];
+    for (const p of paths) await fetch(`${base}${p}`);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const shown of [
+      '/voucher/redeem/[redacted]',
+      '/lnurlw/[redacted]"',
+      '/lnurlw/[redacted]/callback?k1=[redacted]&pr=lnbc1',
+      '/verify/email/[redacted]',
+      '/verify/consent/[redacted]',
+    ]) {
+      expect(log).toContain(shown);
+    }
+    expect(log).not.toContain(code);
+    expect(log).not.toContain(token);
+  });
 });

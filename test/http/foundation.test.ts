@@ -109,6 +109,34 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
       });
     });
 
+    it('a path with a malformed escape or an overlong segment answers as the family or page does', async () => {
+      // `%ff` is not UTF-8 and `%zz` is no escape: the segment is taken literally, so each family's own
+      // answer (an unknown endpoint, an unknown tid or code) comes back, never the framework's.
+      for (const bad of ['%ff', '%zz', 'a%e2%82']) {
+        const std = await get(`/lapi/v1/${bad}`);
+        expect(std.statusCode).toBe(404);
+        expect(std.json()).toMatchObject({ status: false, success: false, data: null, code: 'not_found' });
+        const pro = await get(`/sapi/v1/${bad}`);
+        expect(pro.statusCode).toBe(404);
+        expect(pro.json()).toMatchObject({ success: false, code: 'not_found' });
+        for (const page of [`/checkout/${bad}`, `/voucher/redeem/${bad}`, `/dashboard/payments/${bad}`]) {
+          const res = await get(page);
+          expect([303, 404]).toContain(res.statusCode);
+          expect(res.headers['content-type'] ?? '').not.toMatch(/json/);
+          expect(res.body).not.toMatch(/FST_ERR/);
+        }
+      }
+      const long = 'a'.repeat(300);
+      const std = await get(`/lapi/v1/${long}`);
+      expect(std.statusCode).toBe(404);
+      expect(std.json()).toMatchObject({ status: false, code: 'not_found' });
+      for (const page of [`/checkout/${long}`, `/voucher/redeem/${long}`]) {
+        const res = await get(page);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toMatch(/FST_ERR/);
+      }
+    });
+
     it('a malformed JSON body on GET is a 400, not ignored', async () => {
       const res = await rt.app.inject({
         method: 'GET',
