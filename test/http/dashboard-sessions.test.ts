@@ -225,6 +225,46 @@ describe.each(DIALECTS)('sign-in limits (%s)', (dialect) => {
     expect((await new DashboardClient(rt.app).signIn(b.usertag, PASSWORD)).statusCode).toBe(303);
   });
 
+  it('password confirmations count per session: wrong sign-ins elsewhere never block them, their own wrong ones do', async () => {
+    const rt = await start(dialect, { DASHBOARD_SIGNIN_PER_ACCOUNT: '3', DASHBOARD_SIGNIN_WINDOW_S: '900' });
+    const a = await holder(rt);
+    const mine = new DashboardClient(rt.app);
+    const other = new DashboardClient(rt.app, { remoteAddress: '198.51.100.20' });
+    expect((await mine.signIn(a.usertag, PASSWORD)).statusCode).toBe(303);
+    expect((await other.signIn(a.usertag, PASSWORD)).statusCode).toBe(303);
+    // A stranger who knows only the usertag locks the sign-in …
+    for (let i = 0; i < 4; i++) {
+      await new DashboardClient(rt.app, { remoteAddress: `203.0.113.${i + 1}` }).signIn(
+        a.usertag,
+        'guess 1234',
+      );
+    }
+    expect((await new DashboardClient(rt.app).signIn(a.usertag, PASSWORD)).statusCode).toBe(429);
+    // … but not what the signed-in holder confirms with the password.
+    const secret = async () =>
+      (
+        await rt.deps.db.read
+          .selectFrom('accounts')
+          .select('webhook_secret')
+          .where('id', '=', a.id)
+          .executeTakeFirstOrThrow()
+      ).webhook_secret;
+    const rotate = async (c: DashboardClient, password: string) => {
+      await c.get('/dashboard/developers');
+      return (await c.post('/dashboard/developers/webhook-secret', { password })).statusCode;
+    };
+    const before = await secret();
+    expect(await rotate(mine, PASSWORD)).toBe(200);
+    expect(await secret()).not.toBe(before);
+    // A session's own confirmations are limited (every attempt counts, the right one above too), in
+    // that session only.
+    for (let i = 0; i < 2; i++) expect(await rotate(mine, 'wrong password 1')).toBe(401);
+    expect(await rotate(mine, PASSWORD)).toBe(429);
+    const rotated = await secret();
+    expect(await rotate(other, PASSWORD)).toBe(200);
+    expect(await secret()).not.toBe(rotated);
+  });
+
   it('the window ends: after DASHBOARD_SIGNIN_WINDOW_S the right password signs in again', async () => {
     const clock = new ManualClock();
     const rt = await start(

@@ -84,7 +84,9 @@ export async function signIn(
 
 /**
  * A fresh confirmation by password inside a session, for what the API allows only with the admin key
- * (sending money, rotating keys and secrets). Counted with the account's sign-in attempts.
+ * (sending money, rotating keys and secrets). Counted per session, up to DASHBOARD_SIGNIN_PER_ACCOUNT
+ * a window: whoever holds a session but not the password guesses no faster than at the sign-in, and
+ * wrong sign-ins by someone who knows only the usertag never lock the holder's own session.
  */
 export async function confirmPassword(
   deps: AppDeps,
@@ -93,12 +95,12 @@ export async function confirmPassword(
 ): Promise<Result<null>> {
   if (typeof password !== 'string' || password === '')
     return err('invalid_request', 'enter your password to confirm', 'password');
-  const byAccount = await overLimit(
+  const bySession = await overLimit(
     deps,
-    `signin:acct:${session.accountId}`,
+    `confirm:session:${session.sessionId}`,
     deps.config.dashboard.signinPerAccount,
   );
-  if (byAccount !== null) return limited(byAccount);
+  if (bySession !== null) return limited(bySession);
   const account = await findAccountById(deps.db.read, session.accountId);
   const stored = account?.password_hash ?? null;
   if (stored === null || !(await verifyPassword(password, stored)))
