@@ -14,7 +14,7 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
   let bob: TestAccount;
   beforeAll(async () => {
     rt = await testRuntime(dialect);
-    alice = await makeAccount(rt.deps, { fund: { lbtc: '0.5', eth: '1.25' } });
+    alice = await makeAccount(rt.deps, { fund: { lbtc: '0.5', eth: '1.25', inr: '1000.5' } });
     bob = await makeAccount(rt.deps, { fund: { lbtc: '0.00000001' } });
   });
   afterAll(async () => {
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
   });
 
   describe('assetBalance', () => {
-    it('answers every asset (usdt included) as 8-decimal strings and says when they were read', async () => {
+    it('answers every asset (usdt and inr included) as 8-decimal strings and says when they were read', async () => {
       const res = await get('/tapi/v1/assetBalance', { 'x-api-key': alice.invoiceKey });
       const body = res.json();
       expect(body.data).toEqual({
@@ -90,6 +90,7 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
         ltc: '0.00000000',
         matic: '0.00000000',
         usdt: '0.00000000',
+        inr: '1000.50000000',
       });
       expect(body.message).toMatch(/^balances as of \d{4}-\d\d-\d\dT/);
     });

@@ -313,11 +313,12 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('assetBalance gains usdt; the other keys stay', async () => {
+  it('assetBalance gains usdt and inr; the other keys stay', async () => {
     const res = await get('/tapi/v1/assetBalance', shop.invoiceKey);
     expect(Object.keys(res.json().data).sort()).toEqual([
       'btc',
       'eth',
+      'inr',
       'lbtc',
       'ltc',
       'matic',

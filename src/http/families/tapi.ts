@@ -6,7 +6,8 @@ import { applyFamily, callerOf, envelope } from '../family.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../schemas.ts';
 import { registerCheckOrder } from '../trade/check-order.ts';
 
-const SPEC_ASSETS = ['lbtc', 'btc', 'eth', 'sol', 'ltc', 'matic', 'usdt'] as const;
+/** The spec's keys, then what else an account can hold: usdt (deposits, trades) and inr (BTC-INR trades). */
+const BALANCE_ASSETS = ['lbtc', 'btc', 'eth', 'sol', 'ltc', 'matic', 'usdt', 'inr'] as const;
 
 /** /tapi/v1: trading data (orders, asset balances). Standard envelope. */
 export async function tapiFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
@@ -23,7 +24,7 @@ export async function tapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
         response: {
           200: envelopeOf({
             type: 'object',
-            properties: Object.fromEntries(SPEC_ASSETS.map((a) => [a, { type: 'string' }])),
+            properties: Object.fromEntries(BALANCE_ASSETS.map((a) => [a, { type: 'string' }])),
           }),
           ...standardErrors,
         },
@@ -31,7 +32,7 @@ export async function tapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
     },
     async (request) => {
       const b = await getBalances(deps, callerOf(request));
-      const data = Object.fromEntries(SPEC_ASSETS.map((a) => [a, formatAssetBalance(a, b.byAsset[a])]));
+      const data = Object.fromEntries(BALANCE_ASSETS.map((a) => [a, formatAssetBalance(a, b.byAsset[a])]));
       return envelope(data, `balances as of ${new Date(b.readAtMs).toISOString()}`);
     },
   );
