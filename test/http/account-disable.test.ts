@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listOperatorActions } from '../../src/app/operator/actions.ts';
 import { disableAccount, enableAccount } from '../../src/app/operator/disable-account.ts';
+import { createTradeCredential } from '../../src/app/trading/credentials.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -11,6 +12,7 @@ import {
 } from '../fixtures/runtime.ts';
 
 const CLI = { accountId: null, name: 'operator:root' };
+const ENV = { SANDBOX_NODE_KEY: '11'.repeat(32), PRICE_STATIC: 'BTC-USDT=50000' };
 
 describe.each(DIALECTS)('a disabled account on %s', (dialect) => {
   let rt: TestRuntime;
@@ -19,13 +21,9 @@ describe.each(DIALECTS)('a disabled account on %s', (dialect) => {
   let bob: TestAccount;
 
   beforeEach(async () => {
-    rt = await testRuntime(dialect, { SANDBOX_NODE_KEY: '11'.repeat(32) });
+    rt = await testRuntime(dialect, ENV);
     // A second instance of the service on the same database.
-    second = await testRuntime(
-      dialect,
-      { SANDBOX_NODE_KEY: '11'.repeat(32) },
-      { databaseUrl: rt.databaseUrl },
-    );
+    second = await testRuntime(dialect, ENV, { databaseUrl: rt.databaseUrl });
     alice = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
     bob = await makeAccount(rt.deps);
   });
@@ -100,6 +98,84 @@ describe.each(DIALECTS)('a disabled account on %s', (dialect) => {
       ['account_disable', 'operator:root', alice.usertag],
     ]);
     expect(actions[1]?.detail).toEqual({ reason: 'chargeback fraud' });
+  });
+
+  it('refuses its trade credentials and live access tokens on every instance, and takes them back when enabled', async () => {
+    const trader = await makeAccount(rt.deps, { fund: { usdt: '1000' } });
+    const made = await createTradeCredential(rt.deps, { usertag: trader.usertag, label: 'bot' });
+    if (!made.ok) throw new Error(made.error.message);
+    const { apiKey, apiSecret } = made.value;
+    const issue = (t: TestRuntime, secret = apiSecret) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trade/v1/auth/token',
+        payload: { api_key: apiKey, api_secret: secret },
+      });
+    const first = await issue(rt);
+    expect(first.statusCode, first.body).toBe(200);
+    const bearer = first.json().access_token as string;
+    const trade = (t: TestRuntime, method: 'GET' | 'POST', path: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/trade/v1${path}`,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+    const order = { side: 'buy', asset: 'BTC', type: 'market', amount: '0.0001' };
+    const bearerCalls = (t: TestRuntime) =>
+      [
+        ['orders list', () => trade(t, 'GET', '/orders')],
+        ['portfolio', () => trade(t, 'GET', '/portfolio')],
+        ['place an order', () => trade(t, 'POST', '/orders', order)],
+      ] as const;
+    for (const t of [rt, second]) {
+      for (const [what, go] of bearerCalls(t)) {
+        const res = await go();
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      }
+    }
+
+    expect(await disableAccount(rt.deps, CLI, trader.usertag, 'wash trading')).toMatchObject({ ok: true });
+
+    for (const t of [rt, second]) {
+      const refused = await issue(t);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'account_disabled',
+        message: expect.stringMatching(/account disabled/),
+      });
+      // Only the right secret learns why: a wrong one is refused exactly as for any account.
+      const wrong = await issue(t, 'x'.repeat(48));
+      expect(wrong.statusCode, wrong.body).toBe(401);
+      expect(wrong.json()).toMatchObject({ code: 'unauthorized', message: 'invalid API credentials' });
+      for (const [what, go] of bearerCalls(t)) {
+        const res = await go();
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+        expect(res.json(), what).toEqual({
+          success: false,
+          code: 'account_disabled',
+          message: expect.stringMatching(/account disabled/),
+        });
+      }
+    }
+
+    expect(await enableAccount(rt.deps, CLI, trader.usertag)).toMatchObject({ ok: true });
+    for (const t of [rt, second]) {
+      const again = await issue(t);
+      expect(again.statusCode, again.body).toBe(200);
+      // The token issued before the account was disabled works again too.
+      for (const [what, go] of bearerCalls(t)) {
+        const res = await go();
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      }
+    }
+    const orders = await trade(rt, 'GET', '/orders?status=all');
+    // Two orders placed before the disable and two after it: none while it was disabled.
+    expect(orders.json().orders).toHaveLength(4);
   });
 
   it('its Lightning address, LNURL callback and usertag take no payment while disabled', async () => {

@@ -18,9 +18,9 @@ export interface AccountSwitch {
 }
 
 /**
- * Disables an account: from the commit on, its API keys are refused (the key lookup reads the flag
- * with the key, so every instance refuses at once), its dashboard sessions end and it cannot sign in,
- * its Lightning address and usertag stop receiving.
+ * Disables an account: from the commit on, its API keys, trade credentials and trade access tokens are
+ * refused (their lookups read the flag with the key, so every instance refuses at once), its dashboard
+ * sessions end and it cannot sign in, its Lightning address and usertag stop receiving.
  * The sessions end and the operator action (with the reason) is recorded in the same write unit.
  */
 export async function disableAccount(

@@ -28,6 +28,8 @@ export interface IssuedToken {
 /** RFC 9068 §2.1: the media type of a JWT access token, in its `typ` header. */
 const TOKEN_TYPE = 'at+jwt';
 const ALGORITHM = 'HS256';
+const ACCOUNT_DISABLED =
+  'account disabled: an operator has disabled this account; its trade credentials and tokens are refused';
 /** A hash of a secret nobody has: checked when the key is unknown, so both failures take the same time. */
 const NO_SECRET_HASH = '0'.repeat(64);
 
@@ -43,7 +45,8 @@ const audienceOf = (deps: AppDeps) => `${deps.config.publicUrl}/trade/v1`;
 /**
  * Exchanges a credential's key and secret for a signed access token (a JWT with the claims of RFC 9068:
  * iss, sub = account id, aud, exp, iat, jti, client_id = the credential's public key). Every failure
- * gets one answer, so a caller cannot tell an unknown key from a wrong secret or a revoked credential.
+ * gets one answer, so a caller cannot tell an unknown key from a wrong secret or a revoked credential;
+ * the right key and secret of a disabled account are answered `account_disabled`.
  */
 export async function issueTradeToken(
   deps: AppDeps,
@@ -56,6 +59,8 @@ export async function issueTradeToken(
   const presented = hashTradeSecret(key, input.apiSecret);
   const secretOk = sameHash(presented, found?.secret_hash ?? NO_SECRET_HASH);
   if (found === undefined || !secretOk) return err('unauthorized', 'invalid API credentials');
+  // Checked after the secret, so only the credential's holder learns that the account is disabled.
+  if (found.disabled) return err('account_disabled', ACCOUNT_DISABLED);
 
   const nowMs = deps.clock.nowMs();
   const nowSec = Math.floor(nowMs / 1000);
@@ -76,7 +81,8 @@ export async function issueTradeToken(
 
 /**
  * Checks an access token: signature, `typ`, issuer, audience, expiry; then that its credential is
- * still live and belongs to `sub` (a revoked credential's tokens stop working at once).
+ * still live and belongs to `sub` (a revoked credential's tokens stop working at once), and that the
+ * account is not disabled (its tokens are refused while it is, and work again once it is enabled).
  */
 export async function verifyTradeToken(deps: AppDeps, token: string): Promise<Result<Trader>> {
   let sub: string | undefined;
@@ -103,5 +109,6 @@ export async function verifyTradeToken(deps: AppDeps, token: string): Promise<Re
   }
   const live = await findLiveCredentialForToken(deps.db.read, clientId, BigInt(sub));
   if (live === undefined) return err('unauthorized', 'the access token was revoked');
+  if (live.disabled) return err('account_disabled', ACCOUNT_DISABLED);
   return ok({ accountId: BigInt(sub), usertag: live.usertag, credentialId: live.id });
 }

@@ -5,12 +5,12 @@ import { operatorName } from './operator.ts';
 export const accountDisable: Command = {
   name: 'account disable',
   synopsis: 'account disable U --reason TEXT',
-  summary: 'disable an account: its keys, sessions and Lightning address stop working at once',
+  summary: 'disable an account: its keys, trade tokens, sessions and Lightning address stop at once',
   help: `Usage: paytag account disable <usertag> --reason TEXT [--json]
 
 Disables the account: its invoice and admin keys are refused on every API family (403
-account_disabled) by every instance from now on, its dashboard sessions end, and its Lightning
-address, LNURL and usertag stop receiving. Nothing is deleted; 'paytag account enable' undoes it.
+account_disabled) by every instance from now on, and so are its trade credentials and access tokens;
+its dashboard sessions end, and its Lightning address, LNURL and usertag stop receiving. Nothing is deleted; 'paytag account enable' undoes it.
 Recorded as an operator action (who, when, the reason).`,
   async run(args) {
     const { values, positionals } = opts(args, { reason: { type: 'string' } });
@@ -34,7 +34,7 @@ export const accountEnable: Command = {
   summary: 'enable a disabled account again',
   help: `Usage: paytag account enable <usertag> [--json]
 
-Enables a disabled account: its keys, Lightning address and usertag work again (sessions that were
+Enables a disabled account: its keys, trade credentials, Lightning address and usertag work again (sessions that were
 ended stay ended). Recorded as an operator action.`,
   async run(args) {
     const { values, positionals } = opts(args, {});

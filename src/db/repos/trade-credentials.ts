@@ -34,12 +34,17 @@ export async function insertTradeCredential(
   return id;
 }
 
-/** A live (not revoked) credential by its public key, with what checking its secret needs. */
-export const findLiveCredentialByKey = (
+/**
+ * A live (not revoked) credential by its public key, with what checking its secret needs and whether
+ * an operator has disabled its account (read with the credential, so every instance sees it at once).
+ */
+export async function findLiveCredentialByKey(
   exec: Exec,
   apiKey: string,
-): Promise<{ id: bigint; account_id: bigint; usertag: string; secret_hash: string } | undefined> =>
-  exec
+): Promise<
+  { id: bigint; account_id: bigint; usertag: string; secret_hash: string; disabled: boolean } | undefined
+> {
+  const row = await exec
     .selectFrom('trade_credentials')
     .innerJoin('accounts', 'accounts.id', 'trade_credentials.account_id')
     .select([
@@ -47,31 +52,46 @@ export const findLiveCredentialByKey = (
       'trade_credentials.account_id',
       'accounts.usertag',
       'trade_credentials.secret_hash',
+      'accounts.disabled_at_ms',
     ])
     .where('trade_credentials.api_key', '=', apiKey)
     .where('trade_credentials.revoked_at_ms', 'is', null)
     .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      account_id: row.account_id,
+      usertag: row.usertag,
+      secret_hash: row.secret_hash,
+      disabled: row.disabled_at_ms !== null,
+    }
+  );
+}
 
 const liveCredentialForToken = prepare<
   { apiKey: string; accountId: bigint },
-  { id: bigint; usertag: string }
+  { id: bigint; usertag: string; disabled_at_ms: bigint | null }
 >((db, p) =>
   db
     .selectFrom('trade_credentials')
     .innerJoin('accounts', 'accounts.id', 'trade_credentials.account_id')
-    .select(['trade_credentials.id', 'accounts.usertag'])
+    .select(['trade_credentials.id', 'accounts.usertag', 'accounts.disabled_at_ms'])
     .where('trade_credentials.api_key', '=', p('apiKey'))
     .where('trade_credentials.account_id', '=', p('accountId'))
     .where('trade_credentials.revoked_at_ms', 'is', null),
 );
 
-/** The credential and the account's usertag, when it is live and belongs to the account; read on every trade call. */
-export function findLiveCredentialForToken(
+/**
+ * The credential, the account's usertag and whether the account is disabled, when the credential is
+ * live and belongs to the account; read on every trade call.
+ */
+export async function findLiveCredentialForToken(
   exec: Exec,
   apiKey: string,
   accountId: bigint,
-): Promise<{ id: bigint; usertag: string } | undefined> {
-  return liveCredentialForToken.first(exec, { apiKey, accountId });
+): Promise<{ id: bigint; usertag: string; disabled: boolean } | undefined> {
+  const row = await liveCredentialForToken.first(exec, { apiKey, accountId });
+  return row && { id: row.id, usertag: row.usertag, disabled: row.disabled_at_ms !== null };
 }
 
 export async function markCredentialUsed(trx: Exec, id: bigint, nowMs: number): Promise<void> {

@@ -28,7 +28,8 @@ export function traderOf(request: FastifyRequest): Trader {
 
 /**
  * Every route of `scope` declared with `config: { tradeToken: true }` checks the bearer token before
- * anything else runs; a missing, malformed, expired or revoked token is a 401 with WWW-Authenticate.
+ * anything else runs; a missing, malformed, expired or revoked token is a 401 with WWW-Authenticate,
+ * and a token of a disabled account a 403 `account_disabled`.
  */
 export function requireTradeTokens(scope: FastifyInstance, deps: AppDeps): void {
   scope.decorateRequest('trader', null);
@@ -44,6 +45,8 @@ export function requireTradeTokens(scope: FastifyInstance, deps: AppDeps): void 
             'missing access token: send Authorization: Bearer <access_token> from POST /trade/v1/auth/token',
         });
       }
+      // The token is good but the account is disabled: a 403, not a token error to retry with another.
+      if (!r.ok && r.error.code === 'account_disabled') throw new HttpError(r.error);
       if (!r.ok) {
         const description = r.error.message.replaceAll('"', "'");
         reply.header(

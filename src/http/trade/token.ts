@@ -22,7 +22,7 @@ export function registerTokenRoute(scope: FastifyInstance, deps: AppDeps): void 
           'JSON body api_key and api_secret (made with `paytag trade-keys create`). The answer is a signed JWT ' +
           '(RFC 9068 claims; typ at+jwt) for `Authorization: Bearer` on the other trade endpoints, and its ' +
           'lifetime in seconds (TRADE_TOKEN_TTL_S). Missing or invalid credentials: 401 with WWW-Authenticate. ' +
-          'Revoking the credential ends its tokens at once. Limited per credential and per client address ' +
+          'The credential of an account an operator has disabled: 403 account_disabled. Revoking the credential ends its tokens at once. Limited per credential and per client address ' +
           '(429 with Retry-After). See docs/trading.md.',
         body: {
           type: 'object',
@@ -53,6 +53,8 @@ export function registerTokenRoute(scope: FastifyInstance, deps: AppDeps): void 
         refuse(reply, 'missing API credentials: send api_key and api_secret in the JSON body');
       }
       const r = await issueTradeToken(deps, { apiKey, apiSecret });
+      // A disabled account's credential is valid: its 403 is no client-authentication failure.
+      if (!r.ok && r.error.code === 'account_disabled') throw new HttpError(r.error);
       if (!r.ok) refuse(reply, r.error.message);
       request.log.info({ credential: apiKey }, 'trade token issued');
       return { access_token: r.value.accessToken, expires_in: r.value.expiresIn };

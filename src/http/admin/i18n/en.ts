@@ -104,12 +104,13 @@ export const en = {
     noKeys: 'No keys.',
     disableTitle: 'Disable this account',
     disableText:
-      'Its invoice and admin keys are refused at once on every instance, its dashboard sessions end, and its Lightning address and usertag take no payment. Nothing is deleted; you can enable it again.',
+      'Its invoice and admin keys and its trade API credentials and tokens are refused at once on every instance, its dashboard sessions end, and its Lightning address and usertag take no payment. Nothing is deleted; you can enable it again.',
     disableReason: 'Reason (kept in the operator log)',
     disableReasonHint: (max: number) => `At most ${max} characters.`,
     disable: (usertag: string) => `Disable ${usertag}`,
     enableTitle: 'Enable this account',
-    enableText: 'Its keys, Lightning address and usertag work again. Sessions that were ended stay ended.',
+    enableText:
+      'Its keys, trade credentials, Lightning address and usertag work again. Sessions that were ended stay ended.',
     enable: (usertag: string) => `Enable ${usertag}`,
   },
   kyc: {
