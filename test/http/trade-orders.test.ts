@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { disableAccount, enableAccount } from '../../src/app/operator/disable-account.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { setStaticPrice } from '../../src/app/prices/set-static-price.ts';
 import { matchOrders } from '../../src/app/trading/match-orders.ts';
@@ -392,6 +393,54 @@ describe.each(DIALECTS)('trade API spot orders on %s', (dialect) => {
     expect((await trade(other, 'GET', '/orders')).json().orders).toEqual([]);
     expect((await trade(owner, 'GET', `/orders/${o.tid}`)).json()).toMatchObject({ status: 'open' });
     expect(await usdt(owner)).toBe(1000_000_000n - 300_000_000n);
+  });
+
+  it("a disabled account's resting orders do not fill and keep their reservation; they fill once it is enabled", async () => {
+    const operator = { accountId: null, name: 'operator:root' };
+    const held = await trader({ usdt: '100' });
+    const other = await trader({ usdt: '100' });
+    // The disabled account's order is the older one, and a round has room for one order only: it
+    // must not take that room from the other account's order.
+    const h = await place(held, { asset: 'ETH', type: 'limit', amount: '0.01', price: '3300' });
+    clock.advance(1000);
+    const o = await place(other, { asset: 'ETH', type: 'limit', amount: '0.01', price: '3300' });
+    expect(h).toMatchObject({ status: 'open', reserved: '33.00000000' });
+    expect(await disableAccount(rt.deps, operator, held.usertag, 'under investigation')).toMatchObject({
+      ok: true,
+    });
+    const oneAtATime = {
+      ...rt.deps,
+      config: { ...rt.deps.config, trading: { ...rt.deps.config.trading, matchBatch: 1 } },
+    };
+    const status = async (t: Trader, tid: string) =>
+      (await checkOrder(t, tid)).json().data as Record<string, unknown>;
+    await setStaticPrice(rt.deps, { pair: 'ETH-USDT', price: '3290' });
+    try {
+      expect(await matchOrders(oneAtATime)).toMatchObject({ filled: 1, skipped: 0 });
+      expect(await status(other, o.tid)).toMatchObject({ executed_price: '3300.00000000' });
+      expect(await matchOrders(rt.deps)).toMatchObject({ filled: 0 });
+      expect(await usdt(held)).toBe(67_000_000n);
+      expect(await availableBalance(rt.deps.db.read, held.id, 'eth')).toBe(0n);
+      // Its owner cannot cancel it meanwhile: the account's tokens are refused.
+      const cancel = await trade(held, 'DELETE', `/orders/${h.tid}`);
+      expect(cancel.statusCode, cancel.body).toBe(403);
+      expect(cancel.json()).toMatchObject({ code: 'account_disabled' });
+
+      expect(await enableAccount(rt.deps, operator, held.usertag)).toMatchObject({ ok: true });
+      // checkOrder takes the invoice key, refused while the account was disabled.
+      expect(await status(held, h.tid)).toMatchObject({ executed_at: null, revoked: false });
+      expect(await matchOrders(rt.deps)).toMatchObject({ filled: 1 });
+    } finally {
+      await setStaticPrice(rt.deps, { pair: 'ETH-USDT', price: null });
+    }
+    expect(await status(held, h.tid)).toMatchObject({
+      executed_price: '3300.00000000',
+      filled_percent: 100,
+      total_paid: '33.00000000',
+    });
+    expect(await usdt(held)).toBe(67_000_000n);
+    expect(await availableBalance(rt.deps.db.read, held.id, 'eth')).toBe(9_990_000n);
+    expect((await auditLedger(rt.deps)).violations).toEqual([]);
   });
 
   it('trade routes need a bearer token; checkOrder needs a key and a tid', async () => {

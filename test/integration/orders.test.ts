@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { setStaticPrice } from '../../src/app/prices/set-static-price.ts';
 import { cancelOrder } from '../../src/app/trading/cancel-order.ts';
 import type { PlaceOrderCommand } from '../../src/app/trading/commands.ts';
@@ -8,6 +9,7 @@ import { placeOrder } from '../../src/app/trading/place-order.ts';
 import { getPortfolio } from '../../src/app/trading/portfolio.ts';
 import { getOrder } from '../../src/app/trading/view-orders.ts';
 import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
+import { crossedOrders, findOrder, markFilled } from '../../src/db/repos/orders.ts';
 import { formatAssetBalance } from '../../src/domain/money.ts';
 import { ALL_JOBS } from '../../src/jobs/index.ts';
 import { startJobs } from '../../src/jobs/runner.ts';
@@ -120,6 +122,39 @@ describe.each(DIALECTS)('spot orders on %s', (dialect) => {
       await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: null });
     }
     expect(await audit()).toEqual([]);
+  });
+
+  it('an order picked for a round whose account is disabled before its write stays open', async () => {
+    const a = await makeAccount(rt.deps, { fund: { usdt: '1000' } });
+    const r = await placeOrder(
+      rt.deps,
+      a.id,
+      order({ type: 'limit', amountUnits: BTC / 100n, limitPriceE8: 46_000n * 100_000_000n }),
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    const cross = { asset: 'btc', quote: 'usdt', askE8: 45_999n * 100_000_000n, bidE8: 0n, limit: 100 };
+    const picked = await crossedOrders(rt.deps.db.read, cross);
+    expect(picked.map((o) => o.id)).toContain(r.value.id);
+
+    expect(
+      await disableAccount(rt.deps, { accountId: null, name: 'operator:root' }, a.usertag, 'x'),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect((await crossedOrders(rt.deps.db.read, cross)).map((o) => o.id)).not.toContain(r.value.id);
+    const done = await rt.deps.db.write((trx) =>
+      markFilled(trx, r.value.id, {
+        executedPriceE8: 46_000n * 100_000_000n,
+        feeUnits: 0n,
+        receivedUnits: 0n,
+        paidUnits: 0n,
+        emailStatus: 'undefined',
+        nowMs: clock.nowMs(),
+      }),
+    );
+    expect(done).toBe(false);
+    expect(await findOrder(rt.deps.db.read, r.value.id)).toMatchObject({ status: 'open' });
+    expect(await balance(a.id, 'usdt')).toBe(540n * USDT);
   });
 
   it('a cancel and a fill racing for one order: exactly one wins, and the ledger agrees', async () => {

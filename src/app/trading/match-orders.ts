@@ -10,7 +10,10 @@ import { enqueueReceipt, marketOf } from './place-order.ts';
 export interface MatchRound {
   /** Orders executed this round. */
   filled: number;
-  /** Orders that crossed but could not be executed (taken by a cancel first, or refused). */
+  /**
+   * Orders that crossed but could not be executed (taken by a cancel first, their account disabled
+   * since they were picked, or refused).
+   */
   skipped: number;
   /** Pairs not matched this round because their price is stale or missing. */
   unpriced: string[];
@@ -22,8 +25,9 @@ export interface MatchRound {
  * the feed's price plus and minus the spread, on the tick) execute at their own limit price, oldest
  * first, each in its own write unit: open → filled by a conditional update (a cancel that came first
  * wins), its reservation posted, the asset or proceeds delivered and the fee booked. A pair whose price
- * is stale waits. Closed pairs still fill the orders that rest on them. Runs in every instance: the
- * conditional update executes each order once.
+ * is stale waits. Closed pairs still fill the orders that rest on them. Orders of a disabled account
+ * are not picked and are not filled (the conditional update checks the account too): they stay open,
+ * reserved, until it is enabled. Runs in every instance: the conditional update executes each order once.
  */
 export async function matchOrders(deps: AppDeps, signal?: AbortSignal): Promise<MatchRound> {
   const round: MatchRound = { filled: 0, skipped: 0, unpriced: [] };

@@ -10,7 +10,8 @@ export const accountDisable: Command = {
 
 Disables the account: its invoice and admin keys are refused on every API family (403
 account_disabled) by every instance from now on, and so are its trade credentials and access tokens;
-its dashboard sessions end, and its Lightning address, LNURL and usertag stop receiving. Nothing is deleted; 'paytag account enable' undoes it.
+its resting orders stay open but do not fill; its dashboard sessions end, and its Lightning address,
+LNURL and usertag stop receiving. Nothing is deleted; 'paytag account enable' undoes it.
 Recorded as an operator action (who, when, the reason).`,
   async run(args) {
     const { values, positionals } = opts(args, { reason: { type: 'string' } });

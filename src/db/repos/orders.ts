@@ -85,7 +85,8 @@ export async function countOpenOrders(exec: Exec, accountId: bigint): Promise<nu
 
 /**
  * Resting orders of a pair the market has crossed: buys limited at or above the ask, sells at or below
- * the bid, oldest first.
+ * the bid, oldest first. Orders of a disabled account are left out: they wait, open, until it is
+ * enabled, and take no room in the round meanwhile.
  */
 export const crossedOrders = (
   exec: Exec,
@@ -93,22 +94,27 @@ export const crossedOrders = (
 ): Promise<OrderRow[]> =>
   exec
     .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', 'open')
-    .where('asset', '=', q.asset)
-    .where('quote', '=', q.quote)
+    .innerJoin('accounts', 'accounts.id', 'orders.account_id')
+    .selectAll('orders')
+    .where('orders.status', '=', 'open')
+    .where('orders.asset', '=', q.asset)
+    .where('orders.quote', '=', q.quote)
     .where((eb) =>
       eb.or([
-        eb.and([eb('side', '=', 'buy'), eb('price_e8', '>=', q.askE8)]),
-        eb.and([eb('side', '=', 'sell'), eb('price_e8', '<=', q.bidE8)]),
+        eb.and([eb('orders.side', '=', 'buy'), eb('orders.price_e8', '>=', q.askE8)]),
+        eb.and([eb('orders.side', '=', 'sell'), eb('orders.price_e8', '<=', q.bidE8)]),
       ]),
     )
-    .orderBy('created_at_ms')
-    .orderBy('id')
+    .where('accounts.disabled_at_ms', 'is', null)
+    .orderBy('orders.created_at_ms')
+    .orderBy('orders.id')
     .limit(q.limit)
     .execute();
 
-/** open → filled with its settlement; true when this call made the change (exactly one row). */
+/**
+ * open → filled with its settlement, unless its account is disabled (an account disabled after the
+ * order was picked for a round keeps it open); true when this call made the change (exactly one row).
+ */
 export async function markFilled(
   trx: Exec,
   id: string,
@@ -134,6 +140,16 @@ export async function markFilled(
     })
     .where('id', '=', id)
     .where('status', '=', 'open')
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('accounts')
+            .select('accounts.id')
+            .whereRef('accounts.id', '=', 'orders.account_id')
+            .where('accounts.disabled_at_ms', 'is not', null),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
 }

@@ -104,7 +104,7 @@ export const en = {
     noKeys: 'No keys.',
     disableTitle: 'Disable this account',
     disableText:
-      'Its invoice and admin keys and its trade API credentials and tokens are refused at once on every instance, its dashboard sessions end, and its Lightning address and usertag take no payment. Nothing is deleted; you can enable it again.',
+      'Its invoice and admin keys and its trade API credentials and tokens are refused at once on every instance, its resting trade orders stay open but do not fill, its dashboard sessions end, and its Lightning address and usertag take no payment. Nothing is deleted; you can enable it again.',
     disableReason: 'Reason (kept in the operator log)',
     disableReasonHint: (max: number) => `At most ${max} characters.`,
     disable: (usertag: string) => `Disable ${usertag}`,
