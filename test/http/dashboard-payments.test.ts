@@ -218,6 +218,60 @@ describe.each(DIALECTS)('dashboard payments (%s)', (dialect) => {
     expect((await stranger.get(`/dashboard/payments/${tid}`)).statusCode).toBe(404);
   });
 
+  it('status_payee of a request made out to another account: only that payee sets it, its requester only reads it', async () => {
+    const rt = await setUp(dialect);
+    const { a, c } = await holder(rt);
+    const { a: b, c: payee } = await holder(rt);
+    const { c: stranger } = await holder(rt);
+    const made = await rt.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/receive',
+      headers: { 'x-api-key': a.invoiceKey, 'content-type': 'application/json' },
+      payload: JSON.stringify({ amount: 0.0001, receiver_usertag: b.usertag }),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const tid = made.json().data.tid as string;
+    const statusForm = `action="/dashboard/payments/${tid}/status"`;
+    const statusPayee = async () =>
+      (
+        await rt.deps.db.read
+          .selectFrom('payments')
+          .select('status_payee')
+          .where('public_id', '=', tid)
+          .executeTakeFirstOrThrow()
+      ).status_payee;
+
+    // The requester sees the payment but is offered no status_payee form, and posting one is refused
+    // exactly as for an account with nothing to do with the payment.
+    const page = await c.get(`/dashboard/payments/${tid}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(tid);
+    expect(page.body).not.toContain(statusForm);
+    const byRequester = await c.post(`/dashboard/payments/${tid}/status`, {
+      status_payee: 'declined',
+      password: PASSWORD,
+    });
+    await stranger.get('/dashboard/payments');
+    const byStranger = await stranger.post(`/dashboard/payments/${tid}/status`, {
+      status_payee: 'declined',
+      password: PASSWORD,
+    });
+    expect(byStranger.statusCode).toBe(404);
+    expect(byRequester.statusCode).toBe(404);
+    expect(byRequester.body).toContain(`no payment with tid &quot;${tid}&quot;`);
+    expect(byStranger.body).toContain(`no payment with tid &quot;${tid}&quot;`);
+    expect(await statusPayee()).toBe('undefined');
+
+    const own = await payee.get(`/dashboard/payments/${tid}`);
+    expect(own.body).toContain(statusForm);
+    const set = await payee.post(`/dashboard/payments/${tid}/status`, {
+      status_payee: 'paid',
+      password: PASSWORD,
+    });
+    expect(set.headers.location).toBe(`/dashboard/payments/${tid}?done=status_changed`);
+    expect(await statusPayee()).toBe('paid');
+  });
+
   it('a filter that matches none of many payments says how far back it searched and links on', async () => {
     const rt = await setUp(dialect);
     const { a, c } = await holder(rt);

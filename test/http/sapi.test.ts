@@ -313,6 +313,52 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('only the payee sets status_payee of a request made out to it; its requester gets 404 and can still read it', async () => {
+    const stranger = await makeAccount(t.deps);
+    const viaSapi = await receive({
+      wallet: 'lbtc',
+      payment_mode: 'lightning',
+      amount: 0.0001,
+      receiver_usertag: other.usertag,
+    });
+    expect(viaSapi.statusCode, viaSapi.body).toBe(200);
+    const viaLapi = await post('/lapi/v1/receive', shop.invoiceKey, {
+      amount: 0.0001,
+      receiver_usertag: other.usertag,
+    });
+    expect(viaLapi.statusCode, viaLapi.body).toBe(200);
+    // /sapi names payments by their integer id; /lapi answered the string tid.
+    const lapiRow = await t.deps.db.read
+      .selectFrom('payments')
+      .select('id')
+      .where('public_id', '=', viaLapi.json().data.tid as string)
+      .executeTakeFirstOrThrow();
+    for (const tid of [String(viaSapi.json().tid), String(lapiRow.id)]) {
+      const byRequester = await post('/sapi/v1/updateStatus', shop.adminKey, {
+        tid,
+        status_payee: 'declined',
+      });
+      const byStranger = await post('/sapi/v1/updateStatus', stranger.adminKey, {
+        tid,
+        status_payee: 'declined',
+      });
+      // The requester is told exactly what an account with nothing to do with the payment is told.
+      expect(byRequester.statusCode, byRequester.body).toBe(404);
+      expect(byRequester.json()).toMatchObject({ success: false, code: 'not_found', field: 'tid' });
+      expect(byRequester.json()).toEqual(byStranger.json());
+
+      const read = await get(`/sapi/v1/checkPayment?tid=${tid}`, shop.invoiceKey);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ receiver_usertag: other.usertag, status_payee: 'undefined' });
+
+      const byPayee = await post('/sapi/v1/updateStatus', other.adminKey, { tid, status_payee: 'paid' });
+      expect(byPayee.statusCode, byPayee.body).toBe(200);
+      expect(byPayee.json()).toMatchObject({ status_payee: 'paid', status: 'pending' });
+      const again = await get(`/sapi/v1/checkPayment?tid=${tid}`, shop.invoiceKey);
+      expect(again.json()).toMatchObject({ status_payee: 'paid' });
+    }
+  });
+
   it('assetBalance gains usdt and inr; the other keys stay', async () => {
     const res = await get('/tapi/v1/assetBalance', shop.invoiceKey);
     expect(Object.keys(res.json().data).sort()).toEqual([

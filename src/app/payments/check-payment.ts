@@ -24,7 +24,25 @@ export async function checkPayment(deps: AppDeps, caller: Caller, tid: string): 
     row === undefined ||
     (row.account_id !== caller.accountId && row.requester_account_id !== caller.accountId)
   ) {
-    return err('not_found', `no payment with tid "${tid.slice(0, 40)}"`, 'tid');
+    return notFound(tid);
   }
   return ok(row);
 }
+
+/**
+ * One payment of the caller's own account (one it sent or received) by its tid or integer id, for
+ * changes only that account may make. A request the caller made for another account is not found,
+ * with the same answer as any payment of someone else.
+ */
+export async function findOwnPayment(
+  deps: AppDeps,
+  caller: Caller,
+  tid: string,
+): Promise<Result<PaymentRow>> {
+  const row = await findByTid(deps, tid);
+  if (row === undefined || row.account_id !== caller.accountId) return notFound(tid);
+  return ok(row);
+}
+
+const notFound = (tid: string): Result<never> =>
+  err('not_found', `no payment with tid "${tid.slice(0, 40)}"`, 'tid');

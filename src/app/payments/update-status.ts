@@ -4,12 +4,14 @@ import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
-import { checkPayment } from './check-payment.ts';
+import { findOwnPayment } from './check-payment.ts';
 import type { Payment } from './payment.ts';
 
 /**
  * The payee's own status of a request it receives (`status_payee`, pro variant): a note for its
- * dashboard and its clients. It never changes `status` and never moves money.
+ * dashboard and its clients. It never changes `status` and never moves money. Only the payee sets it:
+ * the account that made the request for it (receiver_usertag) may read the payment but gets not_found
+ * here, as for any payment it cannot act on.
  */
 export async function updatePayeeStatus(
   deps: AppDeps,
@@ -17,7 +19,7 @@ export async function updatePayeeStatus(
   tid: string,
   status: PaymentStatus,
 ): Promise<Result<Payment>> {
-  const found = await checkPayment(deps, caller, tid);
+  const found = await findOwnPayment(deps, caller, tid);
   if (!found.ok) return found;
   if (found.value.direction !== 'in') {
     return err(
@@ -28,7 +30,7 @@ export async function updatePayeeStatus(
   }
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    await setStatusPayee(trx, found.value.id, status, nowMs);
+    await setStatusPayee(trx, found.value.id, caller.accountId, status, nowMs);
     return { ...found.value, status_payee: status, updated_at_ms: BigInt(nowMs) };
   });
 }

@@ -476,10 +476,11 @@ export const systemAccountPosted = (
   asset: string,
 ): Promise<{ debits_posted: bigint; credits_posted: bigint }> => systemAccountTotals(exec, code, asset);
 
-/** The payee's status of a payment (pro variant); it changes nothing else. */
+/** The payee's status of a payment (pro variant), by the account it belongs to only; it changes nothing else. */
 export async function setStatusPayee(
   trx: Exec,
   id: bigint,
+  accountId: bigint,
   status: PaymentStatus,
   nowMs: number,
 ): Promise<void> {
@@ -487,6 +488,7 @@ export async function setStatusPayee(
     .updateTable('payments')
     .set({ status_payee: status, updated_at_ms: nowMs })
     .where('id', '=', id)
+    .where('account_id', '=', accountId)
     .execute();
 }
 

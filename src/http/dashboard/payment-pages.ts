@@ -206,8 +206,9 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     };
     walk('', record);
     const e = errorsFor(error, ['status_payee', 'password']);
+    // Only the payee sets status_payee: not the account that made the request for it.
     const statusForm =
-      row.direction === 'in'
+      row.direction === 'in' && row.account_id === s.accountId
         ? html`<section class="card" aria-labelledby="sp"><h2 id="sp">${m.payments.statusPayee}</h2>${problem(e.form)}
 <form method="post" action="/dashboard/payments/${row.public_id}/status">${csrfField(s.csrfToken)}
 ${selectField({ name: 'status_payee', label: m.payments.statusPayee, value: row.status_payee, error: e.byField['status_payee'] ?? null, options: PAYMENT_STATUSES.map((st) => [st, m.payments.statusName(st)] as [string, string]) })}
@@ -256,6 +257,10 @@ ${statusForm}
     }
     // The same use case as POST /sapi/v1/updateStatus.
     const r = await updatePayeeStatus(deps, sessionCaller(s, 'admin'), tid, status as PaymentStatus);
+    // A payment the account may read but not change (a request it made for another account) is not
+    // found here, as it is for every other account.
+    if (!r.ok && r.error.code === 'not_found')
+      return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);
     if (!r.ok) return detailPage(request, reply, r.error);
     return reply.redirect(`/dashboard/payments/${r.value.public_id}?done=status_changed`, 303);
   });

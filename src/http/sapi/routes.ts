@@ -124,6 +124,9 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
       schema: {
         tags: ['pro'],
         summary: 'Set the payee’s status of a received payment (status_payee); moves no money',
+        description:
+          'Only the account the payment belongs to sets it: the account that made the request for it ' +
+          '(receiver_usertag) gets 404 not_found, as for any payment it has no part in. See docs/pro.md.',
         security: standardSecurity,
         body: updateStatusBodySchema,
         response: { 200: proRecordSchema, ...bareErrors },
