@@ -35,8 +35,8 @@ export const accountEnable: Command = {
   summary: 'enable a disabled account again',
   help: `Usage: paytag account enable <usertag> [--json]
 
-Enables a disabled account: its keys, trade credentials, Lightning address and usertag work again (sessions that were
-ended stay ended). Recorded as an operator action.`,
+Enables a disabled account: its keys, trade credentials, Lightning address and usertag work again,
+and its resting orders may fill (sessions that were ended stay ended). Recorded as an operator action.`,
   async run(args) {
     const { values, positionals } = opts(args, {});
     const usertag = positionals[0];
