@@ -3,6 +3,7 @@ import { listPendingClaims } from '../../db/repos/chain-deposits.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { setSweepPosition, sweepPosition } from '../payments/sweep-cursor.ts';
 import type { ChainNetwork, ChainWatcher } from '../ports.ts';
 import { addressKey, bookDeposit, bookScan, toWatched, watchedAddresses } from './book-deposits.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
@@ -23,7 +24,10 @@ export function activeWatchers(deps: AppDeps): ChainWatcher[] {
   ];
 }
 
-/** Payer claims one round looks at, per network. */
+/**
+ * Payer claims one round looks at, per network. Rounds walk all pending claims from where the last one
+ * stopped, so claims that never match a deposit cannot keep later ones from being looked up.
+ */
 const CLAIMS_PER_ROUND = 50;
 
 export interface RoundReport {
@@ -46,7 +50,7 @@ export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {})
         ? await allAddresses(deps, network)
         : await watchedAddresses(deps, network);
       if (addresses.length === 0) continue;
-      await checkClaims(deps, watcher, network, addresses, report);
+      await checkClaims(deps, watcher, network, addresses, opts.rescan === true, report);
       const cursorKey = `chain.cursor.${watcher.kind}.${network}`;
       const cursor = opts.rescan ? null : ((await getKv(deps.db.read, cursorKey)) ?? null);
       const scan = await watcher.scan(addresses.map(toWatched), cursor);
@@ -77,10 +81,27 @@ async function checkClaims(
   watcher: ChainWatcher,
   network: ChainNetworkName,
   addresses: readonly ChainAddressRow[],
+  rescan: boolean,
   report: RoundReport,
 ): Promise<void> {
   const byPayment = new Map(addresses.map((a) => [a.payment_id, a]));
-  for (const claim of await listPendingClaims(deps.db.read, network, CLAIMS_PER_ROUND)) {
+  const walk = `chain-claims.${watcher.kind}.${network}`;
+  const after = sweepPosition(deps.db, walk);
+  const claims = await listPendingClaims(
+    deps.db.read,
+    network,
+    // A claim on an address no longer polled is not looked up either (a rescan looks at all of them).
+    { afterPaymentId: after?.id ?? null, watchedAtMs: rescan ? null : deps.clock.nowMs() },
+    CLAIMS_PER_ROUND,
+  );
+  const last = claims[claims.length - 1];
+  // Claims are listed by payment id alone: the position's time is not used.
+  setSweepPosition(
+    deps.db,
+    walk,
+    claims.length < CLAIMS_PER_ROUND || last === undefined ? null : { atMs: 0n, id: last.payment_id },
+  );
+  for (const claim of claims) {
     const owner = byPayment.get(claim.payment_id);
     if (owner === undefined || claim.transaction_hash === null) continue;
     const found = await watcher.lookupTransaction(network, claim.transaction_hash, [toWatched(owner)]);

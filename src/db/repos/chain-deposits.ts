@@ -253,10 +253,17 @@ export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, 
 
 /**
  * Payer claims to look at first: on-chain requests of `network` with a submitted transaction hash whose
- * payer status is still `pending` and that the watcher has not credited from that hash.
+ * payer status is still `pending` and that the watcher has not credited from that hash, by payment id,
+ * after `afterPaymentId` when given (the watcher walks them all in rounds of `limit`). With
+ * `watchedAtMs`, only those whose address is still watched then.
  */
-export const listPendingClaims = (exec: Exec, network: ChainNetworkName, limit: number) =>
-  exec
+export const listPendingClaims = (
+  exec: Exec,
+  network: ChainNetworkName,
+  opts: { afterPaymentId: bigint | null; watchedAtMs: number | null },
+  limit: number,
+) => {
+  let q = exec
     .selectFrom('payments as p')
     .innerJoin('chain_addresses as a', 'a.payment_id', 'p.id')
     .select(['p.id as payment_id', 'p.transaction_hash', 'a.id as address_id'])
@@ -275,7 +282,8 @@ export const listPendingClaims = (exec: Exec, network: ChainNetworkName, limit: 
             .where('d.state', '=', 'credited'),
         ),
       ),
-    )
-    .orderBy('p.id')
-    .limit(limit)
-    .execute();
+    );
+  if (opts.afterPaymentId !== null) q = q.where('p.id', '>', opts.afterPaymentId);
+  if (opts.watchedAtMs !== null) q = q.where('a.watch_until_ms', '>', BigInt(opts.watchedAtMs));
+  return q.orderBy('p.id').limit(limit).execute();
+};
