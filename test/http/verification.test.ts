@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
+import { setPassword } from '../../src/app/accounts/password.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
 import { answerConsent } from '../../src/app/verification/consent.ts';
 import { accountConsents, revokeAccountConsent } from '../../src/app/verification/consents.ts';
+import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -14,7 +16,10 @@ import {
 } from '../fixtures/runtime.ts';
 
 let seq = 0;
-async function person(deps: AppDeps, confirmed = true): Promise<{ usertag: string; email: string }> {
+async function person(
+  deps: AppDeps,
+  confirmed = true,
+): Promise<{ usertag: string; email: string; adminKey: string }> {
   seq += 1;
   const usertag = `person_${process.pid}_${seq}`;
   const email = `${usertag}@example.org`;
@@ -25,7 +30,7 @@ async function person(deps: AppDeps, confirmed = true): Promise<{ usertag: strin
     emailConfirmed: confirmed,
   });
   if (!r.ok) throw new Error(r.error.message);
-  return { usertag, email };
+  return { usertag, email, adminKey: r.value.adminKey };
 }
 
 /** The OTP e-mails queued in the outbox for `to`, newest last. */
@@ -371,6 +376,49 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
       company_kyc: null,
       message: 'verified; the account holder revoked the approval to share KYC data',
     });
+  });
+
+  const deliveries = async (adminKey: string) => {
+    const res = await rt.app.inject({
+      method: 'GET',
+      url: '/lapi/v1/webhooks/deliveries?limit=100',
+      headers: { 'x-api-key': adminKey },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Array<{ url: string; event_type: string; delivery_id: string }>;
+  };
+
+  it("the code's e-mail is not in the calling application's delivery log or dashboard; it is the person's", async () => {
+    const p = await person(rt.deps);
+    await start(p.usertag, appA.invoiceKey);
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(1);
+    // The application learns neither the address nor that a code went out.
+    const mine = await deliveries(appA.adminKey);
+    expect(JSON.stringify(mine)).not.toContain(p.email);
+    expect(mine.filter((d) => d.event_type === 'verification_otp')).toEqual([]);
+    await setPassword(rt.deps, appA.usertag, PASSWORD);
+    const c = new DashboardClient(rt.app);
+    await c.signIn(appA.usertag, PASSWORD);
+    const page = await c.get('/dashboard/developers');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(p.email);
+    expect(page.body).not.toContain('verification.otp.');
+    // Nor can it send the e-mail again.
+    const [row] = await rt.deps.db.read
+      .selectFrom('outbox')
+      .select('event_id')
+      .where('event_type', '=', 'verification_otp')
+      .execute();
+    const again = await rt.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/webhooks/redeliver',
+      headers: { 'x-api-key': appA.adminKey },
+      payload: { delivery_id: row?.event_id ?? '' },
+    });
+    expect(again.statusCode, again.body).toBe(404);
+    // The person's own log shows the e-mail sent to them.
+    const theirs = await deliveries(p.adminKey);
+    expect(theirs).toMatchObject([{ url: `mailto:${p.email}`, event_type: 'verification_otp' }]);
   });
 
   it('the OpenAPI document describes both routes', async () => {

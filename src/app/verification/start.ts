@@ -120,10 +120,12 @@ export async function startVerification(
       expires_at_ms: expiresAtMs,
       created_at_ms: nowMs,
     });
+    // The e-mail is the person's, in their own delivery log: the application must not learn the
+    // address, nor that a code went out (which would tell it the usertag exists), nor send it again.
     await enqueueEmail(
       trx,
       {
-        accountId: caller.accountId,
+        accountId: person.id,
         to: person.email,
         ...mail,
         type: 'verification_otp',
