@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
 import { setPassword } from '../../src/app/accounts/password.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
+import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { answerConsent } from '../../src/app/verification/consent.ts';
 import { accountConsents, revokeAccountConsent } from '../../src/app/verification/consents.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
@@ -419,6 +420,32 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
     // The person's own log shows the e-mail sent to them.
     const theirs = await deliveries(p.adminKey);
     expect(theirs).toMatchObject([{ url: `mailto:${p.email}`, event_type: 'verification_otp' }]);
+  });
+
+  it('a disabled account is answered as an unknown usertag: no code is sent, none verifies', async () => {
+    const operator = { accountId: null, name: 'operator:root' };
+    const off = await person(rt.deps);
+    expect((await disableAccount(rt.deps, operator, off.usertag, 'fraud')).ok).toBe(true);
+    const shape = async (usertag: string) => {
+      const res = await call('auth', appA.invoiceKey, { usertag });
+      expect(res.statusCode, res.body).toBe(200);
+      const b = res.json();
+      return { answer: { ...b, data: { ...b.data, secret: typeof b.data.secret } }, secret: b.data.secret };
+    };
+    const unknown = await shape('nobody_here_at_all');
+    const disabled = await shape(off.usertag);
+    expect(disabled.answer).toEqual(unknown.answer);
+    expect(await otpMails(rt.deps, off.email)).toHaveLength(0);
+    for (const otp of ['000000', '123456']) {
+      expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret: disabled.secret, otp }));
+    }
+
+    // Disabled between the code and its use: the right code fails as a wrong one does.
+    const later = await person(rt.deps);
+    const secret = await start(later.usertag);
+    const otp = otpOf((await otpMails(rt.deps, later.email))[0]?.text ?? '');
+    expect((await disableAccount(rt.deps, operator, later.usertag, 'fraud')).ok).toBe(true);
+    expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp }));
   });
 
   it('the OpenAPI document describes both routes', async () => {

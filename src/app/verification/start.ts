@@ -45,9 +45,9 @@ async function overLimit(
 
 /**
  * Step 1 of "verify with paytag": issues a secret to the calling application and e-mails a six-digit
- * OTP to the usertag's confirmed e-mail. The answer is the same whether or not the usertag exists or has
- * a confirmed e-mail (nothing is sent then), and both e-mail limits count every request whatever the
- * usertag, so neither the answer nor the limits tell accounts apart.
+ * OTP to the usertag's confirmed e-mail. The answer is the same whether or not the usertag exists, has
+ * a confirmed e-mail or is disabled (nothing is sent then), and both e-mail limits count every request
+ * whatever the usertag, so neither the answer nor the limits tell accounts apart.
  */
 export async function startVerification(
   deps: AppDeps,
@@ -81,10 +81,10 @@ export async function startVerification(
   const expiresAtMs = nowMs + cfg.secretTtlSec * 1000;
 
   const person = await findAccountByUsertag(deps.db.read, cmd.usertag);
-  if (person === undefined || person.email_confirmed_at_ms === null) {
-    // No account, or no confirmed e-mail: the same answer after the same kind of write (a decoy row
-    // that can never be verified), so that neither the answer nor its timing tells accounts apart.
-    // Nothing is sent.
+  if (person === undefined || person.email_confirmed_at_ms === null || person.disabled_at_ms !== null) {
+    // No account, no confirmed e-mail, or a disabled account: the same answer after the same kind of
+    // write (a decoy row that can never be verified), so that neither the answer nor its timing tells
+    // accounts apart. Nothing is sent.
     await deps.db.write((trx) =>
       insertVerificationRequest(trx, {
         secret_hash: secretHash,

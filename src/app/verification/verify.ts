@@ -23,8 +23,9 @@ const VERIFICATION_FAILED =
 
 /**
  * Step 2: the application that started the flow trades its secret and the person's OTP for the
- * verified account record. A secret works once, only for its application, only before it expires, and
- * dies after the configured number of wrong OTPs; each wrong OTP is counted durably before answering.
+ * verified account record. A secret works once, only for its application, only before it expires, only
+ * while the account is not disabled, and dies after the configured number of wrong OTPs; each wrong OTP
+ * is counted durably before answering.
  */
 export async function verifyAccount(
   deps: AppDeps,
@@ -52,9 +53,10 @@ export async function verifyAccount(
       await countFailedAttempt(trx, req.id);
       return null;
     }
-    if (!(await markRequestUsed(trx, req.id, nowMs))) return null;
     const account = await findAccountById(trx, req.account_id);
-    if (account === undefined) return null;
+    // An account disabled since the code was sent fails as a wrong code does.
+    if (account === undefined || account.disabled_at_ms !== null) return null;
+    if (!(await markRequestUsed(trx, req.id, nowMs))) return null;
     const consent = await findConsentOfRequest(trx, req.id);
     const revoked = consent !== undefined && consent.revoked_at_ms !== null;
     return verifiedRecord(account, kycShareOf(req, revoked));
