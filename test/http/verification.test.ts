@@ -448,6 +448,32 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
     expectGenericFailure(await call('auth/verify', appA.invoiceKey, { secret, otp }));
   });
 
+  it('a burst of wrong codes sent at once with the right one gets no more than five comparisons', async () => {
+    const limit = rt.deps.config.verification.otpAttemptLimit;
+    for (let round = 0; round < 3; round++) {
+      clock.advance(16 * 60_000); // past the e-mail limit's window
+      const p = await person(rt.deps);
+      const secret = await start(p.usertag);
+      const otp = otpOf((await otpMails(rt.deps, p.email))[0]?.text ?? '');
+      const wrong = (i: number) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0');
+      const bodies = [...Array.from({ length: 12 }, (_, i) => ({ secret, otp: wrong(i) })), { secret, otp }];
+      const answers = await Promise.all(bodies.map((b) => call('auth/verify', appA.invoiceKey, b)));
+      const accepted = answers.filter((a) => a.statusCode === 200);
+      expect(accepted.length).toBeLessThanOrEqual(1);
+      for (const a of answers) if (a.statusCode !== 200) expectGenericFailure(a);
+      const row = await rt.deps.db.read
+        .selectFrom('verification_requests')
+        .select(['failed_attempts', 'used_at_ms'])
+        .where('account_id', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      // Every code compared was counted before the comparison: at most `limit` of them, the right one
+      // included when it was accepted.
+      expect(Number(row.failed_attempts), `round ${round}`).toBeLessThanOrEqual(limit);
+      expect(row.used_at_ms !== null).toBe(accepted.length === 1);
+    }
+  });
+
   it('the OpenAPI document describes both routes', async () => {
     const doc = (await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.paths['/api/v1/auth'].post.requestBody).toBeDefined();

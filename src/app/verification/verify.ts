@@ -1,9 +1,9 @@
 import { findAccountById } from '../../db/repos/accounts.ts';
 import {
-  countFailedAttempt,
   findConsentOfRequest,
   findRequestBySecretHash,
   markRequestUsed,
+  takeOtpAttempt,
 } from '../../db/repos/verification.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -24,8 +24,8 @@ const VERIFICATION_FAILED =
 /**
  * Step 2: the application that started the flow trades its secret and the person's OTP for the
  * verified account record. A secret works once, only for its application, only before it expires, only
- * while the account is not disabled, and dies after the configured number of wrong OTPs; each wrong OTP
- * is counted durably before answering.
+ * while the account is not disabled, and dies after the configured number of wrong OTPs; each try is
+ * counted durably before its code is compared, so concurrent tries cannot pass the limit either.
  */
 export async function verifyAccount(
   deps: AppDeps,
@@ -43,16 +43,15 @@ export async function verifyAccount(
       req === undefined ||
       req.app_account_id !== caller.accountId ||
       req.used_at_ms !== null ||
-      req.expires_at_ms <= BigInt(nowMs) ||
-      req.failed_attempts >= BigInt(limit)
+      req.expires_at_ms <= BigInt(nowMs)
     ) {
       return null;
     }
+    // The attempt is counted before the code is compared, in one statement that refuses past the limit,
+    // so a burst of concurrent tries compares no more codes than the limit allows.
+    if (!(await takeOtpAttempt(trx, req.id, limit))) return null;
     // A decoy (unknown usertag) fails as a wrong OTP does, whatever was guessed.
-    if (req.account_id === null || !sameHash(otpHash, req.otp_hash)) {
-      await countFailedAttempt(trx, req.id);
-      return null;
-    }
+    if (req.account_id === null || !sameHash(otpHash, req.otp_hash)) return null;
     const account = await findAccountById(trx, req.account_id);
     // An account disabled since the code was sent fails as a wrong code does.
     if (account === undefined || account.disabled_at_ms !== null) return null;

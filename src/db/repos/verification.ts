@@ -29,22 +29,31 @@ export const findRequestByConsentHash = (exec: Exec, hash: string) =>
     .where('consent_token_hash', '=', hash)
     .executeTakeFirst();
 
-/** Counts one wrong OTP; answers the new count. */
-export async function countFailedAttempt(trx: Exec, id: bigint): Promise<bigint> {
+/**
+ * Takes one code comparison of the request before the code is compared: counts it as a wrong code unless
+ * `limit` were counted already or the request was used, in one conditional statement. Concurrent tries
+ * of one secret queue on its row, and PostgreSQL checks the condition again on the row as the try before
+ * left it, so no more than `limit` comparisons are ever taken. Answers whether this call took one.
+ */
+export async function takeOtpAttempt(trx: Exec, id: bigint, limit: number): Promise<boolean> {
   const r = await trx
     .updateTable('verification_requests')
     .set({ failed_attempts: sql<bigint>`failed_attempts + 1` })
     .where('id', '=', id)
-    .returning('failed_attempts')
-    .executeTakeFirstOrThrow();
-  return r.failed_attempts;
+    .where('used_at_ms', 'is', null)
+    .where('failed_attempts', '<', BigInt(limit))
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }
 
-/** Marks the request used unless it already was; answers whether this call did. */
+/**
+ * Marks the request used after its right code, unless it already was, and gives back the attempt
+ * `takeOtpAttempt` counted for it (the count is of wrong codes); answers whether this call did.
+ */
 export async function markRequestUsed(trx: Exec, id: bigint, nowMs: number): Promise<boolean> {
   const r = await trx
     .updateTable('verification_requests')
-    .set({ used_at_ms: nowMs })
+    .set({ used_at_ms: nowMs, failed_attempts: sql<bigint>`failed_attempts - 1` })
     .where('id', '=', id)
     .where('used_at_ms', 'is', null)
     .executeTakeFirst();
