@@ -91,6 +91,42 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(password.stdout).toContain('password set for merchant');
   });
 
+  it('prints the keys of a new account whose confirmation link its address cap refuses, and says why', async () => {
+    const issuer = cli(
+      'account',
+      'create',
+      '--usertag',
+      'issuer',
+      '--email',
+      'issuer@example.com',
+      '--email-confirmed',
+      '--json',
+    );
+    expect(issuer.code, issuer.err).toBe(0);
+    const { admin_key: adminKey } = JSON.parse(issuer.out);
+    expect(cli('sandbox', 'fund', '--usertag', 'issuer', '--asset', 'lbtc', '--amount', '0.01').code).toBe(0);
+    // One e-mail to the address before its account exists: a voucher.
+    const voucher = await fetch(`${baseUrl}/lapi/v1/requestVoucher`, {
+      method: 'POST',
+      headers: { 'x-api-key': adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '0.0001', voucher_count: 1, receiver_email: 'newcomer@example.com' }),
+    });
+    expect(voucher.status).toBe(200);
+    const created = runCli(
+      { ...env, MAIL_PER_RECIPIENT_PER_HOUR: '1' },
+      'account',
+      'create',
+      '--usertag',
+      'newcomer',
+      '--email',
+      'newcomer@example.com',
+      '--json',
+    );
+    expect(created.code, created.err).toBe(0);
+    expect(JSON.parse(created.out)).toMatchObject({ usertag: 'newcomer', admin_key: expect.any(String) });
+    expect(created.err).toContain('confirmation link not sent: newcomer@example.com was sent 1 e-mails');
+  });
+
   it('explains its commands and refuses bad usage clearly', () => {
     expect(cli('--help').out).toContain('account create');
     expect(cli('account', 'create', '--help').out).toContain('--usertag');

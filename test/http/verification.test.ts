@@ -474,6 +474,46 @@ describe.each(DIALECTS)('account verification API on %s', (dialect) => {
     }
   });
 
+  it("codes count against the recipient's hourly e-mail cap; past it the answer is the same and nothing is sent", async () => {
+    await rt.close();
+    rt = await testRuntime(
+      dialect,
+      { RATE_LIMIT_ENABLED: 'true', MAIL_PER_RECIPIENT_PER_HOUR: '3' },
+      { clock },
+    );
+    appA = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
+    const p = await person(rt.deps);
+    for (let i = 0; i < 3; i++) await start(p.usertag);
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(3);
+    // The fourth answers as for any usertag (a capped address tells nothing about the account) and
+    // sends nothing; its secret verifies with no code.
+    const capped = await call('auth', appA.invoiceKey, { usertag: p.usertag });
+    const unknown = await call('auth', appA.invoiceKey, { usertag: 'nobody_here_at_all' });
+    expect(capped.statusCode, capped.body).toBe(200);
+    const shape = (b: { data: { secret: string } }) => ({
+      ...b,
+      data: { ...b.data, secret: typeof b.data.secret },
+    });
+    expect(shape(capped.json())).toEqual(shape(unknown.json()));
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(3);
+    expectGenericFailure(
+      await call('auth/verify', appA.invoiceKey, { secret: capped.json().data.secret, otp: '123456' }),
+    );
+    // Other e-mails to that address are refused by the same count.
+    const voucher = await rt.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/requestVoucher',
+      headers: { 'x-api-key': appA.adminKey },
+      payload: { amount: '0.0001', voucher_count: 1, receiver_email: p.email },
+    });
+    expect(voucher.statusCode, voucher.body).toBe(429);
+    expect(voucher.json()).toMatchObject({ code: 'rate_limited', field: 'receiver_email' });
+    // After the hour the address gets codes again.
+    clock.advance(3_600_000);
+    await start(p.usertag);
+    expect(await otpMails(rt.deps, p.email)).toHaveLength(4);
+  });
+
   it('the OpenAPI document describes both routes', async () => {
     const doc = (await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.paths['/api/v1/auth'].post.requestBody).toBeDefined();

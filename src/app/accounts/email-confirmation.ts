@@ -3,6 +3,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { composeEmail } from '../mail/compose-email.ts';
+import { mailToRecipientRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { hmacKey, keyedHash, randomToken } from '../verification/keys.ts';
 
@@ -11,7 +12,8 @@ const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/v
 /**
  * Queues an e-mail with a one-time link that confirms the account's e-mail address (through the outbox:
  * durable, retried). Until it is followed, no verification code goes to the address. The link's token
- * (192 random bits) is kept only as an HMAC and works until EMAIL_CONFIRM_TTL_S.
+ * (192 random bits) is kept only as an HMAC and works until EMAIL_CONFIRM_TTL_S. Refused (`rate_limited`,
+ * field `email`) once the address had MAIL_PER_RECIPIENT_PER_HOUR e-mails in the hour.
  */
 export async function sendEmailConfirmation(
   deps: AppDeps,
@@ -36,7 +38,11 @@ export async function sendEmailConfirmation(
     link: { url, label: 'Confirm your e-mail address' },
     footer: 'If you did not create a paytag account, ignore this e-mail.',
   });
-  await deps.db.write(async (trx) => {
+  const refusal = await deps.db.write(async (trx) => {
+    // A link goes to an address anyone may type in at sign-up, and is sent again on request: it counts
+    // against the address's hourly cap like every other e-mail.
+    const capped = await mailToRecipientRefusalIn(trx, deps, a.email, 'email');
+    if (capped !== null) return capped;
     const { id } = await trx
       .insertInto('email_confirmations')
       .values({
@@ -62,7 +68,9 @@ export async function sendEmailConfirmation(
       },
       nowMs,
     );
+    return null;
   });
+  if (refusal !== null) return { ok: false, error: refusal };
   return ok({ email: a.email, alreadyConfirmed: false });
 }
 

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { deleteEndedMailCounts, hitMailCount } from '../../db/repos/rate-limits.ts';
+import type { DB } from '../../db/schema.ts';
 import type { AppError } from '../../domain/errors.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -12,6 +14,26 @@ const HOUR_MS = 3_600_000;
  */
 const countMail = (deps: AppDeps, key: string, nowMs: number) =>
   deps.db.write((trx) => hitMailCount(trx, key, HOUR_MS, nowMs));
+
+/** The refusal of one more e-mail to `address` once its window holds more than the cap. */
+function recipientRefusal(
+  address: string,
+  field: string,
+  limit: number,
+  w: { count: number; resetAtMs: number },
+  nowMs: number,
+): AppError | null {
+  if (w.count <= limit) return null;
+  const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+  return {
+    code: 'rate_limited',
+    message: `${address} was sent ${limit} e-mails in the last hour, the most it gets; try again in ${retryAfterSec} s`,
+    field,
+    retryAfterSec,
+  };
+}
+
+const recipientKey = (address: string): string => `mail-to:${address.toLowerCase()}`;
 
 /**
  * Counts one e-mail asked for `address` and answers why it must not be sent, or null. Across every
@@ -27,15 +49,27 @@ async function mailToRecipientRefusal(
   const { enabled, mailPerRecipientPerHour: limit } = deps.config.rateLimit;
   if (!enabled) return null;
   const nowMs = deps.clock.nowMs();
-  const w = await countMail(deps, `mail-to:${address.toLowerCase()}`, nowMs);
-  if (w.count <= limit) return null;
-  const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
-  return {
-    code: 'rate_limited',
-    message: `${address} was sent ${limit} e-mails in the last hour, the most it gets; try again in ${retryAfterSec} s`,
-    field,
-    retryAfterSec,
-  };
+  const w = await countMail(deps, recipientKey(address), nowMs);
+  return recipientRefusal(address, field, limit, w, nowMs);
+}
+
+/**
+ * The same count as `mailToRecipientRefusal`, in the caller's write unit `trx`: for an e-mail queued in
+ * that unit, where a unit of its own would be one more write (and, for a verification code, a difference
+ * in timing between a usertag that gets the e-mail and one that does not). The count stays when the unit
+ * goes on without queueing the e-mail; it is undone only if the unit rolls back.
+ */
+export async function mailToRecipientRefusalIn(
+  trx: Kysely<DB>,
+  deps: AppDeps,
+  address: string,
+  field: string,
+): Promise<AppError | null> {
+  const { enabled, mailPerRecipientPerHour: limit } = deps.config.rateLimit;
+  if (!enabled) return null;
+  const nowMs = deps.clock.nowMs();
+  const w = await hitMailCount(trx, recipientKey(address), HOUR_MS, nowMs);
+  return recipientRefusal(address, field, limit, w, nowMs);
 }
 
 /**

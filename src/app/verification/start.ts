@@ -5,6 +5,7 @@ import type { AppError } from '../../domain/errors.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import { mailToRecipientRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { applicationName, otpEmail } from './email.ts';
 import { hmacKey, keyedHash, randomOtp, randomToken } from './keys.ts';
@@ -47,7 +48,8 @@ async function overLimit(
  * Step 1 of "verify with paytag": issues a secret to the calling application and e-mails a six-digit
  * OTP to the usertag's confirmed e-mail. The answer is the same whether or not the usertag exists, has
  * a confirmed e-mail or is disabled (nothing is sent then), and both e-mail limits count every request
- * whatever the usertag, so neither the answer nor the limits tell accounts apart.
+ * whatever the usertag, so neither the answer nor the limits tell accounts apart. A code also counts
+ * against the address's MAIL_PER_RECIPIENT_PER_HOUR; past it the answer is the same and nothing is sent.
  */
 export async function startVerification(
   deps: AppDeps,
@@ -110,16 +112,23 @@ export async function startVerification(
     consentUrl: consentToken === null ? null : consentUrl(deps.config.publicUrl, consentToken),
   });
   await deps.db.write(async (trx) => {
+    // The code counts against the address's hourly e-mail cap, in this unit (a unit of its own would
+    // make this answer slower than a decoy's). Past the cap the answer stays the same, since a refusal
+    // would tell the caller the usertag has an account with a confirmed e-mail: the request is a decoy
+    // that can never be verified, and nothing is sent.
+    const capped = (await mailToRecipientRefusalIn(trx, deps, person.email, 'usertag')) !== null;
     const id = await insertVerificationRequest(trx, {
       secret_hash: secretHash,
       otp_hash: otpHash,
       app_account_id: caller.accountId,
-      account_id: person.id,
+      account_id: capped ? null : person.id,
       kyc_requested: cmd.kyc ? 1 : 0,
-      consent_token_hash: consentToken === null ? null : keyedHash(key, 'verify-consent', consentToken),
+      consent_token_hash:
+        capped || consentToken === null ? null : keyedHash(key, 'verify-consent', consentToken),
       expires_at_ms: expiresAtMs,
       created_at_ms: nowMs,
     });
+    if (capped) return;
     // The e-mail is the person's, in their own delivery log: the application must not learn the
     // address, nor that a code went out (which would tell it the usertag exists), nor send it again.
     await enqueueEmail(

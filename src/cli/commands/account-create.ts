@@ -13,7 +13,9 @@ export const accountCreate: Command = {
 Creates an account with an invoice key and an admin key. The keys are shown only now; only their
 hashes are stored. --email-confirmed: the operator vouches for the e-mail address (it counts as
 confirmed now, so verification codes may go to it); without it a confirmation link is e-mailed
-and the address gets no verification codes until it is followed. --operator: the account may use the
+and the address gets no verification codes until it is followed (an address that had
+MAIL_PER_RECIPIENT_PER_HOUR e-mails this hour gets no link: the account is made all the same and the
+command says so on standard error). --operator: the account may use the
 operator console (/admin) once it has a password (paytag account password); recorded as an operator
 action. --json prints one JSON object {usertag, email, invoice_key, admin_key, webhook_secret}.`,
   async run(args) {
@@ -38,14 +40,21 @@ action. --json prints one JSON object {usertag, email, invoice_key, admin_key, w
         ...(values['operator'] === true ? { operatorGrantedBy: operatorName() } : {}),
       });
       // An unconfirmed address gets its confirmation link (through the outbox, sent by the server).
+      // The account exists either way, so its keys are printed even when the link is refused (an
+      // address past its hourly e-mail cap): they are shown only now.
       if (created.ok && !emailConfirmed) {
         const sent = await sendEmailConfirmation(rt.deps, created.value.usertag);
-        if (!sent.ok) return sent;
+        if (!sent.ok) return { ...created, linkRefused: sent.error.message };
       }
       return created;
     });
     if (!r.ok) fail(r.error);
     const a = r.value;
+    if ('linkRefused' in r) {
+      process.stderr.write(
+        `confirmation link not sent: ${r.linkRefused} (the holder can ask for it again on the dashboard)\n`,
+      );
+    }
     if (values['json']) {
       json({
         usertag: a.usertag,

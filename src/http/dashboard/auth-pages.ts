@@ -176,8 +176,11 @@ export function authPages(scope: FastifyInstance, deps: AppDeps): void {
   scope.post('/confirm-email', { schema: { hide: true } }, async (request, reply) => {
     const s = await requireSession(deps, request, reply);
     if (s === null) return reply;
-    await sendEmailConfirmation(deps, s.usertag);
-    return reply.redirect('/dashboard/account?done=confirmation_sent', 303);
+    const sent = await sendEmailConfirmation(deps, s.usertag);
+    if (sent.ok) return reply.redirect('/dashboard/account?done=confirmation_sent', 303);
+    // The address had its hourly share of e-mails: the account page says so, and when to ask again.
+    if (sent.error.retryAfterSec !== undefined) reply.header('retry-after', String(sent.error.retryAfterSec));
+    return accountPage(request, reply, sent.error);
   });
 
   const accountPage = async (
