@@ -46,11 +46,8 @@ async function mailToRecipientRefusal(
   address: string,
   field: string,
 ): Promise<AppError | null> {
-  const { enabled, mailPerRecipientPerHour: limit } = deps.config.rateLimit;
-  if (!enabled) return null;
-  const nowMs = deps.clock.nowMs();
-  const w = await countMail(deps, recipientKey(address), nowMs);
-  return recipientRefusal(address, field, limit, w, nowMs);
+  if (!deps.config.rateLimit.enabled) return null;
+  return deps.db.write((trx) => mailToRecipientRefusalIn(trx, deps, address, field));
 }
 
 /**
