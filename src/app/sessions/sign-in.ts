@@ -1,4 +1,5 @@
 import { findAccountById, findAccountByUsertag, findAccountIdByEmail } from '../../db/repos/accounts.ts';
+import { giveBackRateLimitHit } from '../../db/repos/rate-limits.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.ts';
@@ -86,7 +87,9 @@ export async function signIn(
  * A fresh confirmation by password inside a session, for what the API allows only with the admin key
  * (sending money, rotating keys and secrets). Counted per session, up to DASHBOARD_SIGNIN_PER_ACCOUNT
  * a window: whoever holds a session but not the password guesses no faster than at the sign-in, and
- * wrong sign-ins by someone who knows only the usertag never lock the holder's own session.
+ * wrong sign-ins by someone who knows only the usertag never lock the holder's own session. Every
+ * attempt counts before the password is checked (concurrent guesses cannot slip past), and a right
+ * one gives its count back, so only wrong passwords use the limit up.
  */
 export async function confirmPassword(
   deps: AppDeps,
@@ -95,15 +98,13 @@ export async function confirmPassword(
 ): Promise<Result<null>> {
   if (typeof password !== 'string' || password === '')
     return err('invalid_request', 'enter your password to confirm', 'password');
-  const bySession = await overLimit(
-    deps,
-    `confirm:session:${session.sessionId}`,
-    deps.config.dashboard.signinPerAccount,
-  );
+  const key = `confirm:session:${session.sessionId}`;
+  const bySession = await overLimit(deps, key, deps.config.dashboard.signinPerAccount);
   if (bySession !== null) return limited(bySession);
   const account = await findAccountById(deps.db.read, session.accountId);
   const stored = account?.password_hash ?? null;
   if (stored === null || !(await verifyPassword(password, stored)))
     return err('unauthorized', 'the password is wrong', 'password');
+  await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
   return ok(null);
 }

@@ -59,6 +59,16 @@ async function deleteEndedWindows(
 export const hitRateLimit = (exec: Exec, key: string, windowMs: number, nowMs: number) =>
   hitWindow(exec, 'rate_limits', key, windowMs, nowMs);
 
+/** Takes back one hit of `key`'s current window (a right password confirmation costs nothing). */
+export async function giveBackRateLimitHit(exec: Exec, key: string): Promise<void> {
+  await exec
+    .updateTable('rate_limits')
+    .set({ count: sql`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0n)
+    .execute();
+}
+
 export const deleteEndedRateLimits = (exec: Exec, nowMs: number, limit: number) =>
   deleteEndedWindows(exec, 'rate_limits', nowMs, limit);
 
