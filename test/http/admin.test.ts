@@ -306,6 +306,25 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     });
   });
 
+  it('an operator cannot decide their own KYC, and nothing about it changes', async () => {
+    await operator.get('/admin/kyc');
+    const own = async () =>
+      rt.deps.db.read
+        .selectFrom('accounts')
+        .select(['kyc_level', 'kyc_status'])
+        .where('usertag', '=', `chief_${dialect}`)
+        .executeTakeFirstOrThrow();
+    const before = await own();
+    const self = await operator.post(`/admin/kyc/chief_${dialect}`, {
+      decision: 'approve',
+      level: '3',
+      password: PASSWORD,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.body).toMatch(/cannot decide their own KYC/);
+    expect(await own()).toEqual(before);
+  });
+
   it('an operator cannot disable their own account, and a disabled operator loses the console', async () => {
     await operator.get('/admin');
     const self = await operator.post(`/admin/accounts/chief_${dialect}/disable`, {

@@ -1,3 +1,4 @@
+import { abort } from '../../domain/errors.ts';
 import type { KycStatus } from '../../domain/kyc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { type KycReview, reviewKyc, storedKyc } from '../accounts/kyc.ts';
@@ -103,8 +104,13 @@ export function reviewAsOperator(
   review: KycReview,
   decision?: string,
 ) {
-  return reviewKyc(deps, usertag, review, actor.name, (trx, account, nowMs) =>
-    recordOperatorAction(
+  return reviewKyc(deps, usertag, review, actor.name, async (trx, account, nowMs) => {
+    // As with disabling: an operator's own account is decided by another operator (or on the command
+    // line). Thrown inside the review's write unit, which rolls it back.
+    if (actor.accountId !== null && actor.accountId === account.id) {
+      abort('invalid_request', 'an operator cannot decide their own KYC', 'usertag');
+    }
+    await recordOperatorAction(
       trx,
       actor,
       {
@@ -114,6 +120,6 @@ export function reviewAsOperator(
         detail: { ...(decision === undefined ? {} : { decision }), ...review },
       },
       nowMs,
-    ),
-  );
+    );
+  });
 }
