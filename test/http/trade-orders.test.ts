@@ -177,6 +177,54 @@ describe.each(DIALECTS)('trade API spot orders on %s', (dialect) => {
     expect((await auditLedger(rt.deps)).violations).toEqual([]);
   });
 
+  it('a published price no order can hold is unavailable to orders, and matching goes on with the other pairs', async () => {
+    const t = await trader({ usdt: '1000', inr: '100000' });
+    const eth = await place(t, { asset: 'ETH', type: 'limit', amount: '0.01', price: '3300' });
+    // BTC-USDT past what an order's price column holds; BTC-INR, the product of two tiny prices,
+    // truncated to zero.
+    const set = async (prices: Record<string, string | null>) => {
+      for (const [pair, price] of Object.entries(prices)) await setStaticPrice(rt.deps, { pair, price });
+    };
+    await set({
+      'BTC-USDT': '999999999999999',
+      'BTC-USD': '0.00000001',
+      'USD-INR': '0.00000001',
+      'ETH-USDT': '3290',
+    });
+    try {
+      const huge = await trade(t, 'POST', '/orders', {
+        side: 'buy',
+        asset: 'BTC',
+        amount: '0.00001',
+        type: 'market',
+      });
+      expect(huge.statusCode, huge.body).toBe(503);
+      expect(huge.json()).toMatchObject({ code: 'price_unavailable' });
+      for (const type of ['market', 'limit']) {
+        const zero = await trade(t, 'POST', '/orders', {
+          side: 'buy',
+          asset: 'BTC',
+          quote: 'INR',
+          amount: '0.001',
+          type,
+          ...(type === 'limit' ? { price: '1' } : {}),
+        });
+        expect(zero.statusCode, zero.body).toBe(503);
+        expect(zero.json()).toMatchObject({ code: 'price_unavailable' });
+      }
+      // Zero is not a price: a cross rate truncated to zero is never published (the previous one stays
+      // until it is stale, as when sources disagree).
+      expect(rt.deps.prices.current('BTC-INR')?.priceE8).toBeGreaterThan(0n);
+      expect(rt.deps.prices.current('BTC-USD')?.priceE8).toBe(1n);
+      const round = await matchOrders(rt.deps);
+      expect(round.unpriced).toEqual(expect.arrayContaining(['BTC-USDT', 'BTC-INR']));
+      expect((await checkOrder(t, eth.tid)).json().data).toMatchObject({ filled_percent: 100 });
+    } finally {
+      await set({ 'BTC-USDT': null, 'BTC-USD': null, 'USD-INR': null, 'ETH-USDT': null });
+    }
+    expect((await auditLedger(rt.deps)).violations).toEqual([]);
+  });
+
   it('a limit order rests, fills when the static price moves, and another can be cancelled with its funds released', async () => {
     const t = await trader({ usdt: '1000' });
     const o = await place(t, { type: 'limit', amount: '0.01', price: '45000' });

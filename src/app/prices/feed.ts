@@ -145,10 +145,17 @@ export function createPriceFeed(opts: PriceFeedOptions): PriceFeed {
       const a = published.get(cross.from[0]);
       const b = published.get(cross.from[1]);
       if (a === undefined || b === undefined) continue;
+      const priceE8 = multiplyPricesE8(a.price.priceE8, b.price.priceE8);
+      // Zero is not a price: a product of tiny prices truncated to nothing is not published, and the
+      // previous price stays (until it is stale), as for a disputed one.
+      if (priceE8 <= 0n) {
+        report.disputed.push(cross.pair);
+        continue;
+      }
       published.set(cross.pair, {
         price: {
           pair: cross.pair,
-          priceE8: multiplyPricesE8(a.price.priceE8, b.price.priceE8),
+          priceE8,
           asOfMs: Math.min(a.price.asOfMs, b.price.asOfMs),
           sources: [...new Set([...a.price.sources, ...b.price.sources])].sort(),
           stale: false,

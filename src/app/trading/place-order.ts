@@ -13,6 +13,7 @@ import {
   formatE8,
   type Instrument,
   ORDER_ID_LENGTH,
+  ORDER_PRICE_MAX_E8,
   onTick,
   symbolOf,
 } from '../../domain/orders.ts';
@@ -51,11 +52,17 @@ export function marketOf(
     );
   }
   const spread = deps.config.trading.spreadPpm;
-  return ok({
-    feedE8: p.priceE8,
-    askE8: executionPriceE8('buy', p.priceE8, spread, instrument.tickE8),
-    bidE8: executionPriceE8('sell', p.priceE8, spread, instrument.tickE8),
-  });
+  const askE8 = executionPriceE8('buy', p.priceE8, spread, instrument.tickE8);
+  const bidE8 = executionPriceE8('sell', p.priceE8, spread, instrument.tickE8);
+  // A price of zero (a cross rate of tiny prices truncated) is no price, and one past what an order's
+  // price may be cannot be booked: orders on the pair wait, as for a missing price.
+  if (bidE8 <= 0n || askE8 > ORDER_PRICE_MAX_E8) {
+    return err(
+      'price_unavailable',
+      `the price of ${instrument.pair} (${formatE8(p.priceE8)}) is outside what an order can take; orders resume once it is`,
+    );
+  }
+  return ok({ feedE8: p.priceE8, askE8, bidE8 });
 }
 
 /** The instrument of the command's pair, open for orders, or why not. */
