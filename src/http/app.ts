@@ -48,6 +48,7 @@ function trustedHops(
  * answers any unknown tid or path. The router would refuse it with the framework's own body.
  */
 function literalBadEscapes(url: string): string {
+  if (!url.includes('%')) return url;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (!path.includes('%')) return url;
@@ -79,8 +80,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     rewriteUrl: (req) => literalBadEscapes(req.url ?? '/'),
-    // A segment past the router's length limit names nothing here: the family's or the page's own "not
-    // found" answers it, in its shape.
+    // Path parameters as long as a URL may be reach their routes, which answer an unknown or malformed
+    // tid or code in their own shape (the router's default of 100 would refuse them with its own body;
+    // no route parameter here is matched by a regular expression). Past it, the root's "not found".
+    maxParamLength: 2048,
     frameworkErrors: (_error, _request, reply) => reply.callNotFound(),
     // Refused while closing by the onRequest hook below, in the family's error shape.
     return503OnClosing: false,

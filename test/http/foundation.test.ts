@@ -131,9 +131,13 @@ describe.each(DIALECTS)('HTTP foundation on %s', (dialect) => {
       const std = await get(`/lapi/v1/${long}`);
       expect(std.statusCode).toBe(404);
       expect(std.json()).toMatchObject({ status: false, code: 'not_found' });
+      const pro = await get(`/sapi/v1/checkPayment/${long}`);
+      expect(pro.statusCode).toBe(404);
+      expect(pro.json()).toMatchObject({ success: false, code: 'not_found' });
       for (const page of [`/checkout/${long}`, `/voucher/redeem/${long}`]) {
         const res = await get(page);
         expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.body).not.toMatch(/FST_ERR/);
       }
     });
