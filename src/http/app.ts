@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Path parameters as long as a URL may be reach their routes, which answer an unknown or malformed
     // tid or code in their own shape (the router's default of 100 would refuse them with its own body;
     // no route parameter here is matched by a regular expression). Past it, the root's "not found".
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (_error, _request, reply) => reply.callNotFound(),
     // Refused while closing by the onRequest hook below, in the family's error shape.
     return503OnClosing: false,
