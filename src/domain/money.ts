@@ -20,6 +20,9 @@ export type Asset = keyof typeof ASSETS;
 export const ASSET_CODES = Object.keys(ASSETS) as Asset[];
 export const isAsset = (s: string): s is Asset => Object.hasOwn(ASSETS, s);
 
+/** The largest value a signed 64-bit column holds in both databases: row ids and ledger totals. */
+export const INT64_MAX = 2n ** 63n - 1n;
+
 export const MSAT_PER_SAT = 1000n;
 const MSAT_PER_BTC = 100_000_000_000n;
 /** No BTC amount can exceed the supply cap. */

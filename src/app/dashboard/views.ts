@@ -2,7 +2,7 @@ import type { HistoryCursor, HistoryFilter } from '../../db/repos/payment-pages.
 import { listHistoryPage } from '../../db/repos/payment-pages.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { encodeLnurl } from '../../domain/lnurl.ts';
-import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated } from '../../domain/money.ts';
+import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated, INT64_MAX } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import { getBalances, getWallet } from '../balances/get-balances.ts';
@@ -97,10 +97,11 @@ export const HISTORY_PAGE_SIZE = 25;
 export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
   if (v === undefined || v === '') return ok(null);
   const m = typeof v === 'string' ? /^(\d{1,16})\.(\d{1,19})$/.exec(v) : null;
-  const id = BigInt(m?.[2] ?? '-1');
-  // Ids are signed 64-bit integers in both databases: a larger one is not a link this page made.
-  if (!m || id > 2n ** 63n - 1n) return err('invalid_request', 'this page link is not valid', 'after');
-  return ok({ createdAtMs: BigInt(m[1] ?? '0'), id });
+  // An id past the 64-bit range is not a link this page made.
+  if (!m?.[1] || !m[2] || BigInt(m[2]) > INT64_MAX) {
+    return err('invalid_request', 'this page link is not valid', 'after');
+  }
+  return ok({ createdAtMs: BigInt(m[1]), id: BigInt(m[2]) });
 }
 
 const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;

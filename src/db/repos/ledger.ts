@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { abort } from '../../domain/errors.ts';
-import { ASSET_CODES, type Asset } from '../../domain/money.ts';
+import { ASSET_CODES, type Asset, INT64_MAX } from '../../domain/money.ts';
 import type { Dialect } from '../database.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, LedgerTransfersTable } from '../schema.ts';
@@ -556,8 +556,6 @@ const accountTotals = prepare<
     .select(['debits_posted', 'debits_pending', 'credits_posted', 'credits_pending'])
     .where('id', '=', p('id')),
 );
-
-const INT64_MAX = 9_223_372_036_854_775_807n;
 
 function refuseLimit(): never {
   return abort(

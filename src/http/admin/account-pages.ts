@@ -4,7 +4,7 @@ import { type AccountDetail, accountDetail, searchAccounts } from '../../app/ope
 import { DISABLE_REASON_MAX, disableAccount, enableAccount } from '../../app/operator/disable-account.ts';
 import { confirmPassword } from '../../app/sessions/sign-in.ts';
 import type { AppError } from '../../domain/errors.ts';
-import { ASSET_CODES, ASSETS, formatUnitsTruncated } from '../../domain/money.ts';
+import { ASSET_CODES, ASSETS, formatUnitsTruncated, INT64_MAX } from '../../domain/money.ts';
 import { formOf } from '../dashboard/auth-pages.ts';
 import { csrfField, field, problem } from '../dashboard/layout.ts';
 import { httpStatusOf } from '../errors.ts';
@@ -15,14 +15,11 @@ import { adminTexts, sendAdminError, sendAdminPage, table, td, when } from './la
 
 const USERTAG_PATH = /^[a-z0-9_]{3,32}$/;
 
-/** Largest row id (a signed 64-bit integer in both databases). */
-const ID_MAX = 2n ** 63n - 1n;
-
-/** A keyset cursor from the query string: a row id (digits, at most ID_MAX), else none. */
+/** A keyset cursor from the query string: a row id (digits, at most INT64_MAX), else none. */
 export function cursorOf(value: unknown): bigint | undefined {
   if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) return undefined;
   const id = BigInt(value);
-  return id <= ID_MAX ? id : undefined;
+  return id <= INT64_MAX ? id : undefined;
 }
 
 const roleText = (m: AdminCatalogue, a: { role: string; disabledAtMs: number | null }): Raw =>
