@@ -265,8 +265,14 @@ export interface ChainDeposit {
   address: string;
   /** Lower-case hex, without 0x for Bitcoin, with 0x for EVM (as each chain writes it). */
   txHash: string;
-  /** Output index (Bitcoin `vout`) or log index (EVM `logIndex`). */
+  /**
+   * Bitcoin: the output index (`vout`). EVM: the log's position among its transaction's `Transfer` logs
+   * of the token contract (0, 1, ...), which a transaction keeps when a reorg re-mines it in another
+   * block (the block-level `logIndex` does not).
+   */
   outputIndex: number;
+  /** EVM: the block-level `logIndex` at this sighting (the identity's second half before it was the above). */
+  blockLogIndex?: number;
   /** The amount in the chain's own smallest unit (satoshi; the token's base unit). */
   amountRaw: bigint;
   /** Decimals of `amountRaw` (8 for BTC; the token contract's `decimals()`, e.g. 6 or 18). */
@@ -285,6 +291,17 @@ export interface ChainScan {
   tipHeight: number;
   /** Opaque position to pass back as `fromCursor` next time (e.g. the last finalized block scanned). */
   cursor: string | null;
+  /**
+   * Parts of the scan that could not be read this time (a block range, an address), one report line
+   * each: the next round reads them again, and what the rest showed is booked meanwhile.
+   */
+  failures?: string[];
+  /**
+   * The addresses (as given) whose every visible deposit this scan shows; undefined: all of them. Only
+   * for these may an uncredited deposit the scan does not show be taken as gone (a bounded scan that
+   * visited some addresses, or one with a failed block range, says so here).
+   */
+  covered?: readonly string[];
 }
 
 /** Why a scan could not be made; the caller retries later and credits nothing from it. */

@@ -32,6 +32,14 @@ export interface ChainWatchConfig {
   pollIntervalMs: number;
   /** Per-request timeout towards a chain node. */
   requestTimeoutMs: number;
+  /** Bytes of one chain node answer read at most (CHAIN_RESPONSE_MAX_BYTES); a larger answer fails that call. */
+  responseMaxBytes: number;
+  /** Blocks one eth_getLogs call asks for at most (EVM_LOGS_MAX_BLOCKS); halved while a node refuses. */
+  evmLogsMaxBlocks: number;
+  /** Esplora requests one round makes at most (ESPLORA_REQUESTS_PER_ROUND). */
+  esploraRequestsPerRound: number;
+  /** Esplora requests in flight at once (ESPLORA_CONCURRENCY). */
+  esploraConcurrency: number;
 }
 
 /**
@@ -41,6 +49,13 @@ export interface ChainWatchConfig {
 export const EVM_LOOKBACK_DEFAULT = 20_000;
 /** At most 2,500 eth_getLogs windows of 2,000 blocks for one scan. */
 const EVM_LOOKBACK_MAX = 5_000_000;
+
+/** 16 MiB: room for a bounded eth_getLogs page (a node's answer past it fails that call). */
+export const CHAIN_RESPONSE_MAX_BYTES_DEFAULT = 16 * 1024 * 1024;
+/** 2,000 blocks per eth_getLogs call: what hosted nodes commonly accept; halved while a node refuses. */
+export const EVM_LOGS_MAX_BLOCKS_DEFAULT = 2_000;
+/** 300 Esplora requests per round: 10 a second at the default 30-second round. */
+export const ESPLORA_REQUESTS_PER_ROUND_DEFAULT = 300;
 
 const http = (fallback: string | null) => url(fallback, ['http:', 'https:']);
 
@@ -63,6 +78,10 @@ export const chainWatch = section(
     SANDBOX_CHAIN_CONFIRMATIONS: int(2, 1, 100),
     CHAIN_POLL_INTERVAL_MS: int(30_000, 100, 3_600_000),
     CHAIN_REQUEST_TIMEOUT_MS: int(10_000, 100, 120_000),
+    CHAIN_RESPONSE_MAX_BYTES: int(CHAIN_RESPONSE_MAX_BYTES_DEFAULT, 65_536, 268_435_456),
+    EVM_LOGS_MAX_BLOCKS: int(EVM_LOGS_MAX_BLOCKS_DEFAULT, 1, 100_000),
+    ESPLORA_REQUESTS_PER_ROUND: int(ESPLORA_REQUESTS_PER_ROUND_DEFAULT, 10, 1_000_000),
+    ESPLORA_CONCURRENCY: int(4, 1, 64),
   },
   (v): ChainWatchConfig => {
     const all = v.CHAIN_WATCHER;
@@ -83,6 +102,10 @@ export const chainWatch = section(
       sandboxConfirmations: v.SANDBOX_CHAIN_CONFIRMATIONS,
       pollIntervalMs: v.CHAIN_POLL_INTERVAL_MS,
       requestTimeoutMs: v.CHAIN_REQUEST_TIMEOUT_MS,
+      responseMaxBytes: v.CHAIN_RESPONSE_MAX_BYTES,
+      evmLogsMaxBlocks: v.EVM_LOGS_MAX_BLOCKS,
+      esploraRequestsPerRound: v.ESPLORA_REQUESTS_PER_ROUND,
+      esploraConcurrency: v.ESPLORA_CONCURRENCY,
     };
   },
   (c) => [

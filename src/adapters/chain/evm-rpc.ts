@@ -5,24 +5,49 @@ import type {
   ChainWatcher,
   WatchedAddress,
 } from '../../app/ports.ts';
-import { EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
+import { EVM_LOGS_MAX_BLOCKS_DEFAULT, EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
 /**
  * USDT deposits on one EVM network through any Ethereum JSON-RPC node (the execution-apis methods
- * `eth_call`, `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getLogs`):
- * - the token's decimals are read from the contract (`decimals()`, selector 0x313ce567) on the first
- *   scan and kept;
- * - a deposit is a `Transfer(address,address,uint256)` log of the configured contract whose `to` topic
- *   is a watched address; its identity is (transactionHash, logIndex);
- * - it is final at or below the node's `finalized` block, or, with `depth` > 0 (chains whose nodes have
- *   no `finalized` tag), at or below head − depth + 1;
- * - logs are read in windows of at most 2,000 blocks: final ones from the cursor (the last counted
- *   block scanned; without one, `lookbackBlocks` below the counted block) up to the counted block,
- *   then the unconfirmed ones above it up to the head, so a log that a reorg removes above the counted
- *   block disappears from the next scan (and is dropped).
- * A JSON-RPC error object, a node that is down, or an answer not of the documented shape makes the scan
- * unavailable: nothing is credited from it, and the next round retries.
+ * `eth_call`, `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getLogs`, `eth_getTransactionReceipt`).
+ *
+ * What is asked of the node never grows with the number of watched addresses. go-ethereum refuses a
+ * filter with more than 1,000 entries in one topic position (eth/filters/api.go, `maxSubTopics = 1000`,
+ * "exceed max topics"; BNB Smart Chain's client is a fork with the same limit), so a filter listing the
+ * watched addresses stops every credit of a network past 1,000 of them, and chunks of a few hundred cost
+ * n/500 calls per block range. Instead, as NBXplorer reads whole blocks, `eth_getLogs` asks for every
+ * `Transfer` log of the USDT contract in a block range (address + topic 0 only) and the `to` topic is
+ * matched against the watched set locally (one Set lookup per log). The cost per round is set by the
+ * token's traffic and the blocks since the last round, not by the addresses: with 100,000 watched
+ * addresses a round is 2 calls (head, finalized) plus one `eth_getLogs` per `EVM_LOGS_MAX_BLOCKS` blocks
+ * of new final blocks and one per that many unconfirmed blocks above them; its bytes are the token's
+ * Transfer logs in those blocks (about 650 bytes each), e.g. Ethereum USDT at roughly 40 a block.
+ *
+ * - The token's decimals are read from the contract (`decimals()`, selector 0x313ce567) and must equal
+ *   `USDT_<NET>_DECIMALS` (which payment URIs use): a contract or node answering otherwise credits
+ *   nothing on that network (a 6-for-18 answer would credit 10^12 times over).
+ * - A deposit is a `Transfer(address,address,uint256)` log of the configured contract whose `to` topic is
+ *   a watched address. Its identity is (transactionHash, position among that transaction's Transfer logs
+ *   of the contract). A log's `logIndex` is its position in the BLOCK: a transaction re-mined in another
+ *   block after a reorg gets another one, and would be a second deposit. The position within the
+ *   transaction is what the transaction is; `transactionLogIndex` is not a standard field, and
+ *   `logIndex` minus the transaction's first log needs every log of the transaction, which a filtered
+ *   `eth_getLogs` does not return. Every Transfer log of the contract, though, is in the answer (the
+ *   filter is the contract and the topic, and a block range holds all logs of its transactions), and the
+ *   receipt's logs filtered the same way give the same list: the ordinal is computed from either.
+ * - It is final at or below the node's `finalized` block, or, with `depth` > 0 (chains whose nodes have
+ *   no `finalized` tag), at or below head − depth + 1.
+ * - Logs are read in ranges of at most `EVM_LOGS_MAX_BLOCKS` blocks: final ones from the cursor (the last
+ *   final block read; without one, `lookbackBlocks` below it) up to the final block, then the unconfirmed
+ *   ones above it up to the head, so a log that a reorg removes above the final block is gone from the
+ *   next scan. A range the node refuses (an error object: "query returned more than 10000 results",
+ *   "exceed maximum block range", ...), that times out, or whose answer passes CHAIN_RESPONSE_MAX_BYTES is
+ *   asked again in halves, down to one block. A range that still fails is a `failure` of the scan, not of
+ *   the network: the rest is read and booked, the cursor stops before the first range not read, and the
+ *   next round reads from there again. A node that is down (no answer, HTTP error, not JSON-RPC) ends the
+ *   scan where it is, keeping what was read.
+ * A failure before any log is read (decimals, head, finalized block) makes the scan unavailable.
  */
 export interface EvmRpcConfig {
   network: Exclude<ChainNetwork, 'BTC'>;
@@ -34,20 +59,39 @@ export interface EvmRpcConfig {
   timeoutMs: number;
   /** Blocks looked back on a scan without a cursor (the first one, or a rescan); EVM_LOOKBACK_BLOCKS_<NET>. */
   lookbackBlocks?: number;
-  /** Blocks per eth_getLogs request (at most 2,000). */
+  /** Blocks per eth_getLogs request at most (EVM_LOGS_MAX_BLOCKS). */
   windowBlocks?: number;
+  /** USDT_<NET>_DECIMALS: the contract's decimals() must say the same, or nothing is credited. */
+  expectedDecimals?: number;
+  /** Bytes of one answer read at most (CHAIN_RESPONSE_MAX_BYTES). */
+  maxResponseBytes?: number;
 }
 
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 event's topic 0. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const MAX_WINDOW = 2000;
+/** Ranges that fail (after halving to one block) before a scan stops trying more. */
+const MAX_FAILED_RANGES = 3;
+/** Successful calls at a halved span before it is doubled again. */
+const GROW_AFTER = 8;
 
 const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/;
 const HASH = /^0x[0-9a-f]{64}$/;
 const WORD = /^0x[0-9a-f]{64}$/;
 const DATA = /^0x([0-9a-f]{2})*$/;
 
-class Unavailable extends Error {}
+/**
+ * `refused`: the node answered but refused this query (an error object) or its answer passed the size
+ * limit, so a smaller range may pass; `timeout`: no answer in time (a smaller range next round); `down`:
+ * the node is not answering (unreachable, HTTP error, not JSON-RPC).
+ */
+class Unavailable extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'timeout' | 'down' = 'down',
+  ) {
+    super(message);
+  }
+}
 
 const quantity = (v: unknown, what: string): number => {
   if (typeof v !== 'string' || !QUANTITY.test(v.toLowerCase()))
@@ -57,44 +101,59 @@ const quantity = (v: unknown, what: string): number => {
   return n;
 };
 const hex = (n: number): string => `0x${n.toString(16)}`;
-/** A watched address as the 32-byte topic it appears in. */
-const addressTopic = (address: string): string => `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`;
 
 interface TransferLog {
   txHash: string;
+  /** Position in the block. */
   logIndex: number;
+  /** Position among the transaction's Transfer logs of the contract: the identity. */
+  ordinal: number;
   blockNumber: number;
   blockHash: string;
-  to: string;
-  value: bigint;
+  /** Lower-case 0x address, or null when the `to` topic is not an address. */
+  to: string | null;
+  value: bigint | null;
 }
 
 export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
-  const window = Math.min(cfg.windowBlocks ?? MAX_WINDOW, MAX_WINDOW);
+  const maxSpan = Math.max(1, cfg.windowBlocks ?? EVM_LOGS_MAX_BLOCKS_DEFAULT);
   const lookback = cfg.lookbackBlocks ?? EVM_LOOKBACK_DEFAULT;
   const contract = cfg.contract.toLowerCase();
+  const net = cfg.network;
   let decimals: number | null = null;
   let nextId = 1;
+  /** The span eth_getLogs is asked for now: halved on refusals, doubled back after GROW_AFTER successes. */
+  let span = maxSpan;
+  let successes = 0;
 
   async function call(method: string, params: unknown[]): Promise<unknown> {
     const id = nextId++;
-    const r = await getText(cfg.url, cfg.timeoutMs, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-    });
-    if (!r.ok) throw new Unavailable(`${cfg.network} node ${r.reason}`);
+    const r = await getText(
+      cfg.url,
+      cfg.timeoutMs,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      },
+      cfg.maxResponseBytes,
+    );
+    if (!r.ok) {
+      const kind = r.kind === 'too_large' ? 'refused' : r.kind === 'timeout' ? 'timeout' : 'down';
+      throw new Unavailable(`${net} node ${r.reason} (${method})`, kind);
+    }
     const body = safeJson(r.text);
     if (!isRecord(body) || body.jsonrpc !== '2.0' || body.id !== id) {
       throw new Unavailable(
-        `${cfg.network} node answered ${method} with something other than JSON-RPC 2.0 (HTTP ${r.status})`,
+        `${net} node answered ${method} with something other than JSON-RPC 2.0 (HTTP ${r.status})`,
       );
     }
     if (isRecord(body.error)) {
       const code = typeof body.error.code === 'number' ? body.error.code : '?';
-      throw new Unavailable(`${cfg.network} node refused ${method}: error ${code}`);
+      const message = typeof body.error.message === 'string' ? `: ${body.error.message.slice(0, 160)}` : '';
+      throw new Unavailable(`${net} node refused ${method}: error ${code}${message}`, 'refused');
     }
-    if (!('result' in body)) throw new Unavailable(`${cfg.network} node answered ${method} without a result`);
+    if (!('result' in body)) throw new Unavailable(`${net} node answered ${method} without a result`);
     return body.result;
   }
 
@@ -102,10 +161,18 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
     if (decimals !== null) return decimals;
     const out = await call('eth_call', [{ to: contract, data: '0x313ce567' }, 'latest']);
     if (typeof out !== 'string' || !WORD.test(out.toLowerCase())) {
-      throw new Unavailable(`${cfg.network} token contract answered decimals() with no uint`);
+      throw new Unavailable(`${net} token contract answered decimals() with no uint`);
     }
-    const d = Number(BigInt(out));
-    if (d < 6 || d > 36) throw new Unavailable(`${cfg.network} token has ${d} decimals; USDT needs 6 to 36`);
+    const big = BigInt(out);
+    if (cfg.expectedDecimals !== undefined && big !== BigInt(cfg.expectedDecimals)) {
+      throw new Unavailable(
+        `${net} token contract ${contract} answers decimals() = ${big} but USDT_${net}_DECIMALS is ` +
+          `${cfg.expectedDecimals}: nothing on ${net} is credited until the node, USDT_${net}_CONTRACT ` +
+          `and USDT_${net}_DECIMALS agree`,
+      );
+    }
+    const d = Number(big);
+    if (d < 6 || d > 36) throw new Unavailable(`${net} token has ${d} decimals; USDT needs 6 to 36`);
     decimals = d;
     return d;
   }
@@ -114,66 +181,116 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
     const head = quantity(await call('eth_blockNumber', []), 'block number');
     if (cfg.depth > 0) return { head, counted: Math.max(-1, head - cfg.depth + 1) };
     const block = await call('eth_getBlockByNumber', ['finalized', false]);
-    if (!isRecord(block)) throw new Unavailable(`${cfg.network} node has no finalized block (set a depth)`);
+    if (!isRecord(block)) throw new Unavailable(`${net} node has no finalized block (set a depth)`);
     return { head, counted: Math.min(head, quantity(block.number, 'finalized block number')) };
   }
 
-  function parseLog(v: unknown): TransferLog | null {
-    if (!isRecord(v)) throw new Unavailable(`${cfg.network} node answered a log that is not an object`);
-    if (v.removed === true) return null;
-    const topics = v.topics;
-    if (
-      typeof v.address !== 'string' ||
-      !Array.isArray(topics) ||
-      typeof v.data !== 'string' ||
-      !DATA.test(v.data.toLowerCase()) ||
-      typeof v.transactionHash !== 'string' ||
-      !HASH.test(v.transactionHash.toLowerCase()) ||
-      typeof v.blockHash !== 'string' ||
-      !HASH.test(v.blockHash.toLowerCase())
-    ) {
-      throw new Unavailable(`${cfg.network} node answered a log without the documented fields`);
+  /** The Transfer logs of the contract among `raw`, each with its ordinal within its transaction. */
+  function transfersOf(raw: readonly unknown[]): TransferLog[] {
+    const byTx = new Map<string, TransferLog[]>();
+    for (const v of raw) {
+      if (!isRecord(v)) throw new Unavailable(`${net} node answered a log that is not an object`);
+      if (v.removed === true) continue;
+      const topics = v.topics;
+      if (
+        typeof v.address !== 'string' ||
+        !Array.isArray(topics) ||
+        typeof v.data !== 'string' ||
+        !DATA.test(v.data.toLowerCase()) ||
+        typeof v.transactionHash !== 'string' ||
+        !HASH.test(v.transactionHash.toLowerCase()) ||
+        typeof v.blockHash !== 'string' ||
+        !HASH.test(v.blockHash.toLowerCase())
+      ) {
+        throw new Unavailable(`${net} node answered a log without the documented fields`);
+      }
+      if (v.address.toLowerCase() !== contract || String(topics[0]).toLowerCase() !== TRANSFER_TOPIC)
+        continue;
+      const toTopic = String(topics[2] ?? '').toLowerCase();
+      const wellFormed =
+        topics.length === 3 &&
+        WORD.test(toTopic) &&
+        toTopic.startsWith(`0x${'0'.repeat(24)}`) &&
+        v.data.length === 66;
+      const t: TransferLog = {
+        txHash: v.transactionHash.toLowerCase(),
+        logIndex: quantity(v.logIndex, 'log index'),
+        ordinal: 0,
+        blockNumber: quantity(v.blockNumber, 'log block number'),
+        blockHash: v.blockHash.toLowerCase(),
+        to: wellFormed ? `0x${toTopic.slice(26)}` : null,
+        value: wellFormed ? BigInt(v.data) : null,
+      };
+      const list = byTx.get(t.txHash);
+      if (list === undefined) byTx.set(t.txHash, [t]);
+      else list.push(t);
     }
-    if (v.address.toLowerCase() !== contract) return null;
-    if (topics.length !== 3 || String(topics[0]).toLowerCase() !== TRANSFER_TOPIC) return null;
-    const toTopic = String(topics[2]).toLowerCase();
-    if (!WORD.test(toTopic) || !toTopic.startsWith(`0x${'0'.repeat(24)}`)) return null;
-    if (v.data.length !== 66) return null;
-    return {
-      txHash: v.transactionHash.toLowerCase(),
-      logIndex: quantity(v.logIndex, 'log index'),
-      blockNumber: quantity(v.blockNumber, 'log block number'),
-      blockHash: v.blockHash.toLowerCase(),
-      to: `0x${toTopic.slice(26)}`,
-      value: BigInt(v.data),
-    };
+    const out: TransferLog[] = [];
+    for (const list of byTx.values()) {
+      list.sort((a, b) => a.logIndex - b.logIndex);
+      list.forEach((t, i) => {
+        t.ordinal = i;
+        out.push(t);
+      });
+    }
+    return out;
   }
 
-  async function logs(
-    from: number,
-    to: number,
-    addresses: readonly WatchedAddress[],
-  ): Promise<TransferLog[]> {
-    const found: TransferLog[] = [];
-    const toTopics = addresses.map((a) => addressTopic(a.address));
-    for (let start = from; start <= to; start += window) {
-      const end = Math.min(to, start + window - 1);
-      const result = await call('eth_getLogs', [
-        {
-          fromBlock: hex(start),
-          toBlock: hex(end),
-          address: contract,
-          topics: [TRANSFER_TOPIC, null, toTopics],
-        },
-      ]);
-      if (!Array.isArray(result))
-        throw new Unavailable(`${cfg.network} node answered eth_getLogs without a list`);
-      for (const l of result) {
-        const t = parseLog(l);
-        if (t !== null && t.blockNumber >= start && t.blockNumber <= end) found.push(t);
+  /** One eth_getLogs of the contract's Transfer logs in [from, to]. */
+  async function logsIn(from: number, to: number): Promise<TransferLog[]> {
+    const result = await call('eth_getLogs', [
+      { fromBlock: hex(from), toBlock: hex(to), address: contract, topics: [TRANSFER_TOPIC] },
+    ]);
+    if (!Array.isArray(result)) throw new Unavailable(`${net} node answered eth_getLogs without a list`);
+    return transfersOf(result).filter((t) => t.blockNumber >= from && t.blockNumber <= to);
+  }
+
+  interface Walk {
+    /** Every block from the walk's start up to this one was read. */
+    readTo: number;
+    failures: string[];
+    /** The node stopped answering: nothing more is asked this scan. */
+    stopped: boolean;
+  }
+
+  /**
+   * Reads [from, to] range by range into `sink`: a refused range is asked again in halves, one that still
+   * fails at one block is skipped (at most MAX_FAILED_RANGES a scan); a timeout or a node that is down
+   * ends the walk.
+   */
+  async function walk(from: number, to: number, sink: (logs: TransferLog[]) => void): Promise<Walk> {
+    const w: Walk = { readTo: from - 1, failures: [], stopped: false };
+    let contiguous = true;
+    let start = from;
+    while (start <= to) {
+      const end = Math.min(to, start + span - 1);
+      try {
+        sink(await logsIn(start, end));
+        if (contiguous) w.readTo = end;
+        start = end + 1;
+        if (span < maxSpan && ++successes >= GROW_AFTER) {
+          span = Math.min(maxSpan, span * 2);
+          successes = 0;
+        }
+      } catch (e) {
+        const err = e instanceof Unavailable ? e : new Unavailable(`${net} node answer could not be read`);
+        if (err.kind !== 'down' && end > start) {
+          span = Math.max(1, Math.floor((end - start + 1) / 2));
+          successes = 0;
+          // A refusal is asked again at once in halves; a timeout is not waited for again this round.
+          if (err.kind === 'refused') continue;
+        }
+        contiguous = false;
+        w.failures.push(`blocks ${start}..${end} not read (${err.message}); read again next round`);
+        if (err.kind !== 'refused' || w.failures.length >= MAX_FAILED_RANGES) {
+          w.stopped = true;
+          if (end < to) w.failures.push(`blocks ${end + 1}..${to} not read this round`);
+          return w;
+        }
+        start = end + 1;
       }
     }
-    return found;
+    return w;
   }
 
   const toDeposit = (
@@ -183,14 +300,16 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
     counted: number,
     dec: number,
   ): ChainDeposit | null => {
+    if (l.to === null || l.value === null) return null;
     const a = watched.get(l.to);
     if (a === undefined) return null;
     return {
-      network: cfg.network,
+      network: net,
       asset: 'usdt',
       address: a.address,
       txHash: l.txHash,
-      outputIndex: l.logIndex,
+      outputIndex: l.ordinal,
+      blockLogIndex: l.logIndex,
       amountRaw: l.value,
       decimals: dec,
       confirmations: Math.max(0, head - l.blockNumber + 1),
@@ -201,41 +320,54 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
   };
   const fail = (e: unknown): { ok: false; error: ChainUnavailable } => ({
     ok: false,
-    error: { reason: e instanceof Unavailable ? e.message : `${cfg.network} node answer could not be read` },
+    error: { reason: e instanceof Unavailable ? e.message : `${net} node answer could not be read` },
   });
   const mine = (addresses: readonly WatchedAddress[]) =>
-    new Map(addresses.filter((a) => a.network === cfg.network).map((a) => [a.address.toLowerCase(), a]));
+    new Map(addresses.filter((a) => a.network === net).map((a) => [a.address.toLowerCase(), a]));
 
   return {
     kind: 'evm-rpc',
-    networks: [cfg.network],
+    networks: [net],
     async scan(addresses, fromCursor) {
       try {
         const watched = mine(addresses);
         const dec = await tokenDecimals();
         const { head, counted } = await heads();
-        const list = [...watched.values()];
         const after = fromCursor !== null && /^\d{1,15}$/.test(fromCursor) ? Number(fromCursor) : null;
         const from = after !== null ? after + 1 : Math.max(0, counted - lookback + 1);
         const deposits: ChainDeposit[] = [];
-        if (list.length > 0) {
-          for (const l of await logs(from, counted, list)) {
+        const sink = (logs: TransferLog[]) => {
+          for (const l of logs) {
             const d = toDeposit(l, watched, head, counted, dec);
             if (d !== null) deposits.push(d);
           }
-          for (const l of await logs(Math.max(from, counted + 1), head, list)) {
-            const d = toDeposit(l, watched, head, counted, dec);
-            if (d !== null) deposits.push(d);
-          }
+        };
+        let readTo = Math.max(counted, after ?? -1);
+        const failures: string[] = [];
+        if (watched.size > 0) {
+          const final = await walk(from, counted, sink);
+          readTo = Math.max(final.readTo, after ?? -1);
+          failures.push(...final.failures);
+          const above = Math.max(from, counted + 1);
+          if (!final.stopped) failures.push(...(await walk(above, head, sink)).failures);
+          else if (above <= head) failures.push(`blocks ${above}..${head} not read this round`);
         }
-        const cursor = String(Math.max(counted, after ?? -1));
-        return { ok: true, value: { deposits, tipHeight: head, cursor } };
+        return {
+          ok: true,
+          value: {
+            deposits,
+            tipHeight: head,
+            cursor: readTo >= 0 ? String(readTo) : null,
+            // A range not read may hold a deposit seen earlier: none is taken as gone this round.
+            ...(failures.length > 0 ? { failures, covered: [] } : {}),
+          },
+        };
       } catch (e) {
         return fail(e);
       }
     },
     async lookupTransaction(network, txHash, addresses) {
-      if (network !== cfg.network || !HASH.test(txHash)) return { ok: true, value: [] };
+      if (network !== net || !HASH.test(txHash)) return { ok: true, value: [] };
       try {
         const watched = mine(addresses);
         const dec = await tokenDecimals();
@@ -243,13 +375,13 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
         const receipt = await call('eth_getTransactionReceipt', [txHash]);
         if (receipt === null) return { ok: true, value: [] };
         if (!isRecord(receipt) || !Array.isArray(receipt.logs)) {
-          throw new Unavailable(`${cfg.network} node answered a receipt without logs`);
+          throw new Unavailable(`${net} node answered a receipt without logs`);
         }
         if (receipt.status !== undefined && receipt.status !== '0x1') return { ok: true, value: [] };
         const out: ChainDeposit[] = [];
-        for (const l of receipt.logs) {
-          const t = parseLog(l);
-          const d = t === null ? null : toDeposit(t, watched, head, counted, dec);
+        for (const t of transfersOf(receipt.logs)) {
+          if (t.txHash !== txHash.toLowerCase()) continue;
+          const d = toDeposit(t, watched, head, counted, dec);
           if (d !== null) out.push(d);
         }
         return { ok: true, value: out };

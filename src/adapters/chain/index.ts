@@ -27,6 +27,9 @@ export function createChainWatchers(config: Config, log: Logger): ChainWatcher[]
           contract: config.chain.usdt[network].contract,
           depth: w.evmDepth[network],
           lookbackBlocks: w.evmLookbackBlocks[network],
+          windowBlocks: w.evmLogsMaxBlocks,
+          expectedDecimals: config.chain.usdt[network].decimals,
+          maxResponseBytes: w.responseMaxBytes,
           timeoutMs: w.requestTimeoutMs,
         }),
       );

@@ -4,7 +4,7 @@ import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { setSweepPosition, sweepPosition } from '../payments/sweep-cursor.ts';
-import type { ChainNetwork, ChainWatcher } from '../ports.ts';
+import type { ChainNetwork, ChainScan, ChainWatcher } from '../ports.ts';
 import { addressKey, bookDeposit, bookScan, toWatched, watchedAddresses } from './book-deposits.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
 
@@ -59,7 +59,11 @@ export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {})
         report.unavailable.push(`${network}: ${scan.error.reason}`);
         continue;
       }
-      const booked = await bookScan(deps, network, addresses, scan.value);
+      for (const failure of scan.value.failures ?? []) {
+        deps.log.warn({ network, watcher: watcher.kind, reason: failure }, 'chain scan incomplete');
+        report.unavailable.push(`${network}: ${failure}`);
+      }
+      const booked = await bookCovered(deps, network, addresses, scan.value);
       report.credited += booked.credited;
       report.dropped += booked.dropped;
       if (scan.value.cursor !== null && !opts.rescan) {
@@ -69,6 +73,35 @@ export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {})
     }
   }
   return report;
+}
+
+/**
+ * Books a scan; where it covered only some addresses (`covered`), uncredited deposits are taken as gone
+ * only for those, and the deposits it showed of the others are booked one by one.
+ */
+async function bookCovered(
+  deps: AppDeps,
+  network: ChainNetworkName,
+  addresses: readonly ChainAddressRow[],
+  scan: ChainScan,
+): Promise<{ credited: number; dropped: number }> {
+  if (scan.covered === undefined) return bookScan(deps, network, addresses, scan);
+  const covered = new Set(scan.covered.map((a) => addressKey(network, a)));
+  const isCovered = (address: string) => covered.has(addressKey(network, address));
+  const booked = await bookScan(
+    deps,
+    network,
+    addresses.filter((a) => isCovered(a.address)),
+    { ...scan, deposits: scan.deposits.filter((d) => isCovered(d.address)) },
+  );
+  const others = new Map(
+    addresses.filter((a) => !isCovered(a.address)).map((a) => [addressKey(network, a.address), a]),
+  );
+  for (const d of scan.deposits) {
+    const owner = d.network === network ? others.get(addressKey(network, d.address)) : undefined;
+    if (owner !== undefined && (await bookDeposit(deps, owner, d)) === 'credited') booked.credited += 1;
+  }
+  return booked;
 }
 
 async function allAddresses(deps: AppDeps, network: ChainNetworkName): Promise<ChainAddressRow[]> {
