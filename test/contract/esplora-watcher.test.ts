@@ -10,6 +10,10 @@ const A: WatchedAddress = {
 };
 const OTHER = 'bcrt1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m';
 const txid = (n: number) => n.toString(16).padStart(64, '0');
+/** The i-th of many watched addresses, in hand-out order (bech32-shaped; the stand-in matches text). */
+const addr = (i: number) => `bcrt1q${i.toString().padStart(38, '0')}`;
+const many = (n: number): WatchedAddress[] =>
+  Array.from({ length: n }, (_, i) => ({ network: 'BTC', asset: 'btc', address: addr(i) }));
 
 describe('Esplora watcher against a stand-in of the documented API', () => {
   const node = new EsploraStandin();
@@ -24,6 +28,8 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
     node.tip = 100;
     node.mode = 'ok';
     node.requests = [];
+    node.limited = new Set();
+    node.bytesOut = 0;
   });
 
   it('reports outputs to the watched address only, with confirmations and finality at depth 2', async () => {
@@ -110,5 +116,93 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
     expect(found.ok && found.value).toMatchObject([{ txHash: txid(11), amountRaw: 42n, final: true }]);
     const unknown = await watcher.lookupTransaction('BTC', txid(12), [A]);
     expect(unknown.ok && unknown.value).toEqual([]);
+  });
+  it('100,000 watched addresses: a round makes at most ESPLORA_REQUESTS_PER_ROUND requests, the newest first, and the rotation reaches every address', async () => {
+    const list = many(100_000);
+    const w = esploraWatcher({
+      baseUrl: node.url,
+      confirmations: 2,
+      timeoutMs: 5000,
+      requestsPerRound: 300,
+      concurrency: 4,
+    });
+    node.txs = [
+      { txid: txid(20), outputs: [{ address: addr(99_999), value: 1_000 }], height: null }, // newest: open request
+      { txid: txid(21), outputs: [{ address: addr(500), value: 2_000 }], height: 90 }, // an old address
+    ];
+    const first = await w.scan(list, null);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(node.requests).toHaveLength(300);
+    expect(first.value.deposits.map((d) => d.txHash)).toEqual([txid(20)]);
+    expect(first.value.covered).toHaveLength(299);
+    expect(first.value.covered).toContain(addr(99_999));
+    expect(first.value.cursor).toBe(addr(148)); // 150 newest, then 0..148 in turn
+    // Rounds go on from the cursor; the mempool deposit's address is read every round until it is final.
+    let cursor = first.value.cursor;
+    let rounds = 1;
+    let found = false;
+    while (!found && rounds < 10) {
+      node.requests = [];
+      const r = await w.scan(list, cursor);
+      expect(r.ok && node.requests.length).toBe(300);
+      if (!r.ok) return;
+      expect(r.value.covered).toContain(addr(99_999));
+      expect(r.value.deposits.map((d) => d.txHash)).toContain(txid(20));
+      found = r.value.deposits.some((d) => d.txHash === txid(21));
+      cursor = r.value.cursor;
+      rounds += 1;
+    }
+    expect(rounds).toBe(4); // 149..297, 298..446, 447..595
+  });
+
+  it('every address is read within ⌈(n − newest) / rest⌉ rounds', async () => {
+    const list = many(3_000);
+    const w = esploraWatcher({ baseUrl: node.url, confirmations: 2, timeoutMs: 5000, requestsPerRound: 300 });
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (let round = 0; round < Math.ceil((3_000 - 150) / 149); round += 1) {
+      const r = await w.scan(list, cursor);
+      if (!r.ok) throw new Error(r.error.reason);
+      for (const a of r.value.covered ?? []) seen.add(a);
+      cursor = r.value.cursor;
+    }
+    expect(seen.size).toBe(3_000);
+  });
+
+  it('a 429 for one address does not stop the round: the others are read, that one is reported and read first next round', async () => {
+    const list = many(20);
+    const w = esploraWatcher({ baseUrl: node.url, confirmations: 2, timeoutMs: 5000, concurrency: 1 });
+    node.txs = [
+      { txid: txid(30), outputs: [{ address: addr(3), value: 10 }], height: 95 },
+      { txid: txid(31), outputs: [{ address: addr(7), value: 20 }], height: 95 },
+    ];
+    node.limited = new Set([addr(3)]);
+    const r = await w.scan(list, null);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.deposits.map((d) => d.txHash)).toEqual([txid(31)]);
+    expect(r.value.failures).toEqual([
+      `address ${addr(3)} not read (esplora answered HTTP 429 to address); read again next round`,
+    ]);
+    expect(r.value.covered).toHaveLength(19);
+    expect(r.value.covered).not.toContain(addr(3));
+
+    node.limited = new Set();
+    node.requests = [];
+    const next = await w.scan(list, r.value.cursor);
+    expect(node.requests[1]).toBe(`/address/${addr(3)}/txs`);
+    expect(next.ok && next.value.deposits.map((d) => d.txHash).sort()).toEqual([txid(30), txid(31)]);
+    expect(next.ok && next.value.failures).toBeUndefined();
+  });
+
+  it('a server refusing everything is not asked more than 10 times past the tip in a round', async () => {
+    const list = many(500);
+    node.limited = new Set(list.map((a) => a.address));
+    const w = esploraWatcher({ baseUrl: node.url, confirmations: 2, timeoutMs: 5000, concurrency: 1 });
+    const r = await w.scan(list, null);
+    expect(r.ok && r.value.failures).toHaveLength(10);
+    expect(r.ok && r.value.covered).toEqual([]);
+    expect(node.requests).toHaveLength(11);
   });
 });

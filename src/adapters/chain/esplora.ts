@@ -5,6 +5,7 @@ import type {
   ChainWatcher,
   WatchedAddress,
 } from '../../app/ports.ts';
+import { ESPLORA_REQUESTS_PER_ROUND_DEFAULT } from '../../config/chain-watch.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
 /**
@@ -15,8 +16,26 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * - `GET /address/:address/txs/chain/:last_seen_txid`: the next 25 confirmed;
  * - `GET /tx/:txid`: one transaction.
  * Every output whose `scriptpubkey_address` is a watched address is a deposit; it is final at
- * `confirmations` (tip − block_height + 1 ≥ depth). Any answer that is not the documented shape makes the
- * whole scan unavailable: nothing is credited from a half-understood answer, and the next round retries.
+ * `confirmations` (tip − block_height + 1 ≥ depth).
+ *
+ * Esplora has no query for many addresses at once, and reading whole blocks instead
+ * (`/block/:hash/txs/:start`, 25 transactions a request, about 140 requests a block) would not show
+ * mempool payments, which the checkout shows at once. So addresses are read one by one, but a round makes
+ * at most `requestsPerRound` requests (ESPLORA_REQUESTS_PER_ROUND), `concurrency` at a time, in this order:
+ * 1. addresses whose last read showed a deposit not yet final, or that failed last time;
+ * 2. the newest addresses (the list comes in hand-out order), up to half the budget: open requests;
+ * 3. the others in turn from a rotation cursor (the scan's `cursor`: the last address visited), so every
+ *    address is read at least once every ⌈n / (budget − the two above)⌉ rounds.
+ * At 100,000 watched addresses and the default 300 requests a round, that is 301 requests (the tip, then
+ * one `/address/:a/txs` each, more for an address with over 25 confirmed transactions), about 300 KB,
+ * per round; the 150 newest and the pending ones every round, each other address every ~670 rounds
+ * (~5.6 hours at 30 s). The scan's `covered` lists the addresses read in full, so a deposit of an address
+ * not read this round is not taken as gone.
+ * An answer that is not the documented shape, a 429 or any failure for one address is that address's
+ * `failure`: it is read first next round, and the rest of the round goes on; after
+ * MAX_FAILED_ADDRESSES failures a round stops asking (a server refusing everything is not hammered).
+ * Nothing is credited from a half-understood answer. A tip height that cannot be read makes the scan
+ * unavailable.
  */
 export interface EsploraConfig {
   baseUrl: string;
@@ -24,7 +43,16 @@ export interface EsploraConfig {
   timeoutMs: number;
   /** Pages of 25 confirmed transactions read per address at most (default 40: 1,000 transactions). */
   maxPages?: number;
+  /** Bytes of one answer read at most (CHAIN_RESPONSE_MAX_BYTES). */
+  maxResponseBytes?: number;
+  /** Requests one scan makes at most (ESPLORA_REQUESTS_PER_ROUND). */
+  requestsPerRound?: number;
+  /** Requests in flight at once (ESPLORA_CONCURRENCY). */
+  concurrency?: number;
 }
+
+/** Failed addresses after which a round stops asking. */
+const MAX_FAILED_ADDRESSES = 10;
 
 const TXID = /^[0-9a-f]{64}$/;
 const PAGE = 25;
@@ -71,9 +99,13 @@ function parseTx(v: unknown): EsploraTx {
 export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   const maxPages = cfg.maxPages ?? 40;
+  const budget = Math.max(1, cfg.requestsPerRound ?? ESPLORA_REQUESTS_PER_ROUND_DEFAULT);
+  const concurrency = Math.max(1, cfg.concurrency ?? 4);
+  /** Addresses read first next round: a deposit not yet final, or a failed read. */
+  const again = new Set<string>();
 
   async function get(path: string): Promise<string> {
-    const r = await getText(`${base}${path}`, cfg.timeoutMs);
+    const r = await getText(`${base}${path}`, cfg.timeoutMs, {}, cfg.maxResponseBytes);
     if (!r.ok) throw new Unavailable(`esplora ${r.reason}`);
     if (r.status !== 200) throw new Unavailable(`esplora answered HTTP ${r.status} to ${path.split('/')[1]}`);
     return r.text;
@@ -111,13 +143,15 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
     return out;
   };
   /** Every transaction of the address: the first answer (mempool + 25 confirmed), then the chain pages. */
-  async function historyOf(address: string): Promise<EsploraTx[]> {
+  async function historyOf(address: string, spend: () => void): Promise<EsploraTx[]> {
     const enc = encodeURIComponent(address);
+    spend();
     const first = await getTxs(`/address/${enc}/txs`);
     const all = [...first];
     let confirmed = first.filter((t) => t.confirmed);
     for (let page = 0; confirmed.length >= PAGE && page < maxPages; page += 1) {
       const last = confirmed[confirmed.length - 1]!.txid;
+      spend();
       confirmed = await getTxs(`/address/${enc}/txs/chain/${last}`);
       if (confirmed.some((t) => !t.confirmed))
         throw new Unavailable('esplora listed a mempool transaction as confirmed');
@@ -134,25 +168,60 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
   return {
     kind: 'esplora',
     networks: ['BTC'],
-    async scan(addresses) {
+    async scan(addresses, fromCursor) {
+      let tip: number;
       try {
-        const tip = await tipHeight();
-        const deposits: ChainDeposit[] = [];
-        for (const a of addresses) {
-          if (a.network !== 'BTC') continue;
-          for (const tx of await historyOf(a.address)) deposits.push(...depositsOf(tx, a, tip));
-        }
-        const value: ChainScan = { deposits, tipHeight: tip, cursor: null };
-        return { ok: true, value };
+        tip = await tipHeight();
       } catch (e) {
         return fail(e);
       }
+      const list = addresses.filter((a) => a.network === 'BTC');
+      const present = new Set(list.map((a) => a.address));
+      for (const x of again) if (!present.has(x)) again.delete(x);
+      const { order, rotated } = visitOrder(list, fromCursor, Math.floor(budget / 2), again);
+      let spent = 1; // the tip
+      const deposits: ChainDeposit[] = [];
+      const covered: string[] = [];
+      const failures: string[] = [];
+      let cursor = fromCursor;
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < order.length && spent < budget && failures.length < MAX_FAILED_ADDRESSES) {
+          const a = order[next++]!;
+          // Taken in order, so the last rotated address taken is the furthest the rotation got.
+          if (rotated.has(a.address)) cursor = a.address;
+          try {
+            const found = (
+              await historyOf(a.address, () => {
+                spent += 1;
+              })
+            ).flatMap((tx) => depositsOf(tx, a, tip));
+            deposits.push(...found);
+            covered.push(a.address);
+            if (found.some((d) => !d.final)) again.add(a.address);
+            else again.delete(a.address);
+          } catch (e) {
+            again.add(a.address);
+            const reason = e instanceof Unavailable ? e.message : 'esplora answer could not be read';
+            failures.push(`address ${a.address} not read (${reason}); read again next round`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, order.length) }, worker));
+      const value: ChainScan = {
+        deposits,
+        tipHeight: tip,
+        cursor,
+        ...(covered.length === list.length ? {} : { covered }),
+        ...(failures.length > 0 ? { failures } : {}),
+      };
+      return { ok: true, value };
     },
     async lookupTransaction(network, txHash, addresses) {
       if (network !== 'BTC' || !TXID.test(txHash)) return { ok: true, value: [] };
       try {
         const tip = await tipHeight();
-        const r = await getText(`${base}/tx/${txHash}`, cfg.timeoutMs);
+        const r = await getText(`${base}/tx/${txHash}`, cfg.timeoutMs, {}, cfg.maxResponseBytes);
         if (!r.ok) throw new Unavailable(`esplora ${r.reason}`);
         // Esplora answers 404 (or 400) for a transaction it does not know: the claim shows nothing yet.
         if (r.status === 404 || r.status === 400) return { ok: true, value: [] };
@@ -165,4 +234,34 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
       }
     },
   };
+}
+
+/**
+ * The addresses one round reads, in order: `again` (pending or failed), the `newest` last of the list,
+ * then the rest from after `cursor` (an address of the list; from the start when it is not one), round
+ * the list once. `rotated`: the addresses whose visit moves the cursor.
+ */
+export function visitOrder(
+  list: readonly WatchedAddress[],
+  cursor: string | null,
+  newest: number,
+  again: ReadonlySet<string>,
+): { order: WatchedAddress[]; rotated: Set<string> } {
+  const order: WatchedAddress[] = [];
+  const taken = new Set<string>();
+  const take = (a: WatchedAddress) => {
+    if (taken.has(a.address)) return false;
+    taken.add(a.address);
+    order.push(a);
+    return true;
+  };
+  for (const a of list) if (again.has(a.address)) take(a);
+  for (let i = list.length - 1; i >= 0 && i >= list.length - newest; i -= 1) take(list[i]!);
+  const at = cursor === null ? -1 : list.findIndex((a) => a.address === cursor);
+  const rotated = new Set<string>();
+  for (let k = 1; k <= list.length; k += 1) {
+    const a = list[(at + k) % list.length]!;
+    if (take(a)) rotated.add(a.address);
+  }
+  return { order, rotated };
 }

@@ -13,6 +13,9 @@ export function createChainWatchers(config: Config, log: Logger): ChainWatcher[]
         baseUrl: w.esploraUrl,
         confirmations: w.btcConfirmations,
         timeoutMs: w.requestTimeoutMs,
+        maxResponseBytes: w.responseMaxBytes,
+        requestsPerRound: w.esploraRequestsPerRound,
+        concurrency: w.esploraConcurrency,
       }),
     );
   }
