@@ -90,4 +90,53 @@ describe.each(DIALECTS)('EVM deposits through the job and a stand-in node on %s'
     });
     expect(paid.json()).toMatchObject({ status: 'paid', amount_received: 5 });
   });
+  it('a block range the node cannot read is a report line: a deposit seen there is not dropped, the rest is booked, and the range is read next round', async () => {
+    const receive = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sapi/v1/receive',
+        headers: { authorization: shop.invoiceKey },
+        payload: { wallet: 'usdt', payment_mode: 'onchain', chain_network: 'BEP20', amount: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { tid: number; chain_address: { address: string } };
+    };
+    const [a, b] = [await receive(), await receive()];
+    const state = async (tid: number) =>
+      (
+        await t.deps.db.read
+          .selectFrom('chain_deposits')
+          .select(['state'])
+          .where('payment_id', '=', BigInt(tid))
+          .execute()
+      ).map((r) => r.state);
+    node.head = 10_100;
+    node.finalized = 10_036;
+    // a's transfer is above the final block (seen, waiting); b's is final.
+    node.transfers = [
+      { txHash: tx(2), logIndex: 0, block: 10_080, to: a.chain_address.address, value: 10n ** 18n },
+      { txHash: tx(3), logIndex: 0, block: 10_020, to: b.chain_address.address, value: 10n ** 18n },
+    ];
+    node.failBlocks = new Set([10_020]);
+    const first = await watchRound(t.deps);
+    expect(first.credited).toBe(0);
+    expect(first.unavailable).toEqual([expect.stringMatching(/^BEP20: blocks 10020\.\.10020 not read/)]);
+    expect(await state(a.tid)).toEqual(['seen']);
+
+    // Now a's block cannot be read either: a is not shown, and is not taken as gone.
+    node.failBlocks = new Set([10_020, 10_080]);
+    const second = await watchRound(t.deps);
+    expect(second).toMatchObject({ credited: 0, dropped: 0 });
+    expect(second.unavailable).toHaveLength(2);
+    expect(await state(a.tid)).toEqual(['seen']);
+    expect(await state(b.tid)).toEqual([]);
+
+    // Both blocks readable and final: both are credited, once.
+    node.failBlocks = new Set();
+    node.head = 10_150;
+    node.finalized = 10_090;
+    expect(await watchRound(t.deps)).toEqual({ credited: 2, dropped: 0, unavailable: [] });
+    expect(await state(a.tid)).toEqual(['credited']);
+    expect(await state(b.tid)).toEqual(['credited']);
+  });
 });
