@@ -317,9 +317,11 @@ export interface ChainUnavailable {
 export interface ChainWatcher {
   readonly kind: 'sandbox' | 'esplora' | 'evm-rpc';
   readonly networks: readonly ChainNetwork[];
+  /** `everyAddress`: a rescan, which reads every given address this once, past any per-round budget. */
   scan(
     addresses: readonly WatchedAddress[],
     fromCursor: string | null,
+    opts?: { everyAddress?: boolean },
   ): Promise<{ ok: true; value: ChainScan } | { ok: false; error: ChainUnavailable }>;
   /** One transaction a payer says they sent, looked at before the periodic scan. */
   lookupTransaction(

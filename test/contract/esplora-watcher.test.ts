@@ -205,4 +205,13 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
     expect(r.ok && r.value.covered).toEqual([]);
     expect(node.requests).toHaveLength(11);
   });
+  it('a rescan reads every address once, past the per-round budget', async () => {
+    const list = many(1_000);
+    node.txs = [{ txid: txid(40), outputs: [{ address: addr(400), value: 5 }], height: 90 }];
+    const w = esploraWatcher({ baseUrl: node.url, confirmations: 2, timeoutMs: 5000, requestsPerRound: 50 });
+    const r = await w.scan(list, null, { everyAddress: true });
+    expect(r.ok && r.value.covered).toBeUndefined(); // all of them
+    expect(r.ok && r.value.deposits.map((d) => d.txHash)).toEqual([txid(40)]);
+    expect(node.requests).toHaveLength(1_001);
+  });
 });

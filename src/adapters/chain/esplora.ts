@@ -30,7 +30,7 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * one `/address/:a/txs` each, more for an address with over 25 confirmed transactions), about 300 KB,
  * per round; the 150 newest and the pending ones every round, each other address every ~670 rounds
  * (~5.6 hours at 30 s). The scan's `covered` lists the addresses read in full, so a deposit of an address
- * not read this round is not taken as gone.
+ * not read this round is not taken as gone. A rescan (`everyAddress`) reads every address, once.
  * An answer that is not the documented shape, a 429 or any failure for one address is that address's
  * `failure`: it is read first next round, and the rest of the round goes on; after
  * MAX_FAILED_ADDRESSES failures a round stops asking (a server refusing everything is not hammered).
@@ -168,7 +168,8 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
   return {
     kind: 'esplora',
     networks: ['BTC'],
-    async scan(addresses, fromCursor) {
+    async scan(addresses, fromCursor, opts) {
+      const limit = opts?.everyAddress === true ? Number.POSITIVE_INFINITY : budget;
       let tip: number;
       try {
         tip = await tipHeight();
@@ -186,7 +187,7 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
       let cursor = fromCursor;
       let next = 0;
       const worker = async (): Promise<void> => {
-        while (next < order.length && spent < budget && failures.length < MAX_FAILED_ADDRESSES) {
+        while (next < order.length && spent < limit && failures.length < MAX_FAILED_ADDRESSES) {
           const a = order[next++]!;
           // Taken in order, so the last rotated address taken is the furthest the rotation got.
           if (rotated.has(a.address)) cursor = a.address;

@@ -53,7 +53,9 @@ export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {})
       await checkClaims(deps, watcher, network, addresses, opts.rescan === true, report);
       const cursorKey = `chain.cursor.${watcher.kind}.${network}`;
       const cursor = opts.rescan ? null : ((await getKv(deps.db.read, cursorKey)) ?? null);
-      const scan = await watcher.scan(addresses.map(toWatched), cursor);
+      const scan = await watcher.scan(addresses.map(toWatched), cursor, {
+        everyAddress: opts.rescan === true,
+      });
       if (!scan.ok) {
         deps.log.warn({ network, watcher: watcher.kind, reason: scan.error.reason }, 'chain scan failed');
         report.unavailable.push(`${network}: ${scan.error.reason}`);
