@@ -33,3 +33,27 @@ describe('EVM scan lookback settings', () => {
     expect(problemsOf({ EVM_LOOKBACK_BLOCKS_ERC20: '5000000' })).toEqual([]);
   });
 });
+
+describe('chain watcher limits', () => {
+  it('default to 2,000 blocks per eth_getLogs, 300 Esplora requests a round, 4 at a time, 16 MiB an answer', () => {
+    const w = loadConfig({}).chainWatch;
+    expect([w.evmLogsMaxBlocks, w.esploraRequestsPerRound, w.esploraConcurrency, w.responseMaxBytes]).toEqual(
+      [2_000, 300, 4, 16 * 1024 * 1024],
+    );
+  });
+
+  it('refuse a value out of range, naming the variable', () => {
+    for (const [name, bad] of [
+      ['EVM_LOGS_MAX_BLOCKS', '0'],
+      ['EVM_LOGS_MAX_BLOCKS', '100001'],
+      ['ESPLORA_REQUESTS_PER_ROUND', '9'],
+      ['ESPLORA_CONCURRENCY', '65'],
+      ['CHAIN_RESPONSE_MAX_BYTES', '65535'],
+    ] as const) {
+      const problems = problemsOf({ [name]: bad });
+      expect(problems, `${name}=${bad}`).toHaveLength(1);
+      expect(problems[0]).toContain(name);
+      expect(problems[0]).toContain(`"${bad}"`);
+    }
+  });
+});
