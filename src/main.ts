@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createChainWatchers } from './adapters/chain/index.ts';
-import { openChainKeys, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
+import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
@@ -45,6 +45,9 @@ import { startJobs } from './jobs/runner.ts';
 
 /** How long shutdown waits for background tasks (e.g. a voucher withdrawal being paid) to end. */
 const BACKGROUND_DRAIN_MS = 10_000;
+
+/** Where the hot seed file of this configuration is (it exists only when no xpub is or was set). */
+export const hotSeedPath = (config: Config): string => join(config.dataDir, SEED_FILE_NAME);
 
 export interface Runtime {
   deps: AppDeps;

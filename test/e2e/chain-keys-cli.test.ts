@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,33 @@ describe('on-chain account keys of the server and the CLI', { timeout: 180_000 }
     }
     server = await startServerProcess(other);
     expect(server.url).toMatch(/^http:/);
+  });
+});
+
+describe('paytag backup and the hot seed', { timeout: 120_000 }, () => {
+  let dir: string;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies the hot seed file beside the database copy, owner-only, and says so', () => {
+    dir = mkdtempSync(join(tmpdir(), 'paytag-backup-seed-'));
+    const env = {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      DATA_DIR: join(dir, 'data'),
+    };
+    // Any command that opens the runtime makes the seed file (as the server's first start does).
+    expect(runCli(env, 'account', 'list').code).toBe(0);
+    const seed = readFileSync(join(dir, 'data', 'chain-seed.txt'), 'utf8');
+    const file = join(dir, 'backup.sqlite');
+    const done = runCli(env, 'backup', file);
+    expect(done.code, done.err).toBe(0);
+    expect(done.out).toContain(`${file}.chain-seed.txt`);
+    expect(readFileSync(`${file}.chain-seed.txt`, 'utf8')).toBe(seed);
+    expect(statSync(`${file}.chain-seed.txt`).mode & 0o777).toBe(0o600);
+    // Never over an existing file.
+    rmSync(file);
+    const again = runCli(env, 'backup', file);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('chain-seed.txt exists');
   });
 });
