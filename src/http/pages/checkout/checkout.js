@@ -44,10 +44,7 @@ function start(root) {
       // Shown at once; the server decides (a payment in its last second is still paid, and one seen on
       // chain before the expiry is on time: "confirming", so no guess is shown while one is seen).
       const seen = document.getElementById('chain-seen');
-      if (seen === null || seen.hidden) {
-        guessed = true;
-        show({ state: 'expired' });
-      }
+      if (seen === null || seen.hidden) show({ state: 'expired' }, true);
       return;
     }
     countdown.textContent = clock(leftMs);
@@ -145,13 +142,13 @@ function start(root) {
     return `${text} ${unit}`;
   }
 
-  function show(status) {
+  function show(status, guess = false) {
     const next = status.state;
     // Only forward: a final state gives way to nothing but a (late) payment, or a guessed expiry to
     // the server's "confirming".
     if (next === state || (FINAL.has(state) && next !== 'paid' && !(guessed && next === 'confirming')))
       return;
-    guessed = false;
+    guessed = guess;
     const wasPending = state === 'pending';
     state = next;
     root.dataset.state = next;
@@ -167,7 +164,10 @@ function start(root) {
         // to the confirming panel, which shows it while the payment waits for confirmations.
         const box = document.getElementById('chain-progress');
         const confirming = root.querySelector('[data-show=confirming]');
-        if (box !== null && confirming !== null && panel.contains(box)) confirming.appendChild(box);
+        if (box !== null && confirming !== null && panel.contains(box) && (next === 'confirming' || guess))
+          confirming.appendChild(box);
+        panel.remove();
+      } else if (panel.dataset.show === 'confirming' && FINAL.has(next) && !guess) {
         panel.remove();
       } else {
         panel.hidden = true;
