@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createChainWatchers } from './adapters/chain/index.ts';
-import { openChainKeys, warmChainKeys } from './adapters/chain-keys/open.ts';
+import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
   createLightningBackend,
@@ -18,6 +18,7 @@ import { createLogger } from './adapters/runtime/log.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
+import { verifyChainKeys } from './app/chain/verify-keys.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
@@ -30,7 +31,7 @@ import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
 import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
-import { type Config, describeConfig } from './config/index.ts';
+import { type Config, ConfigError, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
@@ -44,6 +45,9 @@ import { startJobs } from './jobs/runner.ts';
 
 /** How long shutdown waits for background tasks (e.g. a voucher withdrawal being paid) to end. */
 const BACKGROUND_DRAIN_MS = 10_000;
+
+/** Where the hot seed file of this configuration is (it exists only when no xpub is or was set). */
+export const hotSeedPath = (config: Config): string => join(config.dataDir, SEED_FILE_NAME);
 
 export interface Runtime {
   deps: AppDeps;
@@ -218,6 +222,19 @@ export async function startServer(config: Config): Promise<Server> {
     serveLock.release();
     throw e;
   }
+  // Addresses of another wallet must never be handed out: keys that differ from the database's refuse
+  // the start (for a hot seed this derives its keys now, before the first request rather than after).
+  const keyProblems = await verifyChainKeys(runtime.deps).catch(async (e: unknown) => {
+    await runtime.close();
+    serveLock.release();
+    throw e;
+  });
+  if (keyProblems.length > 0) {
+    await runtime.close();
+    serveLock.release();
+    throw new ConfigError(keyProblems);
+  }
+  warnIfHotSeed(runtime.deps.chainKeys, log);
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(runtime.deps, ALL_JOBS);

@@ -15,6 +15,7 @@ import {
   sandboxConfirmCommand,
   sandboxDepositCommand,
 } from './commands/chain.ts';
+import { chainKeys } from './commands/chain-keys.ts';
 import { doctor } from './commands/doctor.ts';
 import { keysRotate } from './commands/keys-rotate.ts';
 import { kycHistoryCommand } from './commands/kyc-history.ts';
@@ -52,6 +53,7 @@ const COMMANDS: readonly Command[] = [
   sandboxDepositCommand,
   chainRescan,
   chainAddresses,
+  chainKeys,
   accountUpdate,
   accountConsentsCommand,
   kycSubmit,

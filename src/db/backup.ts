@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from './database.ts';
 
@@ -36,6 +36,32 @@ export async function backupDatabase(db: Database, url: string, file: string): P
 }
 
 export class BackupError extends Error {}
+
+/**
+ * Copies a small secret file (the hot seed) to `to`, created owner-only and exclusively (never over a
+ * file), written whole and flushed.
+ */
+export function copySecretFile(from: string, to: string): void {
+  const content = readFileSync(from);
+  let fd: number;
+  try {
+    fd = openSync(to, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new BackupError(`${to} exists: a backup never overwrites a file`);
+    }
+    throw e;
+  }
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } catch (e) {
+    rmSync(to, { force: true });
+    throw e;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 function pgDump(url: string, file: string): Promise<void> {
   const u = new URL(url);

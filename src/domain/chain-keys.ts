@@ -43,6 +43,17 @@ export interface AccountKey {
 }
 
 /**
+ * A public fingerprint of an account key: the first 8 bytes of SHA-256 over its chain code and public
+ * key, in hex. The same for every encoding of one key (xpub, zpub, vpub…), different for another key;
+ * it tells nothing an xpub does not (it does not even give its addresses). The database keeps it to
+ * refuse an instance whose keys differ from those that handed out its addresses.
+ */
+export function accountKeyFingerprint(account: AccountKey): string {
+  const k = account.key;
+  return hex.encode(sha256(new Uint8Array([...k.chainCode!, ...k.publicKey!])).subarray(0, 8));
+}
+
+/**
  * Parses an account-level extended public key (depth 3: `m/purpose'/coin'/account'`). `allowed` are the
  * prefixes this key chain accepts. A private key (xprv, zprv, …) is refused: the service never holds one
  * configured by the operator.

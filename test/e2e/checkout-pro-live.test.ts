@@ -234,7 +234,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
         expect(await api('GET', `/sapi/v1/checkPayment?tid=${r.tid}`)).toMatchObject({
           status: 'paid',
           amount_received: 15.5,
-          chain_address: { asset: 'usdt', chain_network: 'BEP20' },
+          chain_address: { asset: 'USDT', chain_network: 'BEP20' },
         });
         expect((await balances()).usdt).toBe('15.50000000');
         const again = await cli('sandbox', 'confirm', String(r.tid), '--confirmations', '6');

@@ -4,6 +4,7 @@ import { viewCheckout } from '../../src/app/checkout/view-checkout.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
+  ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -250,10 +251,10 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
       expect((await sandboxDepositChange(t.deps, rest.value.txHash, { confirmations: 2 })).ok).toBe(true);
       const paid = await nextAfter(s, at);
       expect(paid.ms).toBeLessThan(1000);
-      expect(paid.e.id).toBe('3');
+      expect(paid.e.id).toBe('4');
       expect(paid.data).toMatchObject({ state: 'paid', amount: '0.00200000' });
       await s.ended;
-      expect((await resumed.next(3000)).id).toBe('3');
+      expect((await resumed.next(3000)).id).toBe('4');
       expect(resumed.events).toHaveLength(1);
       await resumed.ended;
     });
@@ -365,5 +366,67 @@ describe.each(DIALECTS)('hosted checkout of pro requests on %s', (dialect) => {
       expect(both).toContain('class="sandbox sandbox-pay"');
       expect(both).toContain('Deposit from the sandbox chain');
     });
+  });
+});
+
+// A payment seen on chain before the request's expiry is on time: after the expiry the checkout says it
+// was seen and waits for confirmations ("confirming"), never "expired", until it is paid.
+describe.each(DIALECTS)('checkout of an on-chain payment seen before expiry on %s', (dialect) => {
+  let t: TestRuntime;
+  let shop: TestAccount;
+  const clock = new ManualClock(Date.UTC(2026, 6, 1));
+
+  beforeAll(async () => {
+    t = await testRuntime(dialect, ENV, { clock });
+    shop = await makeAccount(t.deps);
+  });
+  afterAll(() => t.close());
+
+  const receive = async (amount: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/sapi/v1/receive',
+        headers: { authorization: shop.invoiceKey },
+        payload: { wallet: 'usdt', payment_mode: 'onchain', chain_network: 'ERC20', amount, expires_in: 1 },
+      })
+    ).json() as { tid: number; hosted_checkout_url: string; chain_address: { address: string } };
+  const status = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url: `${new URL(url).pathname}/status` })).json();
+
+  it('after the expiry the status is confirming and the page says the payment was seen; then it is paid', async () => {
+    const r = await receive('10');
+    const d = await sandboxDeposit(t.deps, { tid: String(r.tid), confirmations: 1 });
+    if (!d.ok) throw new Error(d.error.message);
+    clock.advance(2 * 60_000);
+    expect(await status(r.hosted_checkout_url)).toMatchObject({
+      state: 'confirming',
+      event_id: 2,
+      chain: { unconfirmed: '10.000000', confirmations: 1, confirmations_needed: 2 },
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${new URL(r.hosted_checkout_url).pathname}?lang=en`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-state="confirming"');
+    expect(page.body).toContain('Payment seen, waiting for confirmations');
+    expect(page.body).toContain('Seen, 1 of 2 confirmations');
+    // The expired panel is there for the script, hidden.
+    expect(page.body).toMatch(/data-show="expired" data-status-text="[^"]*" hidden>/);
+    expect(page.body).not.toMatch(/data-show="confirming" data-status-text="[^"]*" hidden>/);
+    // Nothing payable is left on the page.
+    expect(page.body).not.toContain(`value="${r.chain_address.address}"`);
+    expect((await sandboxDepositChange(t.deps, d.value.txHash, { confirmations: 2 })).ok).toBe(true);
+    expect(await status(r.hosted_checkout_url)).toMatchObject({ state: 'paid', event_id: 4 });
+  });
+
+  it('a part seen before the expiry is not enough: the request is expired', async () => {
+    const r = await receive('10');
+    expect((await sandboxDeposit(t.deps, { tid: String(r.tid), amount: '4', confirmations: 1 })).ok).toBe(
+      true,
+    );
+    clock.advance(2 * 60_000);
+    expect(await status(r.hosted_checkout_url)).toMatchObject({ state: 'expired', event_id: 3 });
   });
 });

@@ -222,7 +222,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
     const paid = await payFromOutside(t.deps, p.lightning_invoice.payreq);
     expect(paid.ok).toBe(true);
     const after = (await get(`/checkout/${p.tid.toUpperCase()}/status`)).json();
-    expect(after).toMatchObject({ tid: p.tid, state: 'paid', event_id: 3, amount: '0.00125000' });
+    expect(after).toMatchObject({ tid: p.tid, state: 'paid', event_id: 4, amount: '0.00125000' });
     expect(after.paid_at).toBeGreaterThanOrEqual(p.created_at);
     expect(after.redirect_url).toBe(`https://shop.example/done?order=7&tid=${p.tid}`);
   });
@@ -269,7 +269,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       expect(res.body).not.toContain(p.lightning_invoice.payreq);
       expect((await get(`/checkout/${p.tid}/status`)).json()).toMatchObject({
         state: 'expired',
-        event_id: 2,
+        event_id: 3,
       });
       // The sandbox button cannot pay it any more.
       const pay = await t.app.inject({ method: 'POST', url: `/checkout/${p.tid}/pay` });
@@ -294,7 +294,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
     expect(res.body).not.toContain(p.lightning_invoice.payreq);
     const s = await openSse(`${base}/checkout/${p.tid}/events`);
     const only = await s.next();
-    expect(only.id).toBe('2');
+    expect(only.id).toBe('3');
     expect(JSON.parse(only.data).state).toBe('declined');
     await s.ended;
     expect(s.events).toHaveLength(1);
@@ -363,7 +363,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       expect((await payFromOutside(t.deps, p.lightning_invoice.payreq)).ok).toBe(true);
       const second = await s.next(2000);
       expect(Date.now() - paidAt).toBeLessThan(1000);
-      expect(second.id).toBe('3');
+      expect(second.id).toBe('4');
       expect(JSON.parse(second.data)).toMatchObject({
         state: 'paid',
         redirect_url: `https://shop.example/ok?tid=${p.tid}`,
@@ -387,7 +387,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       const answered = Date.now();
       const paid = await s.next(2000);
       expect(Date.now() - answered).toBeLessThan(1000);
-      expect(JSON.parse(paid.data)).toMatchObject({ state: 'paid', event_id: 3 });
+      expect(JSON.parse(paid.data)).toMatchObject({ state: 'paid', event_id: 4 });
       await s.ended;
     });
 
@@ -399,18 +399,18 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       expect(resumed.events).toHaveLength(0);
       expect((await payFromOutside(t.deps, p.lightning_invoice.payreq)).ok).toBe(true);
       const paid = await resumed.next(2000);
-      expect(paid.id).toBe('3');
+      expect(paid.id).toBe('4');
       await resumed.ended;
 
       // A client that missed the payment gets it at once; one that saw it is told to stop.
       const missed = await openSse(events(p.tid), { headers: { 'last-event-id': '1' } });
-      expect((await missed.next()).id).toBe('3');
+      expect((await missed.next()).id).toBe('4');
       await missed.ended;
       expect(missed.events).toHaveLength(1);
-      const seen = await openSse(events(p.tid), { headers: { 'last-event-id': '3' } });
+      const seen = await openSse(events(p.tid), { headers: { 'last-event-id': '4' } });
       expect(seen.status).toBe(204);
       const fresh = await openSse(events(p.tid), { headers: { 'last-event-id': 'garbage' } });
-      expect((await fresh.next()).id).toBe('3');
+      expect((await fresh.next()).id).toBe('4');
     });
 
     it('sends expired when the request expires, then ends', async () => {
@@ -421,7 +421,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       clock.advance(61_000);
       try {
         const expired = await s.next(3000);
-        expect(expired.id).toBe('2');
+        expect(expired.id).toBe('3');
         expect(JSON.parse(expired.data)).toMatchObject({ state: 'expired', redirect_url: null });
         await s.ended;
       } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
@@ -102,7 +103,7 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
       status_payee: 'undefined',
       status_payer: 'undefined',
       transaction_hash: null,
-      chain_address: { asset: 'lbtc', chain_network: null, address: null },
+      chain_address: { asset: 'BTC', chain_network: null, address: null },
       ttl: 10,
       extra: { email: 'a@example.com' },
       lightning_invoice: { lightning_invoice_type: 'invoice' },
@@ -121,7 +122,7 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
     const b = (
       await receive({ wallet: 'btc', payment_mode: 'onchain', chain_network: 'BTC', amount: 0.5 })
     ).json();
-    expect(a.chain_address).toEqual({ asset: 'btc', chain_network: 'BTC', address: BTC_ADDRESS_0 });
+    expect(a.chain_address).toEqual({ asset: 'BTC', chain_network: 'BTC', address: BTC_ADDRESS_0 });
     expect(b.chain_address.address).toMatch(/^bcrt1q/);
     expect(b.chain_address.address).not.toBe(a.chain_address.address);
     expect(a).toMatchObject({ wallet: 'btc', payment_mode: 'onchain', amount: 0.0001, status: 'pending' });
@@ -150,7 +151,7 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
       wallet: 'usdt',
       payment_mode: 'onchain',
       amount: 12.5,
-      chain_address: { asset: 'usdt', chain_network: 'BEP20', address: EVM_ADDRESS_0 },
+      chain_address: { asset: 'USDT', chain_network: 'BEP20', address: EVM_ADDRESS_0 },
       lightning_invoice: { lightning_invoice_type: null, payreq: null, expires_at: null },
     });
     // BNB Smart Chain's USDT has 18 decimals.
@@ -243,6 +244,41 @@ describe.each(DIALECTS)('pro payments (/sapi) on %s', (dialect) => {
     const nokey = await t.app.inject({ method: 'GET', url: `/sapi/v1/checkPayment?tid=${made.tid}` });
     expect(nokey.statusCode).toBe(401);
     expect(nokey.json()).toMatchObject({ success: false });
+  });
+
+  it('transaction_hash is the first deposit seen on chain when the payer gave none; a payer’s hash stays', async () => {
+    const made = (await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.002 })).json();
+    expect(made.transaction_hash).toBeNull();
+    const first = await sandboxDeposit(t.deps, { tid: String(made.tid), amount: '0.0005', confirmations: 1 });
+    if (!first.ok) throw new Error(first.error.message);
+    const second = await sandboxDeposit(t.deps, { tid: String(made.tid), amount: '0.0015' });
+    expect(second.ok).toBe(true);
+    const checked = (await get(`/sapi/v1/checkPayment?tid=${made.tid}`, shop.invoiceKey)).json();
+    expect(checked).toMatchObject({ status: 'pending', transaction_hash: first.value.txHash });
+    const listed = (await get('/sapi/v1/history?limit=100&wallet=btc', shop.invoiceKey)).json() as Array<{
+      tid: number;
+      transaction_hash: string | null;
+    }>;
+    expect(listed.find((r) => r.tid === made.tid)?.transaction_hash).toBe(first.value.txHash);
+    // Dropped (reorganised away): no longer the payment's hash; the second one is.
+    expect((await sandboxDepositChange(t.deps, first.value.txHash, { removed: true })).ok).toBe(true);
+    const after = (await get(`/sapi/v1/checkPayment?tid=${made.tid}`, shop.invoiceKey)).json();
+    expect(after.transaction_hash).toBe(second.ok ? second.value.txHash : null);
+
+    // A hash the payer submitted on the checkout is the record's, whatever arrived.
+    const claimed = (await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 })).json();
+    const claim = 'ef'.repeat(32);
+    const page = new URL(claimed.hosted_checkout_url).pathname;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${page}/transaction?lang=en`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `transaction_hash=${claim}`,
+    });
+    expect(sent.statusCode).toBeLessThan(400);
+    expect((await sandboxDeposit(t.deps, { tid: String(claimed.tid), confirmations: 1 })).ok).toBe(true);
+    const withClaim = (await get(`/sapi/v1/checkPayment?tid=${claimed.tid}`, shop.invoiceKey)).json();
+    expect(withClaim.transaction_hash).toBe(claim);
   });
 
   it('history is a bare array of pro records, newest first, filtered by wallet', async () => {

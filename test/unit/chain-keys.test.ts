@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateSeedFile, openChainKeys, SEED_FILE_NAME } from '../../src/adapters/chain-keys/open.ts';
+import {
+  loadOrCreateSeedFile,
+  openChainKeys,
+  SEED_FILE_NAME,
+  warnIfHotSeed,
+} from '../../src/adapters/chain-keys/open.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import {
   accountKeysFromSeed,
@@ -117,7 +122,7 @@ describe('the keys the service starts with', () => {
   const warnings: string[] = [];
   const log = { info() {}, debug() {}, error() {}, warn: (_o: object, m?: string) => warnings.push(m ?? '') };
 
-  it('creates an owner-only BIP39 seed file when no xpub is set, warns that it is hot, and reuses it', () => {
+  it('creates an owner-only BIP39 seed file when no xpub is set, and reuses it; the warning that it is hot is the server’s', () => {
     const dir = tmp();
     warnings.length = 0;
     const config = loadConfig({ DATA_DIR: dir, LIGHTNING_NETWORK: 'bitcoin' });
@@ -126,7 +131,10 @@ describe('the keys the service starts with', () => {
     expect(first.hotSeedFile).toBe(path);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readFileSync(path, 'utf8').trim().split(' ')).toHaveLength(24);
-    expect(warnings.some((w) => w.startsWith('HOT SEED'))).toBe(true);
+    // Said by the server once it starts (warnIfHotSeed), not by every command that opens the keys.
+    expect(warnings.some((w) => w.startsWith('HOT SEED'))).toBe(false);
+    warnIfHotSeed(first, log);
+    expect(warnings.filter((w) => w.startsWith('HOT SEED'))).toHaveLength(1);
     const again = openChainKeys(config, log);
     expect(again.btc?.text).toBe(first.btc?.text);
     expect(again.evm?.text).toBe(first.evm?.text);

@@ -28,10 +28,36 @@ const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   received_units: 0n,
   unconfirmed_units: null,
   unconfirmed_confirmations: null,
+  on_time_units: null,
+  on_time_seen_units: null,
+  watch_until_ms: null,
   ...over,
 });
 
 describe('checkout state', () => {
+  it('an expired on-chain request is confirming while deposits seen before its expiry cover it and its address is watched', () => {
+    const chain = {
+      payment_mode: 'onchain' as const,
+      wallet: 'btc' as const,
+      chain_network: 'BTC' as const,
+      amount_units: 1000n,
+      watch_until_ms: 20_000n,
+    };
+    const seen = { on_time_units: 1000n, on_time_seen_units: 1000n };
+    expect(checkoutStateOf(row({ ...chain, ...seen }), 10_000)).toBe('confirming');
+    expect(checkoutStateOf(row({ ...chain, ...seen }), 9_999)).toBe('pending');
+    // Past the watch, too little on time, nothing left on its way, or declined: expired.
+    expect(checkoutStateOf(row({ ...chain, ...seen }), 20_000)).toBe('expired');
+    expect(checkoutStateOf(row({ ...chain, on_time_units: 999n, on_time_seen_units: 999n }), 10_000)).toBe(
+      'expired',
+    );
+    expect(checkoutStateOf(row({ ...chain, on_time_units: 1000n, on_time_seen_units: null }), 10_000)).toBe(
+      'expired',
+    );
+    expect(checkoutStateOf(row({ ...chain, ...seen, status: 'declined' }), 10_000)).toBe('expired');
+    expect(checkoutStateOf(row({ ...chain, ...seen, status: 'paid' }), 10_000)).toBe('paid');
+  });
+
   it('paid wins, an unpaid request is expired from its expiry on, declined before it, pending otherwise', () => {
     expect(checkoutStateOf(row({}), 9_999)).toBe('pending');
     expect(checkoutStateOf(row({ status: 'undefined' }), 9_999)).toBe('pending');
@@ -153,7 +179,7 @@ describe('on-chain progress of a checkout', () => {
     expect(at({}, { units: 200_000_000n, confirmations: 0 })).toBe('1-0.00000000-0.00200000-0');
     expect(at({}, { units: 200_000_000n, confirmations: 1 })).toBe('1-0.00000000-0.00200000-1');
     expect(at({ received_units: 50_000_000n }, null)).toBe('1-0.00050000-0-0');
-    expect(at({ status: 'paid', received_units: 200_000_000n }, null)).toBe('3');
+    expect(at({ status: 'paid', received_units: 200_000_000n }, null)).toBe('4');
     expect(streamEventId(checkoutStatusOf(row({}), 0))).toBe('1');
   });
 

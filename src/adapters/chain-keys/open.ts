@@ -88,7 +88,8 @@ function configured(name: string, text: string, prefixes: Parameters<typeof pars
 
 /**
  * The keys of on-chain addresses: the operator's BTC_XPUB and EVM_XPUB (watch-only), or, when neither is
- * set, both derived from a BIP39 seed file in DATA_DIR, created on first start: a hot seed, said loudly.
+ * set, both derived from a BIP39 seed file in DATA_DIR, created on first start: a hot seed, said loudly
+ * by the server (warnIfHotSeed).
  */
 export function openChainKeys(config: Config, log: Logger): ChainKeys {
   const network = config.lightning.network;
@@ -114,12 +115,6 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
     keys ??= accountKeysFromSeed(mnemonicToSeedSync(words), mainnet);
     return keys;
   };
-  log.warn(
-    { seedFile: path },
-    'HOT SEED: on-chain addresses come from a BIP39 seed file on this server (no BTC_XPUB or EVM_XPUB set). ' +
-      'Whoever reads that file can spend every deposit. Back it up, or set BTC_XPUB and EVM_XPUB to ' +
-      'account keys of a wallet kept elsewhere (see docs/pro.md).',
-  );
   return {
     hrp,
     hotSeedFile: path,
@@ -130,6 +125,21 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
       return derived().evm;
     },
   };
+}
+
+/**
+ * Says loudly, once per server start (`paytag serve`; not on every CLI command), that the keys come from
+ * a hot seed file.
+ */
+export function warnIfHotSeed(keys: ChainKeys, log: Logger): void {
+  if (keys.hotSeedFile === null) return;
+  log.warn(
+    { seedFile: keys.hotSeedFile },
+    'HOT SEED: on-chain addresses come from a BIP39 seed file on this server (no BTC_XPUB or EVM_XPUB set). ' +
+      'Whoever reads that file can spend every deposit. Back it up (paytag backup copies it), or set BTC_XPUB ' +
+      'and EVM_XPUB to account keys of a wallet kept elsewhere; several instances of one database need the same ' +
+      'keys (see docs/pro.md).',
+  );
 }
 
 /**

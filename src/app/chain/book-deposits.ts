@@ -12,6 +12,7 @@ import {
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
 import type { ChainNetworkName, DB } from '../../db/schema.ts';
+import { isLateDeposit } from '../../domain/chain-lateness.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
@@ -129,7 +130,7 @@ export async function bookDeposit(
       if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
     }
-    const flag = flagOf(payment, nowMs);
+    const flag = flagOf(payment, row.first_seen_ms);
     if (!(await markDepositCredited(trx, row.id, { ...where, flag }, nowMs))) {
       return { outcome: 'already_credited' as const, tid: null };
     }
@@ -146,13 +147,15 @@ export async function bookDeposit(
 }
 
 /**
- * late: the request had expired (or was declined) when the deposit became final; reuse: the request was
- * already paid (a second payment to its address). Either way the deposit is credited.
+ * late: the deposit was first seen at or after the request's expiry, or the request was declined (its
+ * on-time deposits were dropped or never became final while its address was watched); a deposit first
+ * seen before the expiry is on time however late it becomes final (domain/chain-lateness.ts). reuse: the
+ * request was already paid (a second payment to its address). Either way the deposit is credited.
  */
-function flagOf(p: PaymentRow, nowMs: number): 'late' | 'reuse' | null {
+function flagOf(p: PaymentRow, firstSeenMs: bigint): 'late' | 'reuse' | null {
   if (p.status === 'paid') return 'reuse';
   if (p.status === 'declined') return 'late';
-  if (p.invoice_expires_at_ms !== null && p.invoice_expires_at_ms <= BigInt(nowMs)) return 'late';
+  if (isLateDeposit(p.invoice_expires_at_ms, firstSeenMs)) return 'late';
   return null;
 }
 

@@ -1,33 +1,49 @@
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
+import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
 import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
 import { isExpired } from '../../domain/payments.ts';
 
 /**
  * What the payer sees of a payment request. `paid` wins over everything (a payment that arrives late is
- * still paid); an unpaid request past its checkout expiry is `expired`, whatever the expiry job has done
- * yet; `declined` is a request the service gave up on before its expiry.
+ * still paid); `confirming` is an on-chain request past its expiry whose payment was seen on the chain
+ * before it and is on its way to final (it will be paid: domain/chain-lateness.ts); any other unpaid
+ * request past its checkout expiry is `expired`, whatever the expiry job has done yet; `declined` is a
+ * request the service gave up on before its expiry.
  */
-export type CheckoutState = 'pending' | 'paid' | 'expired' | 'declined';
+export type CheckoutState = 'pending' | 'confirming' | 'paid' | 'expired' | 'declined';
 
 export const FINAL_STATES: ReadonlySet<CheckoutState> = new Set(['paid', 'expired', 'declined']);
 
 /**
  * Each state's place in the request's life, used as the Server-Sent Event id: a stream resumed with
- * `Last-Event-ID: n` is sent only a state whose id is greater. A request goes pending → declined or
- * expired → paid (a late payment), never back.
+ * `Last-Event-ID: n` is sent only a state whose id is greater. A request goes pending → confirming →
+ * declined or expired → paid (a late payment), skipping any, never back.
  */
 const STATE_EVENT_ID: Readonly<Record<CheckoutState, number>> = {
   pending: 1,
-  declined: 2,
-  expired: 2,
-  paid: 3,
+  confirming: 2,
+  declined: 3,
+  expired: 3,
+  paid: 4,
 };
 
 export function checkoutStateOf(row: CheckoutStatusRow, nowMs: number): CheckoutState {
   if (row.status === 'paid') return 'paid';
   if (row.hosted_checkout_expiry_ms === null || isExpired(row.hosted_checkout_expiry_ms, nowMs)) {
-    return 'expired';
+    const confirming =
+      row.status === 'pending' &&
+      awaitsConfirmations(
+        {
+          paymentMode: row.payment_mode,
+          amountUnits: row.amount_units,
+          onTimeUnits: row.on_time_units,
+          onTimeSeenUnits: row.on_time_seen_units,
+          watchUntilMs: row.watch_until_ms,
+        },
+        nowMs,
+      );
+    return confirming ? 'confirming' : 'expired';
   }
   return row.status === 'declined' ? 'declined' : 'pending';
 }
@@ -98,13 +114,14 @@ export function chainProgressOf(
 export const isZeroAmount = (amount: string): boolean => /^0(\.0*)?$/.test(amount);
 
 /**
- * The id of a status in the event stream: its state's id, and for a pending on-chain request with
- * something on chain, that progress too (`1-<received>-<unconfirmed>-<confirmations>`), so each step is
- * sent once and a resumed stream is sent the progress it missed.
+ * The id of a status in the event stream: its state's id, and for a pending or confirming on-chain
+ * request with something on chain, that progress too (`1-<received>-<unconfirmed>-<confirmations>`), so
+ * each step is sent once and a resumed stream is sent the progress it missed.
  */
 export function streamEventId(s: CheckoutStatus): string {
   const c = s.chain;
-  if (s.state !== 'pending' || c === null || (c.unconfirmed === null && isZeroAmount(c.received))) {
+  const open = s.state === 'pending' || s.state === 'confirming';
+  if (!open || c === null || (c.unconfirmed === null && isZeroAmount(c.received))) {
     return String(s.event_id);
   }
   return `${s.event_id}-${c.received}-${c.unconfirmed ?? '0'}-${c.confirmations ?? 0}`;

@@ -1,4 +1,8 @@
+import type { Kysely } from 'kysely';
+import { listOnTimeDeposits } from '../../db/repos/chain-on-time.ts';
 import { declineInvoices, listExpiredInvoicesAfter } from '../../db/repos/payments.ts';
+import type { DB } from '../../db/schema.ts';
+import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InvoiceState } from '../ports.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
@@ -15,7 +19,10 @@ export const EXPIRE_BATCH = 500;
  * one the node cannot answer about stays pending and is asked about again next round (a settlement
  * missed then would otherwise never be credited), and the round goes on with the others, so one invoice
  * the node keeps failing on never holds up the rest. A payment arriving after the decline is still
- * credited (see settleIncomingInvoice). Answers how many invoices the round decided.
+ * credited (see settleIncomingInvoice). An on-chain request that deposits seen before its expiry cover is
+ * not declined while they are on their way to final (domain/chain-lateness.ts): they pay it, on time, once
+ * final; it is declined once they are dropped or its address is no longer watched. Answers how many
+ * invoices the round decided.
  */
 export async function expireInvoices(deps: AppDeps): Promise<number> {
   return (await expireInvoicesRound(deps)).decided;
@@ -41,7 +48,13 @@ export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: numb
   const unpaid: bigint[] = [];
   let decided = 0;
   let unanswered = 0;
+  const held = await awaitingConfirmations(
+    deps.db.read,
+    expired.map((inv) => inv.id),
+    nowMs,
+  );
   for (const inv of expired) {
+    if (held.has(inv.id)) continue;
     let state: InvoiceState | null = null;
     if (deps.lightning !== null && inv.payment_hash !== null) {
       state = await lookupOrNull(deps, inv.payment_hash);
@@ -69,8 +82,43 @@ export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: numb
       'Lightning node did not answer about some expired invoices; they stay pending',
     );
   }
-  if (unpaid.length > 0) await deps.db.write((trx) => declineInvoices(trx, unpaid, nowMs));
+  if (unpaid.length > 0) {
+    await deps.db.write(async (trx) => {
+      // Asked again in the write unit: a deposit booked since the first look holds its request too.
+      const now = await awaitingConfirmations(trx, unpaid, nowMs);
+      return declineInvoices(
+        trx,
+        unpaid.filter((id) => !now.has(id)),
+        nowMs,
+      );
+    });
+  }
   return { listed: expired.length, decided };
+}
+
+/** Of these expired requests, the on-chain ones that on-time deposits not yet final cover. */
+async function awaitingConfirmations(
+  exec: Kysely<DB>,
+  ids: readonly bigint[],
+  nowMs: number,
+): Promise<Set<bigint>> {
+  const rows = await listOnTimeDeposits(exec, ids);
+  return new Set(
+    rows
+      .filter((r) =>
+        awaitsConfirmations(
+          {
+            paymentMode: r.payment_mode,
+            amountUnits: r.amount_units,
+            onTimeUnits: r.on_time_units,
+            onTimeSeenUnits: r.on_time_seen_units,
+            watchUntilMs: r.watch_until_ms,
+          },
+          nowMs,
+        ),
+      )
+      .map((r) => r.id),
+  );
 }
 
 const SWEEPER = 'invoice-expiry';

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../config/index.ts';
-import { BackupError, backupDatabase } from '../../db/backup.ts';
+import { BackupError, backupDatabase, copySecretFile } from '../../db/backup.ts';
 import { openDatabase } from '../../db/database.ts';
+import { hotSeedPath } from '../../main.ts';
 import { type Command, json, opts, print, UsageError } from '../command.ts';
 
 export const backup: Command = {
@@ -20,19 +22,34 @@ PostgreSQL: FILE is a pg_dump custom-format archive (pg_dump of the server's maj
 PATH). To restore into a new, empty database: createdb NEW; pg_restore --no-owner --dbname=NEW FILE;
 then point DATABASE_URL at it.
 
+The hot seed: when DATA_DIR/chain-seed.txt exists (on-chain keys without BTC_XPUB and EVM_XPUB), it is
+copied to FILE.chain-seed.txt, owner-only. It spends every on-chain deposit: keep that copy as secret
+as the wallet, apart from the database copy if you can. To restore it, put it back as
+DATA_DIR/chain-seed.txt (mode 600) before starting the service.
+
 After a restore, run \`paytag audit\`. See docs/operations.md.`,
   async run(args) {
     const { values, positionals } = opts(args, {});
     const [file] = positionals;
     if (file === undefined || positionals.length !== 1) throw new UsageError('give the backup FILE');
     const config = loadConfig();
+    const seed = hotSeedPath(config);
+    const seedCopy = existsSync(seed) ? `${resolve(file)}.chain-seed.txt` : null;
+    // Refused before any copy is made, rather than leaving a database copy without its seed.
+    if (seedCopy !== null && existsSync(seedCopy)) {
+      throw new Error(`${seedCopy} exists: a backup never overwrites a file`);
+    }
     const db = openDatabase({ url: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
     const started = performance.now();
     try {
       const { bytes } = await backupDatabase(db, config.databaseUrl, resolve(file));
+      if (seedCopy !== null) copySecretFile(seed, seedCopy);
       const ms = Math.round(performance.now() - started);
-      if (values['json']) json({ file: resolve(file), bytes, ms });
-      else print(`backup written to ${resolve(file)} (${bytes} bytes in ${ms} ms)`);
+      if (values['json']) json({ file: resolve(file), bytes, ms, hot_seed_file: seedCopy });
+      else {
+        print(`backup written to ${resolve(file)} (${bytes} bytes in ${ms} ms)`);
+        if (seedCopy !== null) print(`hot seed file copied to ${seedCopy} (owner-only: keep it secret)`);
+      }
       return 0;
     } catch (e) {
       if (e instanceof BackupError) throw new Error(e.message);

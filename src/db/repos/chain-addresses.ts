@@ -89,3 +89,14 @@ export async function chainAddressesByIndex(exec: Exec, asset: 'btc' | 'usdt'): 
     .orderBy('derivation_index')
     .execute();
 }
+
+/** The address of a key chain with the lowest derivation index (the first handed out), if any. */
+export async function firstChainAddress(exec: Exec, chain: KeyChain): Promise<ChainAddressRow | undefined> {
+  return exec
+    .selectFrom('chain_addresses')
+    .selectAll()
+    .where('asset', '=', chain === 'btc' ? 'btc' : 'usdt')
+    .orderBy('derivation_index')
+    .limit(1)
+    .executeTakeFirst();
+}

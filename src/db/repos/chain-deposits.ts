@@ -287,3 +287,26 @@ export const listPendingClaims = (
   if (opts.watchedAtMs !== null) q = q.where('a.watch_until_ms', '>', BigInt(opts.watchedAtMs));
   return q.orderBy('p.id').limit(limit).execute();
 };
+
+/**
+ * The transaction hash of each payment's first deposit seen on chain (by first sighting, then id), not
+ * counting dropped ones, for these payments (at most a history page).
+ */
+export async function listFirstDepositHashes(
+  exec: Exec,
+  paymentIds: readonly bigint[],
+): Promise<Map<bigint, string>> {
+  const out = new Map<bigint, string>();
+  if (paymentIds.length === 0) return out;
+  const rows = await exec
+    .selectFrom('chain_deposits')
+    .select(['payment_id', 'tx_hash'])
+    .where('payment_id', 'in', [...paymentIds])
+    .where('state', '<>', 'dropped')
+    .orderBy('payment_id')
+    .orderBy('first_seen_ms')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) if (!out.has(r.payment_id)) out.set(r.payment_id, r.tx_hash);
+  return out;
+}

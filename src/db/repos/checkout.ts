@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { prepare } from '../prepared.ts';
 import type { ChainNetworkName, DB, PaymentStatus } from '../schema.ts';
+import { onTimeDepositColumns } from './chain-on-time.ts';
 
 /**
  * Reads of the hosted checkout page: a payment request with its payee's public names, and the status of
@@ -30,6 +31,10 @@ export interface CheckoutStatusRow {
   unconfirmed_units: bigint | null;
   /** … and the fewest confirmations among them. */
   unconfirmed_confirmations: bigint | null;
+  /** Whether deposits seen before the expiry still make it (repos/chain-on-time.ts). */
+  on_time_units: bigint | null;
+  on_time_seen_units: bigint | null;
+  watch_until_ms: bigint | null;
 }
 
 /** The page: the status, what is to be paid and to whom. */
@@ -92,6 +97,7 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
     .selectFrom('payments')
     .innerJoin('accounts', 'accounts.id', 'payments.account_id')
     .select(unconfirmedColumns)
+    .select(onTimeDepositColumns)
     .select([
       ...STATUS_COLUMNS,
       'payments.direction',
@@ -126,6 +132,7 @@ export function listCheckoutStatuses(exec: Exec, publicIds: string[]): Promise<C
     .selectFrom('payments')
     .select(STATUS_COLUMNS)
     .select(unconfirmedColumns)
+    .select(onTimeDepositColumns)
     .where('public_id', 'in', publicIds)
     .execute();
 }

@@ -22,6 +22,16 @@ export async function putKv(trx: Exec, key: string, value: string, nowMs: number
     .execute();
 }
 
+/** Stores value under key unless a value is there (the first writer wins); answers the value kept. */
+export async function putKvIfAbsent(trx: Exec, key: string, value: string, nowMs: number): Promise<string> {
+  await trx
+    .insertInto('kv')
+    .values({ key, value, updated_at_ms: nowMs })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await getKv(trx, key)) ?? value;
+}
+
 /**
  * Stores a counter under key unless the stored one is at least as large, decided in the one statement
  * (concurrent writers never move it backwards). Both values must be canonical decimal integers (digits

@@ -9,8 +9,9 @@ import { seconds } from '../schemas.ts';
 /**
  * The pro variant's payment record (spec "Payment record", compatibility.md): a bare object with an
  * integer `tid`, `amount` and `fiat_value` as JSON numbers (BTC for lbtc and btc, USDT for usdt; negative
- * for sent payments), the payer's and payee's statuses, the on-chain hash a payer submitted, and
- * `chain_address` {asset, chain_network, address}. `amount_received` (a number, same unit) shows what
+ * for sent payments), the payer's and payee's statuses, the on-chain hash (the one a payer submitted, else
+ * the first deposit seen on chain), and `chain_address` {asset, chain_network, address}, the asset upper
+ * case as the original documentation's samples write it (BTC for lbtc and btc, USDT for usdt). `amount_received` (a number, same unit) shows what
  * arrived on chain so far, so an underpaid request can be seen as such.
  */
 
@@ -30,7 +31,15 @@ function fiatNumber(text: string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export function proRecord(p: Payment, config: Pick<Config, 'publicUrl' | 'chain'>) {
+/** `chain_address.asset`: the currency, as the original samples write it (Lightning moves bitcoin too). */
+const ASSET_NAME = { lbtc: 'BTC', btc: 'BTC', usdt: 'USDT' } as const;
+
+/** `firstDepositTxHash`: the payment's first deposit seen on chain (app/chain/deposit-hashes.ts), if any. */
+export function proRecord(
+  p: Payment,
+  config: Pick<Config, 'publicUrl' | 'chain'>,
+  firstDepositTxHash: string | null = null,
+) {
   const std = standardRecord(p, config.publicUrl);
   const requested = p.wallet === 'usdt' ? p.amount_units : p.amount_msat;
   return {
@@ -45,7 +54,7 @@ export function proRecord(p: Payment, config: Pick<Config, 'publicUrl' | 'chain'
     status: std.status,
     status_payee: p.status_payee,
     status_payer: p.status_payer,
-    transaction_hash: p.transaction_hash,
+    transaction_hash: p.transaction_hash ?? firstDepositTxHash,
     callback_url: std.callback_url,
     callback_status: std.callback_status,
     success_url: std.success_url,
@@ -57,7 +66,7 @@ export function proRecord(p: Payment, config: Pick<Config, 'publicUrl' | 'chain'
     fiat_value: fiatNumber(p.fiat_value),
     extra: std.extra,
     chain_address: {
-      asset: p.wallet,
+      asset: ASSET_NAME[p.wallet],
       chain_network: p.chain_network,
       address: p.chain_address,
     },
@@ -99,7 +108,7 @@ export const proRecordSchema = {
     transaction_hash: {
       type: ['string', 'null'],
       description:
-        'an on-chain transaction hash the payer submitted on the hosted checkout (a claim, checked first by the watcher)',
+        'the on-chain transaction hash the payer submitted on the hosted checkout (a claim, checked first by the watcher), else the first deposit to the address seen on chain; null before either',
     },
     callback_url: s.callback_url,
     callback_status: s.callback_status,
@@ -114,7 +123,11 @@ export const proRecordSchema = {
     chain_address: {
       type: 'object',
       properties: {
-        asset: { type: 'string', enum: ['lbtc', 'btc', 'usdt'] },
+        asset: {
+          type: 'string',
+          enum: ['BTC', 'USDT'],
+          description: 'the currency: BTC (wallet lbtc or btc) or USDT (wallet usdt)',
+        },
         chain_network: { type: ['string', 'null'], enum: ['BTC', 'ERC20', 'BEP20', 'MATIC', null] },
         address: {
           type: ['string', 'null'],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstDepositHashes } from '../../app/chain/deposit-hashes.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { checkPayment } from '../../app/payments/check-payment.ts';
 import { paymentHistory } from '../../app/payments/history.ts';
@@ -41,7 +42,8 @@ function walletFilter(value: unknown): Result<(typeof WALLETS)[number] | null> {
 
 /** Pro-variant payments: receive, checkPayment, history, updateStatus. Called by the sapi family. */
 export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps): void {
-  const record = (p: Payment) => proRecord(p, deps.config);
+  const record = async (p: Payment) =>
+    proRecord(p, deps.config, (await firstDepositHashes(deps, [p])).get(p.id) ?? null);
 
   scope.post(
     '/receive',
@@ -113,7 +115,9 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
       const q = request.query as Record<string, unknown>;
       const wallet = unwrap(walletFilter(q['wallet']));
       const limit = unwrap(historyLimit(q['limit']));
-      return unwrap(await paymentHistory(deps, callerOf(request), limit, wallet)).map(record);
+      const rows = unwrap(await paymentHistory(deps, callerOf(request), limit, wallet));
+      const hashes = await firstDepositHashes(deps, rows);
+      return rows.map((p) => proRecord(p, deps.config, hashes.get(p.id) ?? null));
     },
   );
 

@@ -23,6 +23,8 @@ function start(root) {
   let pollTimer = null;
   let tickTimer = null;
   let stopped = false;
+  // The countdown's "expired" is a guess the server may correct to "confirming" (paid on time on chain).
+  let guessed = false;
 
   localTimes(root, lang);
   copyButton();
@@ -32,13 +34,17 @@ function start(root) {
   if (state === 'pending') {
     if (countdown !== null) tick();
     listen();
+  } else if (state === 'confirming') {
+    listen();
   }
 
   function tick() {
     const leftMs = expiresAtMs - (Date.now() + skewMs);
     if (leftMs <= 0) {
-      // Shown at once; the server decides (a payment in its last second is still paid).
-      show({ state: 'expired' });
+      // Shown at once; the server decides (a payment in its last second is still paid, and one seen on
+      // chain before the expiry is on time: "confirming", so no guess is shown while one is seen).
+      const seen = document.getElementById('chain-seen');
+      if (seen === null || seen.hidden) show({ state: 'expired' }, true);
       return;
     }
     countdown.textContent = clock(leftMs);
@@ -103,7 +109,8 @@ function start(root) {
   function progress(status) {
     const box = document.getElementById('chain-progress');
     const chain = status.chain;
-    if (box === null || status.state !== 'pending' || chain === null || typeof chain !== 'object') return;
+    const open = status.state === 'pending' || status.state === 'confirming';
+    if (box === null || !open || chain === null || typeof chain !== 'object') return;
     const seen = document.getElementById('chain-seen');
     if (seen !== null) {
       if (typeof chain.confirmations === 'number') {
@@ -135,10 +142,13 @@ function start(root) {
     return `${text} ${unit}`;
   }
 
-  function show(status) {
+  function show(status, guess = false) {
     const next = status.state;
-    // Only forward: a final state gives way to nothing but a (late) payment.
-    if (next === state || (FINAL.has(state) && next !== 'paid')) return;
+    // Only forward: a final state gives way to nothing but a (late) payment, or a guessed expiry to
+    // the server's "confirming".
+    if (next === state || (FINAL.has(state) && next !== 'paid' && !(guessed && next === 'confirming')))
+      return;
+    guessed = guess;
     const wasPending = state === 'pending';
     state = next;
     root.dataset.state = next;
@@ -150,7 +160,14 @@ function start(root) {
         if (statusText !== null && panel.dataset.statusText)
           statusText.textContent = panel.dataset.statusText;
       } else if (panel.dataset.show === 'pending') {
-        // Never leave a payable QR code on a page that is no longer pending.
+        // Never leave a payable QR code on a page that is no longer pending. The chain progress moves
+        // to the confirming panel, which shows it while the payment waits for confirmations.
+        const box = document.getElementById('chain-progress');
+        const confirming = root.querySelector('[data-show=confirming]');
+        if (box !== null && confirming !== null && panel.contains(box) && (next === 'confirming' || guess))
+          confirming.appendChild(box);
+        panel.remove();
+      } else if (panel.dataset.show === 'confirming' && FINAL.has(next) && !guess) {
         panel.remove();
       } else {
         panel.hidden = true;

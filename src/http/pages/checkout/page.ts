@@ -234,6 +234,17 @@ ${ICONS.paid}<h2 tabindex="-1">${c.paidTitle}</h2>
 </div>`;
 }
 
+/**
+ * An on-chain request past its expiry whose payment was seen before it (state `confirming`): on time,
+ * waiting for confirmations. Its progress box is rendered here when the page opens in this state; on a
+ * pending page the script moves the pending panel's box here.
+ */
+function confirmingPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
+  const c = m.checkout;
+  return html`<div class="result" data-show="confirming" data-status-text="${c.confirmingTitle}"${shown ? null : raw(' hidden')}>
+<h2 tabindex="-1">${c.confirmingTitle}</h2><p>${c.confirmingText}</p>${shown ? chainProgressPart(v, m) : null}</div>`;
+}
+
 function overPanel(v: CheckoutView, m: Catalogue, state: 'expired' | 'declined', shown: boolean): Raw {
   const c = m.checkout;
   const title = state === 'expired' ? c.expiredTitle : c.declinedTitle;
@@ -249,6 +260,7 @@ ${ICONS.over}<h2 tabindex="-1">${title}</h2><p>${text}</p>${back}</div>`;
 const STATUS_TEXT = (m: Catalogue, s: CheckoutState): string =>
   ({
     pending: m.checkout.waiting,
+    confirming: m.checkout.confirmingTitle,
     paid: m.checkout.paidTitle,
     expired: m.checkout.expiredTitle,
     declined: m.checkout.declinedTitle,
@@ -309,11 +321,13 @@ export async function sendCheckoutPage(
   const m = CATALOGUES[ctx.lang];
   const state = v.status.state;
   const pending = state === 'pending';
+  // Pending and confirming pages carry the panels of the states they may still reach, hidden.
+  const open = pending || state === 'confirming';
   const panels = html`${pending ? await pendingPanel(v, m, ctx, nowMs) : null}${
-    pending || state === 'paid' ? paidPanel(v, m, state === 'paid') : null
-  }${pending || state === 'expired' ? overPanel(v, m, 'expired', state === 'expired') : null}${
-    pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null
-  }`;
+    open && v.chain !== null ? confirmingPanel(v, m, state === 'confirming') : null
+  }${open || state === 'paid' ? paidPanel(v, m, state === 'paid') : null}${
+    open || state === 'expired' ? overPanel(v, m, 'expired', state === 'expired') : null
+  }${pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null}`;
   const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-unit="${unitOf(v)}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
     v.expiresAtMs,
   )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${

@@ -26,13 +26,14 @@ const statusSchema = {
     tid: { type: 'string' },
     state: {
       type: 'string',
-      enum: ['pending', 'paid', 'expired', 'declined'],
+      enum: ['pending', 'confirming', 'paid', 'expired', 'declined'],
       description:
-        'pending: payable; paid: settled (also when it arrived after expiry); expired: unpaid at hosted_checkout_expiry; declined: given up before it',
+        'pending: payable; confirming: an on-chain request past hosted_checkout_expiry whose payment was seen on chain before it (on time) and waits for confirmations; paid: settled (also when it arrived after expiry); expired: unpaid at hosted_checkout_expiry; declined: given up before it',
     },
     event_id: {
       type: 'integer',
-      description: 'the state’s id in the event stream: pending 1, declined and expired 2, paid 3',
+      description:
+        'the state’s id in the event stream: pending 1, confirming 2, declined and expired 3, paid 4',
     },
     amount: {
       type: 'string',

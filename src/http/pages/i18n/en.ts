@@ -51,6 +51,9 @@ export const en = {
     redirecting: 'Taking you back to the merchant in a moment…',
     continueNow: 'Continue now',
     closePage: 'Thank you. You can close this page.',
+    confirmingTitle: 'Payment seen, waiting for confirmations',
+    confirmingText:
+      'Your payment reached the network before this request expired, so it is on time. It counts as paid once the network confirms it; this page updates by itself.',
     expiredTitle: 'This payment request has expired',
     expiredText: 'It can no longer be paid. Ask the merchant for a new payment link.',
     declinedTitle: 'This payment request was cancelled',
