@@ -28,6 +28,7 @@ import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
+import { recordedServerPublicUrl, recordServerPublicUrl } from './app/system/public-url.ts';
 import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, describeConfig } from './config/index.ts';
@@ -89,13 +90,19 @@ export async function openLightningForDoctor(config: Config) {
 
 /** Opens the database, applies migrations and builds the dependencies every entry point shares. */
 export async function openRuntime(
-  config: Config,
+  givenConfig: Config,
   log: Logger,
   opts: {
     /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[];
     /** The clock the service runs on (tests move time by hand). */ clock?: Clock;
+    /**
+     * A command beside the server (not `serve`): without PUBLIC_URL of its own it takes the URL the
+     * server recorded, so the links it writes (e-mails, records) reach the server.
+     */
+    serverPublicUrl?: boolean;
   } = {},
 ): Promise<Runtime> {
+  let config = givenConfig;
   const chainKeys = openChainKeys(config, log);
   const db: Database = openDatabase({
     url: config.databaseUrl,
@@ -110,6 +117,10 @@ export async function openRuntime(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await db.write((trx) => ensureSystemAccounts(trx, systemClock.nowMs()));
+    if (opts.serverPublicUrl === true && !config.publicUrlGiven) {
+      const recorded = await recordedServerPublicUrl(db);
+      if (recorded !== undefined) config = { ...config, publicUrl: recorded };
+    }
     lightning = await createLightningBackend(lightningConfig(config));
   } catch (e) {
     await db.close();
@@ -220,6 +231,7 @@ export async function startServer(config: Config): Promise<Server> {
   }
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
+  await recordServerPublicUrl(runtime.deps.db, config.publicUrl, systemClock.nowMs());
   const jobs = startJobs(runtime.deps, ALL_JOBS);
   // Off the first on-chain request's write unit (see warmChainKeys).
   setTimeout(() => warmChainKeys(runtime.deps.chainKeys, log), 0).unref();
