@@ -153,6 +153,33 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(badFund.err).toContain('more than 8 decimal places');
   });
 
+  it('tells the holder that an unconfirmed address gets no verification codes, and how to confirm it', () => {
+    const created = cli('account', 'create', '--usertag', 'erin', '--email', 'erin@example.com');
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toContain('erin@example.com is not confirmed yet');
+    expect(created.out).toContain('no verification codes go to it until it is');
+    // No SMTP_URL here: the link is in the dev mailbox, and the command says where.
+    expect(created.out).toContain('paytag mail list --to erin@example.com');
+    expect(created.out).toContain('/sandbox/v1/mailbox?to=erin%40example.com');
+    const shown = cli('account', 'show', 'erin');
+    expect(shown.out).toContain('e-mail not confirmed: no verification codes are sent to it');
+    expect(JSON.parse(cli('account', 'show', 'erin', '--json').out)).toMatchObject({
+      email_confirmed: false,
+    });
+    const vouched = cli(
+      'account',
+      'create',
+      '--usertag',
+      'fay',
+      '--email',
+      'fay@example.com',
+      '--email-confirmed',
+    );
+    expect(vouched.out).not.toContain('not confirmed');
+    expect(cli('account', 'show', 'fay').out).not.toContain('not confirmed');
+    expect(JSON.parse(cli('account', 'show', 'fay', '--json').out)).toMatchObject({ email_confirmed: true });
+  });
+
   it('answers --help for every command group with its subcommands, and lists the commands grouped', () => {
     for (const [group, subs] of [
       ['account', ['create', 'show', 'list', 'update', 'password', 'disable', 'enable', 'consents']],
