@@ -9,6 +9,7 @@ import {
   type LightningBackendConfig,
   nodeProbes,
 } from './adapters/lightning/index.ts';
+import type { SandboxInvoiceStore } from './adapters/lightning/sandbox.ts';
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
@@ -34,6 +35,7 @@ import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { getKv, putKv } from './db/repos/kv.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { listStaticPrices } from './db/repos/static-prices.ts';
 import { buildApp } from './http/app.ts';
@@ -51,7 +53,29 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function lightningConfig(config: Config): LightningBackendConfig {
+/**
+ * The sandbox node's own invoice database (cancelled and settled invoices), kept in the service's `kv`
+ * table under `sandbox_node.invoice.<hash>`: a restart, or a command run beside the server, sees them.
+ */
+function sandboxInvoiceStore(db: Database): SandboxInvoiceStore {
+  const key = (hash: string) => `sandbox_node.invoice.${hash}`;
+  return {
+    async get(hash) {
+      const v = await getKv(db.read, key(hash));
+      if (v === 'canceled') return { state: 'canceled' };
+      const m = /^settled:(\d+):(\d+)$/.exec(v ?? '');
+      return m
+        ? { state: 'settled', amountReceivedMsat: BigInt(m[1]!), settledAtSec: Number(m[2]) }
+        : undefined;
+    },
+    async put(hash, s) {
+      const v = s.state === 'canceled' ? 'canceled' : `settled:${s.amountReceivedMsat}:${s.settledAtSec}`;
+      await db.write((trx) => putKv(trx, key(hash), v, systemClock.nowMs()));
+    },
+  };
+}
+
+function lightningConfig(config: Config, db?: Database): LightningBackendConfig {
   const l = config.lightning;
   switch (l.backend) {
     case 'sandbox':
@@ -64,6 +88,7 @@ function lightningConfig(config: Config): LightningBackendConfig {
           : { nodeKeyFile: join(config.dataDir, 'sandbox-node.key') }),
         feeBaseMsat: l.sandboxFeeBaseMsat,
         feePpm: l.sandboxFeePpm,
+        ...(db !== undefined ? { invoiceStore: sandboxInvoiceStore(db) } : {}),
       };
     case 'lnd':
       return {
@@ -121,7 +146,7 @@ export async function openRuntime(
       const recorded = await recordedServerPublicUrl(db);
       if (recorded !== undefined) config = { ...config, publicUrl: recorded };
     }
-    lightning = await createLightningBackend(lightningConfig(config));
+    lightning = await createLightningBackend(lightningConfig(config, db));
   } catch (e) {
     await db.close();
     throw e;
