@@ -14,7 +14,7 @@ function confirmationNote(email: string, sent: boolean, config: Config): string[
     `The e-mail address ${email} is not confirmed yet: no verification codes go to it until it is.`,
     sent
       ? 'Follow the link in the e-mail "Confirm your e-mail address" just sent to it.'
-      : 'Ask for the link again on the dashboard (Profile or Home: "Send the link again").',
+      : 'Ask for the link again on the dashboard (Home or Account: "Send the link again").',
   ];
   if (sent && config.mail.smtpUrl === null) {
     const web =
