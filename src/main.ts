@@ -9,6 +9,7 @@ import {
   type LightningBackendConfig,
   nodeProbes,
 } from './adapters/lightning/index.ts';
+import type { SandboxInvoiceStore } from './adapters/lightning/sandbox.ts';
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
@@ -29,11 +30,13 @@ import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
+import { recordedServerPublicUrl, recordServerPublicUrl } from './app/system/public-url.ts';
 import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
 import { type Config, ConfigError, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { getKv, putKv } from './db/repos/kv.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { listStaticPrices } from './db/repos/static-prices.ts';
 import { buildApp } from './http/app.ts';
@@ -54,7 +57,29 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function lightningConfig(config: Config): LightningBackendConfig {
+/**
+ * The sandbox node's own invoice database (cancelled and settled invoices), kept in the service's `kv`
+ * table under `sandbox_node.invoice.<hash>`: a restart, or a command run beside the server, sees them.
+ */
+function sandboxInvoiceStore(db: Database): SandboxInvoiceStore {
+  const key = (hash: string) => `sandbox_node.invoice.${hash}`;
+  return {
+    async get(hash) {
+      const v = await getKv(db.read, key(hash));
+      if (v === 'canceled') return { state: 'canceled' };
+      const m = /^settled:(\d+):(\d+)$/.exec(v ?? '');
+      return m
+        ? { state: 'settled', amountReceivedMsat: BigInt(m[1]!), settledAtSec: Number(m[2]) }
+        : undefined;
+    },
+    async put(hash, s) {
+      const v = s.state === 'canceled' ? 'canceled' : `settled:${s.amountReceivedMsat}:${s.settledAtSec}`;
+      await db.write((trx) => putKv(trx, key(hash), v, systemClock.nowMs()));
+    },
+  };
+}
+
+function lightningConfig(config: Config, db?: Database): LightningBackendConfig {
   const l = config.lightning;
   switch (l.backend) {
     case 'sandbox':
@@ -67,6 +92,7 @@ function lightningConfig(config: Config): LightningBackendConfig {
           : { nodeKeyFile: join(config.dataDir, 'sandbox-node.key') }),
         feeBaseMsat: l.sandboxFeeBaseMsat,
         feePpm: l.sandboxFeePpm,
+        ...(db !== undefined ? { invoiceStore: sandboxInvoiceStore(db) } : {}),
       };
     case 'lnd':
       return {
@@ -93,13 +119,19 @@ export async function openLightningForDoctor(config: Config) {
 
 /** Opens the database, applies migrations and builds the dependencies every entry point shares. */
 export async function openRuntime(
-  config: Config,
+  givenConfig: Config,
   log: Logger,
   opts: {
     /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[];
     /** The clock the service runs on (tests move time by hand). */ clock?: Clock;
+    /**
+     * A command beside the server (not `serve`): without PUBLIC_URL of its own it takes the URL the
+     * server recorded, so the links it writes (e-mails, records) reach the server.
+     */
+    serverPublicUrl?: boolean;
   } = {},
 ): Promise<Runtime> {
+  let config = givenConfig;
   const chainKeys = openChainKeys(config, log);
   const db: Database = openDatabase({
     url: config.databaseUrl,
@@ -114,7 +146,11 @@ export async function openRuntime(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await db.write((trx) => ensureSystemAccounts(trx, systemClock.nowMs()));
-    lightning = await createLightningBackend(lightningConfig(config));
+    if (opts.serverPublicUrl === true && !config.publicUrlGiven) {
+      const recorded = await recordedServerPublicUrl(db);
+      if (recorded !== undefined) config = { ...config, publicUrl: recorded };
+    }
+    lightning = await createLightningBackend(lightningConfig(config, db));
   } catch (e) {
     await db.close();
     throw e;
@@ -237,6 +273,7 @@ export async function startServer(config: Config): Promise<Server> {
   warnIfHotSeed(runtime.deps.chainKeys, log);
   const app = await buildApp(runtime.deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
+  await recordServerPublicUrl(runtime.deps.db, config.publicUrl, systemClock.nowMs());
   const jobs = startJobs(runtime.deps, ALL_JOBS);
   // Off the first on-chain request's write unit (see warmChainKeys).
   setTimeout(() => warmChainKeys(runtime.deps.chainKeys, log), 0).unref();

@@ -37,11 +37,14 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Opens the database and the runtime from the environment's configuration, runs `fn`, closes it. */
+/**
+ * Opens the database and the runtime from the environment's configuration, runs `fn`, closes it. Without
+ * PUBLIC_URL in the environment the links it writes use the URL the server recorded at its start.
+ */
 export async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const log = pino({ level: 'warn' }, pino.destination(2));
-  const rt = await openRuntime(config, log);
+  const rt = await openRuntime(config, log, { serverPublicUrl: true });
   try {
     return await fn(rt);
   } finally {

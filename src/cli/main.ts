@@ -31,43 +31,51 @@ import { tradeKeysCreate, tradeKeysList, tradeKeysRevoke } from './commands/trad
 import { webhooksRotateSecret } from './commands/webhooks-rotate-secret.ts';
 import { webhooksShow } from './commands/webhooks-show.ts';
 
-/** Every command, in the order `paytag --help` lists them. A new command is one file and one line here. */
-const COMMANDS: readonly Command[] = [
-  serve,
-  migrate,
-  accountCreate,
-  accountShow,
-  accountList,
-  accountPassword,
-  keysRotate,
-  audit,
-  backup,
-  doctor,
-  sandboxFund,
-  sandboxPay,
-  webhooksShow,
-  webhooksRotateSecret,
-  mailList,
-  pricesShow,
-  pricesSet,
-  sandboxDepositCommand,
-  chainRescan,
-  chainAddresses,
-  chainKeys,
-  accountUpdate,
-  accountConsentsCommand,
-  kycSubmit,
-  kycReview,
-  kycHistoryCommand,
-  tradeKeysCreate,
-  tradeKeysList,
-  tradeKeysRevoke,
-  sandboxConfirmCommand,
-  accountDisable,
-  accountEnable,
+/**
+ * Every command, by group, in the order `paytag --help` lists them: running the service first, then an
+ * account's life, payments in the sandbox, the on-chain side, operations. A new command is one file and
+ * one line here.
+ */
+const SECTIONS: ReadonlyArray<{ title: string; commands: readonly Command[] }> = [
+  { title: 'Service', commands: [serve, migrate, doctor] },
+  {
+    title: 'Accounts and keys',
+    commands: [
+      accountCreate,
+      accountShow,
+      accountList,
+      accountUpdate,
+      accountPassword,
+      accountDisable,
+      accountEnable,
+      accountConsentsCommand,
+      keysRotate,
+      tradeKeysCreate,
+      tradeKeysList,
+      tradeKeysRevoke,
+      webhooksShow,
+      webhooksRotateSecret,
+    ],
+  },
+  { title: 'Verification (KYC)', commands: [kycSubmit, kycReview, kycHistoryCommand] },
+  {
+    title: 'Sandbox (test money, test chain) and mail',
+    commands: [sandboxFund, sandboxPay, sandboxDepositCommand, sandboxConfirmCommand, mailList],
+  },
+  { title: 'Prices', commands: [pricesShow, pricesSet] },
+  { title: 'On-chain', commands: [chainAddresses, chainRescan, chainKeys] },
+  { title: 'Operations', commands: [audit, backup] },
 ];
 
+const COMMANDS: readonly Command[] = SECTIONS.flatMap((s) => s.commands);
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));
+
+/** Groups of two-word commands (`account`, `sandbox`, …), each with its subcommands in overview order. */
+const GROUPS = new Map<string, Command[]>();
+for (const c of COMMANDS) {
+  const [group, sub] = c.name.split(' ');
+  if (group !== undefined && sub !== undefined) GROUPS.set(group, [...(GROUPS.get(group) ?? []), c]);
+}
 
 /** Overview lines: the synopsis padded to 42 columns, or the summary on its own line when it is longer. */
 function overviewLine(c: Command): string {
@@ -79,17 +87,32 @@ const OVERVIEW = `paytag: self-hostable Bitcoin payments service
 
 Usage: paytag <command> [options]
 
-Commands:
-${COMMANDS.map(overviewLine).join('\n')}
+${SECTIONS.map((s) => `${s.title}:\n${s.commands.map(overviewLine).join('\n')}`).join('\n\n')}
 
 Configuration comes from environment variables (see README.md), e.g. DATABASE_URL, PORT.
-Run 'paytag <command> --help' for a command's options.`;
+Run 'paytag <command> --help' for a command's options, 'paytag <group> --help' for a group's commands.`;
+
+const groupHelp = (group: string, commands: readonly Command[]) =>
+  `Usage: paytag ${group} <command> [options]
+
+Commands:
+${commands.map((c) => overviewLine({ ...c, synopsis: `paytag ${c.synopsis}` })).join('\n')}
+
+Run 'paytag ${group} <command> --help' for a command's options.`;
+
+const isHelp = (a: string | undefined) => a === '--help' || a === '-h' || a === 'help';
 
 async function run(argv: string[]): Promise<number> {
   const [cmd, sub, ...rest] = argv;
-  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+  if (cmd === undefined || isHelp(cmd)) {
     print(OVERVIEW);
     return cmd === undefined ? 2 : 0;
+  }
+  // A group alone, or with --help: its commands (a group alone is wrong usage, as is paytag alone).
+  const group = GROUPS.get(cmd);
+  if (group !== undefined && (sub === undefined || isHelp(sub))) {
+    print(groupHelp(cmd, group));
+    return sub === undefined ? 2 : 0;
   }
   const twoWord = `${cmd} ${sub ?? ''}`.trim();
   const command = BY_NAME.get(twoWord) ?? BY_NAME.get(cmd);

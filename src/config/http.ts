@@ -7,6 +7,11 @@ export interface HttpConfig {
   host: string;
   /** The service's address as clients see it, without a trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was given. When it was not, `paytag` commands other than `serve` use the URL the
+   * server recorded at its start (it knows its port), so the links they write reach it.
+   */
+  publicUrlGiven: boolean;
   bodyLimitBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
@@ -57,6 +62,7 @@ export const http = section(
     port: v.PORT,
     host: v.HOST,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    publicUrlGiven: v.PUBLIC_URL !== null,
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,

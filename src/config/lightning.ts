@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { bigint, int, oneOf, optional, url } from './fields.ts';
 import { section } from './section.ts';
 
@@ -60,6 +61,21 @@ export const lightning = section(
     }
     if (c.backend === 'cln' && (c.clnUrl === null || c.clnRune === null)) {
       problems.push('LIGHTNING_BACKEND=cln needs CLN_URL and CLN_RUNE');
+    }
+    // A TLS file the backend will read at start: a missing one is named by its variable, not by errno.
+    const files: Array<[string, string | null]> =
+      c.backend === 'lnd'
+        ? [['LND_TLS_CERT_PATH', c.lndTlsCertPath]]
+        : c.backend === 'cln'
+          ? [['CLN_TLS_CA_PATH', c.clnTlsCaPath]]
+          : [];
+    for (const [name, path] of files) {
+      if (path === null) continue;
+      try {
+        accessSync(path, constants.R_OK);
+      } catch (e) {
+        problems.push(`${name} ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
     }
     return problems;
   },

@@ -105,3 +105,15 @@ export function ownLnurlPayTag(target: string, publicUrl: string): string | null
     return null;
   }
 }
+
+/**
+ * Whether a value given as a BOLT11 invoice is in fact a Lightning address (name@host, LUD-16), a bech32
+ * LNURL or a LUD-17 URL, optionally after "lightning:": the caller then needs lightning_invoice_type
+ * "lnurl". Only the form is looked at (nothing is fetched).
+ */
+export function looksLikeLnurlTarget(value: string): boolean {
+  const text = value.trim().replace(/^lightning:/i, '');
+  if (/^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/i.test(text)) return true;
+  if (/^lnurl1[02-9ac-hj-np-z]+$/i.test(text)) return true;
+  return /^(lnurlp|lnurlw|lnurlc|keyauth):\/\//i.test(text);
+}

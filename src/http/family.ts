@@ -45,7 +45,13 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-function describeValidation(issues: ValidationIssue[]): { message: string; field?: string } {
+/** "a string", "an object", "an integer or null": the JSON types of a schema, read as English. */
+const withArticle = (types: string) => `${/^[aeiou]/.test(types) ? 'an' : 'a'} ${types}`;
+
+function describeValidation(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): { message: string; field?: string } {
   const first = issues[0];
   if (first === undefined) return { message: 'invalid request' };
   let field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -54,8 +60,13 @@ function describeValidation(issues: ValidationIssue[]): { message: string; field
     return { message: `${field} is required`, field };
   }
   if (first.keyword === 'type') {
-    const t = String(first.params['type']).replace(',', ' or ');
-    return field ? { message: `${field} must be a ${t}`, field } : { message: `request must be a ${t}` };
+    const t = String(first.params['type']).replaceAll(',', ' or ');
+    if (field) return { message: `${field} must be ${withArticle(t)}`, field };
+    // The whole body (absent, or not an object): what to send.
+    if (context === undefined || context === 'body') {
+      return { message: `the request body must be ${t === 'object' ? 'a JSON object' : withArticle(t)}` };
+    }
+    return { message: `the ${context} must be ${withArticle(t)}` };
   }
   return field
     ? { message: `${field} ${first.message ?? 'is invalid'}`, field }
@@ -75,9 +86,13 @@ export function toProblem(error: FastifyError | Error, request: FastifyRequest):
       ...(error.error.retryAfterSec !== undefined ? { retryAfterSec: error.error.retryAfterSec } : {}),
     };
   }
-  const fe = error as FastifyError & { validation?: ValidationIssue[] };
+  const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
   if (fe.validation) {
-    return { status: 400, code: 'invalid_request', ...describeValidation(fe.validation) };
+    return {
+      status: 400,
+      code: 'invalid_request',
+      ...describeValidation(fe.validation, fe.validationContext),
+    };
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -153,6 +153,73 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(badFund.err).toContain('more than 8 decimal places');
   });
 
+  it('tells the holder that an unconfirmed address gets no verification codes, and how to confirm it', () => {
+    const created = cli('account', 'create', '--usertag', 'erin', '--email', 'erin@example.com');
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toContain('erin@example.com is not confirmed yet');
+    expect(created.out).toContain('no verification codes go to it until it is');
+    // No SMTP_URL here: the link is in the dev mailbox, and the command says where.
+    expect(created.out).toContain('paytag mail list --to erin@example.com');
+    expect(created.out).toContain('/sandbox/v1/mailbox?to=erin%40example.com');
+    const shown = cli('account', 'show', 'erin');
+    expect(shown.out).toContain('e-mail not confirmed: no verification codes are sent to it');
+    expect(JSON.parse(cli('account', 'show', 'erin', '--json').out)).toMatchObject({
+      email_confirmed: false,
+    });
+    const vouched = cli(
+      'account',
+      'create',
+      '--usertag',
+      'fay',
+      '--email',
+      'fay@example.com',
+      '--email-confirmed',
+    );
+    expect(vouched.out).not.toContain('not confirmed');
+    expect(cli('account', 'show', 'fay').out).not.toContain('not confirmed');
+    expect(JSON.parse(cli('account', 'show', 'fay', '--json').out)).toMatchObject({ email_confirmed: true });
+  });
+
+  it('answers --help for every command group with its subcommands, and lists the commands grouped', () => {
+    // Each call is a process: the account group every way, two others by --help.
+    for (const [group, subs, asks] of [
+      [
+        'account',
+        ['create', 'show', 'list', 'update', 'password', 'disable', 'enable', 'consents'],
+        [['--help'], []],
+      ],
+      ['sandbox', ['fund', 'pay', 'deposit', 'confirm'], [['-h']]],
+      ['trade-keys', ['create', 'list', 'revoke'], [['help']]],
+    ] as const) {
+      for (const ask of asks) {
+        const r = cli(group, ...ask);
+        expect(r.code, `${group} ${ask.join(' ')}: ${r.err}`).toBe(ask.length === 0 ? 2 : 0);
+        for (const sub of subs) expect(r.out).toContain(`paytag ${group} ${sub}`);
+      }
+    }
+    expect(cli('account', 'frobnicate').err).toContain('unknown command "account frobnicate"');
+    // The overview: commands of a group together, under the group's heading, in a fixed order.
+    const overview = cli('--help').out;
+    const at = (s: string) => overview.indexOf(s);
+    const order = [
+      'serve',
+      'account create',
+      'account show',
+      'account disable',
+      'keys rotate',
+      'sandbox fund',
+      'sandbox pay',
+      'sandbox deposit',
+      'sandbox confirm',
+      'audit',
+      'backup',
+    ];
+    for (const s of order) expect(at(`  ${s}`), s).toBeGreaterThan(-1);
+    for (let i = 1; i < order.length; i++)
+      expect(at(`  ${order[i]}`), order[i]).toBeGreaterThan(at(`  ${order[i - 1]}`));
+    expect(overview).toMatch(/Accounts and keys:\n {2}account create/);
+  });
+
   it('makes an operator, and disables and enables an account whose key the running server refuses meanwhile', async () => {
     const op = cli('account', 'create', '--usertag', 'chief', '--email', 'chief@example.com', '--operator');
     expect(op.code, op.err).toBe(0);
@@ -224,5 +291,84 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('PORT');
     expect(r.stderr).toContain('LIGHTNING_BACKEND');
+  });
+});
+
+/** A port nobody listens on now (the kernel's pick, released at once). */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a !== null ? a.port : 0));
+    });
+  });
+}
+
+describe('links in e-mails the command queues, with the server on another port', { timeout: 180_000 }, () => {
+  let dir: string;
+  let serverEnv: NodeJS.ProcessEnv;
+  let server: ServerProcess | null = null;
+  let port = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paytag-cli-url-'));
+    port = await freePort();
+    const { PUBLIC_URL: _u, PORT: _p, ...rest } = process.env;
+    serverEnv = {
+      ...rest,
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      DATA_DIR: dir,
+      PORT: String(port),
+    };
+    server = await startServerProcess(serverEnv, { readyTimeoutMs: 90_000 });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The dev mailbox of one address, read from the server until a message with this subject is there. */
+  async function mailTo(to: string, subject: string): Promise<{ text: string; html: string }> {
+    for (;;) {
+      const r = await fetch(`${server!.url}/sandbox/v1/mailbox?to=${encodeURIComponent(to)}`);
+      const found = (
+        ((await r.json()) as { data: unknown }).data as Array<{ subject: string; text: string; html: string }>
+      ).find((m) => m.subject === subject);
+      if (found) return found;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  }
+
+  it('points the confirmation link at the server, not at the command’s own default port', async () => {
+    // The command as the README shows it: no PORT, no PUBLIC_URL (its own default would be :8080).
+    const { PORT: _p, ...cliEnv } = serverEnv;
+    const created = runCli(cliEnv, 'account', 'create', '--usertag', 'carol', '--email', 'carol@example.com');
+    expect(created.code, created.err).toBe(0);
+    const mail = await mailTo('carol@example.com', 'Confirm your e-mail address');
+    const links = mail.text.match(/https?:\/\/\S+\/verify\/email\/\S+/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(links[0]!.startsWith(`http://localhost:${port}/verify/email/`)).toBe(true);
+    // And the link works on that server.
+    const page = await fetch(links[0]!.replace(`http://localhost:${port}`, server!.url));
+    expect(page.status).toBe(200);
+
+    // A PUBLIC_URL given to the command is its operator's word and wins.
+    const told = runCli(
+      { ...cliEnv, PUBLIC_URL: 'https://pay.example' },
+      'account',
+      'create',
+      '--usertag',
+      'dave',
+      '--email',
+      'dave@example.com',
+    );
+    expect(told.code, told.err).toBe(0);
+    expect((await mailTo('dave@example.com', 'Confirm your e-mail address')).text).toContain(
+      'https://pay.example/verify/email/',
+    );
   });
 });

@@ -70,3 +70,28 @@ describe.each(DIALECTS)('e-mail confirmation links sent again on %s', (dialect) 
     expect(await confirmations(rt, STRANGER)).toBe(cap + 1);
   });
 });
+
+describe('the holder of an unconfirmed address', () => {
+  it('is told on the dashboard that no verification codes go to it until it is confirmed', async () => {
+    const rt = await testRuntime('sqlite');
+    runtimes.push(rt);
+    const c = new DashboardClient(rt.app);
+    await c.get('/dashboard/sign-up');
+    const signedUp = await c.post('/dashboard/sign-up', {
+      usertag: 'newholder',
+      email: 'newholder@example.com',
+      password: PASSWORD,
+      repeat_password: PASSWORD,
+    });
+    expect(signedUp.statusCode, signedUp.body).toBe(303);
+    for (const path of ['/dashboard', '/dashboard/account', '/dashboard?lang=hi']) {
+      const page = await c.get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('newholder@example.com');
+      expect(page.body).toContain('action="/dashboard/confirm-email"');
+      expect(page.body).toContain(
+        path.endsWith('hi') ? 'कोई सत्यापन कोड नहीं भेजा जाता' : 'no verification codes are sent to it',
+      );
+    }
+  });
+});

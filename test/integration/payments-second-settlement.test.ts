@@ -90,6 +90,8 @@ describe.each(DIALECTS)(
         second_payment_of: inv.id,
       });
       expect(second!.public_id).not.toBe(inv.public_id);
+      // The answer names the row this payment was credited on, not the invoice's.
+      expect(outside.ok && outside.value.public_id).toBe(second!.public_id);
       expect(t.deps.moneyCounters.secondPayments).toBe(1);
 
       // The settlement arrives again (a replayed stream, the expiry sweeper's lookup): booked once.
@@ -115,6 +117,30 @@ describe.each(DIALECTS)(
       expect(await balance(bob)).toBe(100_000_000n);
       expect(await nodeMsat()).toBe(0n);
       expect(await ledgerNodeMsat()).toBe(0n);
+    });
+
+    it('the node remembers a cancelled and a paid invoice across a restart (a new runtime on the same database)', async () => {
+      const inside = await invoiceOf(bob, '0.001');
+      value(await payInside(alice, inside));
+      await t.deps.background.drain(5000);
+      expect((await node.lookupInvoice(inside.payment_hash!)).state).toBe('canceled');
+      const outsidePaid = await invoiceOf(bob, '0.0003');
+      value(await payFromOutside(t.deps, outsidePaid.payreq));
+
+      const restarted = await testRuntime(dialect, {}, { databaseUrl: t.databaseUrl });
+      try {
+        const node2 = restarted.deps.lightning as SandboxBackend;
+        expect((await node2.lookupInvoice(inside.payment_hash!)).state).toBe('canceled');
+        expect((await node2.lookupInvoice(outsidePaid.payment_hash!)).state).toBe('settled');
+        const again = await payFromOutside(restarted.deps, inside.payreq);
+        expect(!again.ok && again.error.code).toBe('invoice_already_paid');
+        const twice = await payFromOutside(restarted.deps, outsidePaid.payreq);
+        expect(!twice.ok && twice.error.code).toBe('invoice_already_paid');
+        expect(await balance(bob)).toBe(130_000_000n);
+        expect(await secondRows()).toHaveLength(0);
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('a payment the node accepted unheard is booked when the cancel finds the invoice settled', async () => {

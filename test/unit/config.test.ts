@@ -92,6 +92,25 @@ describe('configuration', () => {
     ]);
   });
 
+  it('names the variable of a TLS file that cannot be read (LND_TLS_CERT_PATH, CLN_TLS_CA_PATH)', () => {
+    expect(() =>
+      loadConfig({
+        LIGHTNING_BACKEND: 'lnd',
+        LND_URL: 'https://127.0.0.1:8080',
+        LND_MACAROON_HEX: 'ab',
+        LND_TLS_CERT_PATH: '/nonexistent/tls.cert',
+      }),
+    ).toThrow(/LND_TLS_CERT_PATH \/nonexistent\/tls\.cert cannot be read \(ENOENT\)/);
+    expect(() =>
+      loadConfig({
+        LIGHTNING_BACKEND: 'cln',
+        CLN_URL: 'https://127.0.0.1:3010',
+        CLN_RUNE: 'r',
+        CLN_TLS_CA_PATH: '/nonexistent/ca.pem',
+      }),
+    ).toThrow(/CLN_TLS_CA_PATH \/nonexistent\/ca\.pem cannot be read \(ENOENT\)/);
+  });
+
   it('checks across sections: the outbox lease outlasts two delivery attempts', () => {
     expect(() =>
       loadConfig({ OUTBOX_LEASE_MS: '50000', WEBHOOK_TIMEOUT_MS: '30000', MAIL_TIMEOUT_MS: '20000' }),

@@ -15,8 +15,11 @@
 // until the first payment through it, it answers null (cannot tell), which is what a process that only
 // runs a command (`paytag audit`) or a ledger moved by hand sees.
 //
-// Outcomes live in memory only: after a restart unknown payments are reported as not found
-// (failed), which is right for a network that never existed outside this process.
+// Outcomes of payments it sent live in memory only: after a restart unknown payments are reported as
+// not found (failed), which is right for a network that never existed outside this process. The states
+// of its own invoices that a payer outside could otherwise repeat (cancelled, settled) are kept in
+// `invoiceStore` when one is given, as a real node keeps them in its database: they survive a restart
+// and are seen by every process on the same store (`paytag sandbox pay` runs a node of its own).
 
 import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -56,6 +59,18 @@ export interface SandboxOptions {
   maxRemembered?: number;
   clock?: Clock;
   randomBytes?: (n: number) => Uint8Array;
+  /** Where the final states of this node's invoices are kept; memory only without one. */
+  invoiceStore?: SandboxInvoiceStore;
+}
+
+/** A final state of one of the node's invoices, by payment hash (lower-case hex). */
+export type StoredInvoiceState =
+  | { state: 'canceled' }
+  | { state: 'settled'; amountReceivedMsat: bigint; settledAtSec: number };
+
+export interface SandboxInvoiceStore {
+  get(paymentHash: string): Promise<StoredInvoiceState | undefined>;
+  put(paymentHash: string, state: StoredInvoiceState): Promise<void>;
 }
 
 export type SimulatePaymentFailure =
@@ -171,6 +186,20 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
 
   const failed = (reason: string): PayResult => ({ status: 'failed', reason });
 
+  /** What the store knows of an invoice this process has no final state for (another process, a restart). */
+  const recall = async (hash: string): Promise<void> => {
+    if (opts.invoiceStore === undefined || settled.has(hash) || canceled.has(hash)) return;
+    const kept = await opts.invoiceStore.get(hash);
+    if (kept?.state === 'canceled') canceled.set(hash, true);
+    else if (kept?.state === 'settled') {
+      settled.set(hash, {
+        paymentHash: hash,
+        amountReceivedMsat: kept.amountReceivedMsat,
+        settledAtSec: kept.settledAtSec,
+      });
+    }
+  };
+
   const backend: SandboxBackend = {
     kind: 'sandbox',
     pubkey,
@@ -250,6 +279,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
 
     async lookupInvoice(paymentHash: string): Promise<InvoiceState> {
       const hash = paymentHash.toLowerCase();
+      await recall(hash);
       const s = settled.get(hash);
       if (s)
         return { state: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec };
@@ -261,14 +291,17 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
 
     async cancelInvoice(paymentHash: string): Promise<CancelInvoiceResult> {
       const hash = paymentHash.toLowerCase();
+      await recall(hash);
       const s = settled.get(hash);
       if (s)
         return { status: 'settled', amountReceivedMsat: s.amountReceivedMsat, settledAtSec: s.settledAtSec };
       if (canceled.has(hash)) return { status: 'canceled' };
-      if (!issued.has(hash)) return { status: 'not_found' };
+      if (!issued.has(hash) && opts.invoiceStore === undefined) return { status: 'not_found' };
       // A payment being delivered right now wins, as an accepted HTLC does on a real node.
       if (settling.has(hash)) return { status: 'unknown', reason: 'a payment of this invoice is in flight' };
+      // With a store the node knows its invoices of before a restart too (any invoice it signed).
       canceled.set(hash, true);
+      await opts.invoiceStore?.put(hash, { state: 'canceled' });
       return { status: 'canceled' };
     },
 
@@ -310,6 +343,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
         }
         received = amountMsat ?? inv.amountMsat;
       }
+      await recall(inv.paymentHash);
       if (settled.has(inv.paymentHash) || settling.has(inv.paymentHash)) {
         return { ok: false, reason: 'already_paid', message: 'the invoice is already paid' };
       }
@@ -333,6 +367,11 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
         settling.delete(inv.paymentHash);
       }
       settled.set(inv.paymentHash, settlement);
+      await opts.invoiceStore?.put(inv.paymentHash, {
+        state: 'settled',
+        amountReceivedMsat: received,
+        settledAtSec: settlement.settledAtSec,
+      });
       channelLocalMsat += received;
       sawFlow = true;
       return { ok: true, settlement };

@@ -1,4 +1,4 @@
-import { findIncomingByHash, type PaymentRow } from '../../db/repos/payments.ts';
+import { findIncomingByHash, findSecondPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { Abort, type AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
@@ -36,7 +36,9 @@ export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<R
   const before = await findIncomingByHash(deps.db.read, hash);
   if (before === undefined) return err('not_found', 'this invoice was not issued by this service', 'invoice');
   // No check of the ledger's status: like a real node, the sandbox pays any invoice still open there,
-  // including one the service settled internally before it could cancel it (that payment is booked too).
+  // including one the service settled internally before it could cancel it (that payment is booked too,
+  // on its own row, which the answer names). A cancelled one stays cancelled across restarts and
+  // processes (the node's invoice states are kept in the database, see main.ts).
 
   const listening = new AbortController();
   // A credit the ledger refuses (e.g. a balance past its limit) is answered with its own code.
@@ -69,6 +71,11 @@ export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<R
     }
   } finally {
     listening.abort();
+  }
+  // An invoice already settled inside the ledger: this payment was booked on a row of its own.
+  if (before.status === 'paid') {
+    const second = await findSecondPayment(deps.db.read, before.id);
+    if (second !== undefined) return ok(second);
   }
   return ok((await findIncomingByHash(deps.db.read, hash))!);
 }

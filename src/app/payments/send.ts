@@ -1,4 +1,5 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import { looksLikeLnurlTarget } from '../../domain/lnurl.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
@@ -45,6 +46,15 @@ async function dispatch(
     case 'invoice': {
       const decoded = deps.decodeInvoice(t.payreq);
       if (!decoded.ok) {
+        // A Lightning address or an LNURL sent with the default type: say which type it needs.
+        if (looksLikeLnurlTarget(t.payreq)) {
+          return err(
+            'invoice_invalid',
+            'lightning_invoice is a Lightning address or an LNURL, not a BOLT11 invoice: send it with ' +
+              '"lightning_invoice_type": "lnurl" (and an amount)',
+            'lightning_invoice',
+          );
+        }
         return err(
           'invoice_invalid',
           `lightning_invoice is not a valid BOLT11 invoice: ${decoded.message}`,

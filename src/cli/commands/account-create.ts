@@ -1,7 +1,30 @@
 import { createAccount } from '../../app/accounts/create-account.ts';
 import { sendEmailConfirmation } from '../../app/accounts/email-confirmation.ts';
+import type { Config } from '../../config/index.ts';
 import { type Command, fail, json, optionalStrings, opts, print, required, withRuntime } from '../command.ts';
 import { operatorName } from './operator.ts';
+
+/**
+ * What the holder must do before verification codes reach the address: the API's start answer is the
+ * same for every usertag (it tells an application nothing), so the holder learns it here.
+ */
+function confirmationNote(email: string, sent: boolean, config: Config): string[] {
+  const lines = [
+    '',
+    `The e-mail address ${email} is not confirmed yet: no verification codes go to it until it is.`,
+    sent
+      ? 'Follow the link in the e-mail "Confirm your e-mail address" just sent to it.'
+      : 'Ask for the link again on the dashboard (Home or Account: "Send the link again").',
+  ];
+  if (sent && config.mail.smtpUrl === null) {
+    const web =
+      config.lightning.backend === 'sandbox'
+        ? `, or open ${config.publicUrl}/sandbox/v1/mailbox?to=${encodeURIComponent(email)}`
+        : '';
+    lines.push(`Without SMTP_URL e-mail stays in the dev mailbox: paytag mail list --to ${email}${web}`);
+  }
+  return lines;
+}
 
 export const accountCreate: Command = {
   name: 'account create',
@@ -31,6 +54,7 @@ action. --json prints one JSON object {usertag, email, invoice_key, admin_key, w
     const usertag = required(values, 'usertag');
     const email = required(values, 'email');
     const emailConfirmed = values['email-confirmed'] === true;
+    let howToConfirm: string[] = [];
     const r = await withRuntime(async (rt) => {
       const created = await createAccount(rt.deps, {
         usertag,
@@ -49,6 +73,7 @@ action. --json prints one JSON object {usertag, email, invoice_key, admin_key, w
             `confirmation link not sent: ${sent.error.message} (the holder can ask for it again on the dashboard)\n`,
           );
         }
+        howToConfirm = confirmationNote(created.value.email, sent.ok, rt.deps.config);
       }
       return created;
     });
@@ -68,6 +93,7 @@ action. --json prints one JSON object {usertag, email, invoice_key, admin_key, w
       print(`admin key:      ${a.adminKey}`);
       print(`webhook secret: ${a.webhookSecret}`);
       print('Store the keys now: they are not shown again (only their hashes are kept).');
+      for (const line of howToConfirm) print(line);
     }
     return 0;
   },

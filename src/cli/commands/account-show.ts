@@ -20,6 +20,7 @@ export const accountShow: Command = {
       const view = {
         usertag: account.usertag,
         email: account.email,
+        email_confirmed: account.email_confirmed_at_ms !== null,
         full_name: account.full_name,
         created_at: new Date(Number(account.created_at_ms)).toISOString(),
         role: account.role,
@@ -33,6 +34,12 @@ export const accountShow: Command = {
       if (values['json']) json(view);
       else {
         print(`${view.usertag} <${view.email}>  created ${view.created_at}`);
+        if (!view.email_confirmed) {
+          print(
+            '  e-mail not confirmed: no verification codes are sent to it until the holder follows the ' +
+              'confirmation link (sent again from the dashboard)',
+          );
+        }
         if (view.role === 'operator') print('  operator');
         if (view.disabled_at !== null) print(`  disabled ${view.disabled_at}: ${view.disabled_reason ?? ''}`);
         for (const [asset, amount] of Object.entries(view.balances)) print(`  ${asset.padEnd(6)} ${amount}`);

@@ -71,7 +71,7 @@ export const en = {
     haveAccount: 'Have an account?',
     signInLink: 'Sign in',
     unconfirmed: (email: string) =>
-      `Your e-mail address ${email} is not confirmed yet. Follow the link we sent to it.`,
+      `Your e-mail address ${email} is not confirmed yet: no verification codes are sent to it, so applications cannot verify your usertag. Follow the link we sent to it.`,
     resend: 'Send the link again',
   },
   account: {
