@@ -17,6 +17,8 @@ export interface DashboardConfig {
   livePollMs: number;
   /** Live streams open at once per account. */
   streamsPerAccount: number;
+  /** Live streams open at once on this instance, all accounts together. */
+  streamsTotal: number;
 }
 
 export const dashboard = section(
@@ -29,6 +31,7 @@ export const dashboard = section(
     DASHBOARD_SIGNUP_PER_ADDRESS: int(10, 1, 100_000),
     DASHBOARD_LIVE_POLL_MS: int(500, 50, 10_000),
     DASHBOARD_STREAMS_PER_ACCOUNT: int(10, 1, 1000),
+    DASHBOARD_STREAMS_TOTAL: int(2000, 1, 1_000_000),
   },
   (v): DashboardConfig => ({
     sessionIdleSec: v.DASHBOARD_SESSION_IDLE_S,
@@ -39,6 +42,7 @@ export const dashboard = section(
     signupPerAddress: v.DASHBOARD_SIGNUP_PER_ADDRESS,
     livePollMs: v.DASHBOARD_LIVE_POLL_MS,
     streamsPerAccount: v.DASHBOARD_STREAMS_PER_ACCOUNT,
+    streamsTotal: v.DASHBOARD_STREAMS_TOTAL,
   }),
   (c) =>
     c.sessionIdleSec > c.sessionMaxSec
