@@ -3,7 +3,7 @@ import { endAccountSessions } from '../../db/repos/sessions.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { createAccount } from '../accounts/create-account.ts';
 import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
-import { hashPassword, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
+import { hashPasswordGated, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
 import { type OpenSession, openSession } from './sessions.ts';
@@ -55,7 +55,9 @@ export async function signUp(
       },
     };
   }
-  const hash = await hashPassword(password.value);
+  const hashed = await hashPasswordGated(deps, password.value);
+  if (!hashed.ok) return hashed;
+  const hash = hashed.value;
   const created = await createAccount(deps, { usertag: input.usertag, email: input.email });
   if (!created.ok) return created;
   const { id, usertag, email } = created.value;
@@ -80,7 +82,9 @@ export async function changePassword(
     return err('invalid_request', 'the two new passwords differ', 'repeat_password');
   const confirmed = await confirmPassword(deps, session, input.current);
   if (!confirmed.ok) return { ok: false, error: { ...confirmed.error, field: 'current_password' } };
-  const hash = await hashPassword(next.value);
+  const hashed = await hashPasswordGated(deps, next.value);
+  if (!hashed.ok) return { ok: false, error: { ...hashed.error, field: 'new_password' } };
+  const hash = hashed.value;
   const nowMs = deps.clock.nowMs();
   const ended = await deps.db.write(async (trx) => {
     await setPasswordHash(trx, session.usertag, hash);
