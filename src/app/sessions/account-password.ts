@@ -34,7 +34,10 @@ export interface SignUpInput {
 /**
  * A new account from the dashboard: the same account creation as `paytag account create` (usertag and
  * e-mail rules, keys, ledger accounts), its password, and a confirmation link to the e-mail through the
- * outbox. Signs the new account in. Sign-ups are limited per client address.
+ * outbox. Signs the new account in. Sign-ups are limited per client address. The address is the
+ * account's only once the link is followed, so the answer is the same whether or not another account
+ * has it (that account's holder is told by e-mail instead; see sendEmailConfirmation); a taken usertag
+ * is said so (usertags are public).
  */
 export async function signUp(
   deps: AppDeps,
@@ -58,7 +61,11 @@ export async function signUp(
   const hashed = await hashPasswordGated(deps, password.value);
   if (!hashed.ok) return hashed;
   const hash = hashed.value;
-  const created = await createAccount(deps, { usertag: input.usertag, email: input.email });
+  const created = await createAccount(deps, {
+    usertag: input.usertag,
+    email: input.email,
+    pendingEmail: true,
+  });
   if (!created.ok) return created;
   const { id, usertag, email } = created.value;
   await deps.db.write((trx) => setPasswordHash(trx, usertag, hash));
