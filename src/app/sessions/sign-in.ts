@@ -105,7 +105,11 @@ export async function confirmPassword(
   const account = await findAccountById(deps.db.read, session.accountId);
   const stored = account?.password_hash ?? null;
   const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
-  if (!matches.ok) return matches;
+  if (!matches.ok) {
+    // Not checked (the server was busy): the attempt does not use the session's allowance up.
+    await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+    return matches;
+  }
   if (stored === null || !matches.value) return err('unauthorized', 'the password is wrong', 'password');
   await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
   return ok(null);
