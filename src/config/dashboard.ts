@@ -17,6 +17,12 @@ export interface DashboardConfig {
   livePollMs: number;
   /** Live streams open at once per account. */
   streamsPerAccount: number;
+  /** Live streams open at once on this instance, all accounts together. */
+  streamsTotal: number;
+  /** Password hashes (sign-in, sign-up, confirmation) running at once in this process. */
+  passwordHashConcurrency: number;
+  /** Password checks waiting for a slot; beyond, 429. */
+  passwordHashQueue: number;
 }
 
 export const dashboard = section(
@@ -29,6 +35,9 @@ export const dashboard = section(
     DASHBOARD_SIGNUP_PER_ADDRESS: int(10, 1, 100_000),
     DASHBOARD_LIVE_POLL_MS: int(500, 50, 10_000),
     DASHBOARD_STREAMS_PER_ACCOUNT: int(10, 1, 1000),
+    DASHBOARD_STREAMS_TOTAL: int(2000, 1, 1_000_000),
+    PASSWORD_HASH_CONCURRENCY: int(2, 1, 64),
+    PASSWORD_HASH_QUEUE: int(32, 0, 100_000),
   },
   (v): DashboardConfig => ({
     sessionIdleSec: v.DASHBOARD_SESSION_IDLE_S,
@@ -39,6 +48,9 @@ export const dashboard = section(
     signupPerAddress: v.DASHBOARD_SIGNUP_PER_ADDRESS,
     livePollMs: v.DASHBOARD_LIVE_POLL_MS,
     streamsPerAccount: v.DASHBOARD_STREAMS_PER_ACCOUNT,
+    streamsTotal: v.DASHBOARD_STREAMS_TOTAL,
+    passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: v.PASSWORD_HASH_QUEUE,
   }),
   (c) =>
     c.sessionIdleSec > c.sessionMaxSec

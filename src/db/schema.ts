@@ -40,6 +40,11 @@ export interface AccountsTable {
   /** When an operator disabled the account (its keys, sessions and receive addresses refused); null: enabled. */
   disabled_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The address given at dashboard sign-up, until its link is followed (migration 023); `email` holds
+   * `<usertag>@unconfirmed.invalid` meanwhile. Null once confirmed, and for accounts made with their address.
+   */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type AccountRole = 'holder' | 'operator';

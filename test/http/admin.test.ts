@@ -279,12 +279,19 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     expect((await operator.get('/admin/actions')).body).toMatch(/account_disable/);
   });
 
+  /** The submission version the queue page shows in the form of `usertag`. */
+  const versionOn = (page: string, usertag: string): string =>
+    new RegExp(`action="/admin/kyc/${usertag}"[^>]*>[^]*?name="version" value="(\\d+)"`).exec(page)?.[1] ??
+    '';
+
   it('approves and rejects KYC submissions from the queue, recorded with the operator', async () => {
-    await operator.get('/admin/kyc');
+    const version = versionOn((await operator.get('/admin/kyc')).body, target.usertag);
+    expect(version).toMatch(/^\d+$/);
     const noReason = await operator.post(`/admin/kyc/${target.usertag}`, {
       decision: 'reject',
       level: '0',
       password: PASSWORD,
+      version,
     });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.body).toMatch(/id="f-reason-err"/);
@@ -292,6 +299,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       decision: 'approve',
       level: '2',
       password: PASSWORD,
+      version,
     });
     expect(ok.statusCode, ok.body).toBe(303);
     expect(ok.headers.location).toBe('/admin/kyc?done=kyc_approved');
@@ -306,8 +314,46 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     });
   });
 
+  it('an approval applies to the documents the operator saw: replaced since, it is refused on the page and nothing changes', async () => {
+    const page = (await operator.get('/admin/kyc')).body;
+    expect(page).toContain('https://docs.example/id.png');
+    // The holder replaces the documents while the operator looks at the page.
+    await targetBrowser.get('/dashboard/profile');
+    const swapped = await targetBrowser.post('/dashboard/profile/kyc', {
+      id1: 'https://docs.example/blank.png',
+    });
+    expect(swapped.statusCode).toBe(303);
+    const late = await operator.post(`/admin/kyc/${target.usertag}`, {
+      decision: 'approve',
+      level: '3',
+      password: PASSWORD,
+      version: versionOn(page, target.usertag),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toMatch(/changed after this page was loaded; nothing was changed/);
+    // The page answered shows what is there now, with its own version.
+    expect(late.body).toContain('https://docs.example/blank.png');
+    expect(await kycStatus(target.id)).toBe('pending');
+    expect(await listOperatorActions(rt.deps, { targetAccountId: target.id })).toEqual([]);
+    // A form without the version is refused the same way.
+    const bare = await operator.post(`/admin/kyc/${target.usertag}`, {
+      decision: 'approve',
+      level: '3',
+      password: PASSWORD,
+    });
+    expect(bare.statusCode).toBe(409);
+    expect(await kycStatus(target.id)).toBe('pending');
+  });
+
   it('an operator cannot decide their own KYC, and nothing about it changes', async () => {
-    await operator.get('/admin/kyc');
+    const submitted = await submitKyc(
+      rt.deps,
+      `chief_${dialect}`,
+      { id1: 'https://docs.example/own.png' },
+      'holder',
+    );
+    expect(submitted.ok).toBe(true);
+    const version = versionOn((await operator.get('/admin/kyc')).body, `chief_${dialect}`);
     const own = async () =>
       rt.deps.db.read
         .selectFrom('accounts')
@@ -319,6 +365,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       decision: 'approve',
       level: '3',
       password: PASSWORD,
+      version,
     });
     expect(self.statusCode).toBe(400);
     expect(self.body).toMatch(/cannot decide their own KYC/);

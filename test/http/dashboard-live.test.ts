@@ -160,6 +160,46 @@ describe.each(DIALECTS)('dashboard live updates (%s)', (dialect) => {
     expect((await c.get('/dashboard')).statusCode).toBe(303);
   });
 
+  it('30 streams of one account opened at once: exactly DASHBOARD_STREAMS_PER_ACCOUNT (10) open, the rest 429; closed ones give their slots back', async () => {
+    const { rt, base } = await setUp(dialect);
+    const { cookie } = await holder(rt);
+    const opened = await Promise.all(
+      Array.from({ length: 30 }, () => openSse(`${base}/dashboard/events`, { headers: { cookie } })),
+    );
+    streams.push(...opened);
+    const statuses = opened.map((s) => s.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(10);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(20);
+    const refused = opened.find((s) => s.status === 429);
+    expect(refused?.headers['retry-after']).toBe('10');
+    // Closed pages give their slots back (the server sees the hang-up a moment later).
+    for (const s of opened) s.close();
+    let again: SseStream | null = null;
+    for (let i = 0; i < 100 && again?.status !== 200; i++) {
+      again?.close();
+      again = await openSse(`${base}/dashboard/events`, { headers: { cookie } });
+      if (again.status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (again !== null) streams.push(again);
+    expect(again?.status).toBe(200);
+  });
+
+  it('DASHBOARD_STREAMS_TOTAL bounds the streams of all accounts of an instance, also when opened at once', async () => {
+    const { rt, base } = await setUp(dialect, { DASHBOARD_STREAMS_TOTAL: '12' });
+    const one = await holder(rt);
+    const two = await holder(rt);
+    const opened = await Promise.all(
+      [...Array.from({ length: 10 }, () => one.cookie), ...Array.from({ length: 10 }, () => two.cookie)].map(
+        (cookie) => openSse(`${base}/dashboard/events`, { headers: { cookie } }),
+      ),
+    );
+    streams.push(...opened);
+    expect(opened.filter((s) => s.status === 200)).toHaveLength(12);
+    const refused = opened.filter((s) => s.status === 429);
+    expect(refused).toHaveLength(8);
+    expect(refused[0]?.body()).toMatch(/live pages are open on this server/);
+  });
+
   it('without a session the stream is refused', async () => {
     const { base } = await setUp(dialect);
     const s = await openSse(`${base}/dashboard/events`);

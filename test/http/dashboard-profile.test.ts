@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
+import { reviewKyc, submitKyc } from '../../src/app/accounts/kyc.ts';
 import { setPassword } from '../../src/app/accounts/password.ts';
 import { answerConsent } from '../../src/app/verification/consent.ts';
 import type { Dialect } from '../../src/db/database.ts';
@@ -117,6 +118,27 @@ describe.each(DIALECTS)('dashboard profile and verification (%s)', (dialect) => 
       country: 'IN',
     });
     expect(same.headers.location).toBe('/dashboard/profile?done=unchanged');
+  });
+
+  it('changing a verified identity tells the holder beforehand and after that the verification is back in review', async () => {
+    const { rt, h } = await setUp(dialect);
+    await submitKyc(rt.deps, h.usertag, { id1: 'https://docs.example/p.png' }, 'holder');
+    await reviewKyc(rt.deps, h.usertag, { level: 2, status: 'verified', reason: null }, 'operator:x');
+    const page = await h.c.get('/dashboard/profile');
+    expect(page.body).toMatch(
+      /id="identity-reviewed">Your name, phone and country are part of your verified identity/,
+    );
+    const saved = await h.c.post('/dashboard/profile', {
+      full_name: 'Amazon Payments Ltd',
+      phone: '',
+      country: 'US',
+    });
+    expect(saved.headers.location).toBe('/dashboard/profile?done=profile_saved_review');
+    const after = await h.c.get(saved.headers.location as string);
+    expect(after.body).toMatch(/verification is waiting for review again/);
+    expect(after.body).toMatch(/id="kyc-status">waiting for review</);
+    expect(after.body).not.toContain('id="identity-reviewed"');
+    expect(await accountRow(rt, h.id)).toMatchObject({ kyc_status: 'pending', kyc_level: 2n });
   });
 
   it('ties profile errors to their fields and changes nothing', async () => {

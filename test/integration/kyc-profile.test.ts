@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kycHistory, reviewKyc, submitKyc, updateProfile } from '../../src/app/accounts/kyc.ts';
 import { accountConsents, revokeAccountConsent } from '../../src/app/verification/consents.ts';
+import { verifiedRecord } from '../../src/app/verification/record.ts';
 import { ISO_3166_ALPHA2 } from '../../src/domain/countries.ts';
 import {
   DIALECTS,
@@ -119,6 +120,60 @@ describe.each(DIALECTS)('profiles, KYC data and reviews on %s', (dialect) => {
       reason: 'documents match',
     });
     expect(typeof h.value[1]?.at).toBe('string');
+  });
+
+  it('a verified identity changed by its holder goes back to review: pending, no longer verified, level kept', async () => {
+    await rt.deps.db.write((trx) =>
+      trx.updateTable('accounts').set({ email_confirmed_at_ms: 1 }).where('id', '=', a.id).execute(),
+    );
+    await updateProfile(rt.deps, a.usertag, { fullName: 'Alice Smith', country: 'DE' }, 'holder');
+    await submitKyc(rt.deps, a.usertag, { idType: 'passport', id1: 'https://docs.example/p.pdf' }, 'holder');
+    await reviewKyc(rt.deps, a.usertag, { level: 2, status: 'verified', reason: null }, 'operator:bob');
+    expect(verifiedRecord(await row(), 'not_requested')).toMatchObject({
+      kyc_status: 'verified',
+      is_verified: true,
+    });
+
+    // The same values again change nothing and keep the review.
+    const same = await updateProfile(
+      rt.deps,
+      a.usertag,
+      { fullName: 'Alice Smith', country: 'de' },
+      'holder',
+    );
+    expect(same).toMatchObject({ ok: true, value: { changed: [], kycBackToReview: false } });
+    expect((await row()).kyc_status).toBe('verified');
+
+    for (const change of [
+      { fullName: 'Amazon Payments Ltd' },
+      { country: 'US' },
+      { phone: '+12065550100' },
+    ]) {
+      await reviewKyc(rt.deps, a.usertag, { level: 2, status: 'verified', reason: null }, 'operator:bob');
+      const r = await updateProfile(rt.deps, a.usertag, change, 'holder');
+      expect(r, JSON.stringify(change)).toMatchObject({ ok: true, value: { kycBackToReview: true } });
+      const after = await row();
+      expect(after, JSON.stringify(change)).toMatchObject({
+        kyc_status: 'pending',
+        kyc_level: 2n,
+        is_verified: 0n,
+      });
+      expect(verifiedRecord(after, 'not_requested')).toMatchObject({
+        kyc_status: 'pending',
+        is_verified: false,
+      });
+      const h = await kycHistory(rt.deps, a.usertag);
+      expect(h.ok && h.value.at(-1)).toMatchObject({
+        actor: 'holder',
+        changes: { kyc_status: ['verified', 'pending'] },
+      });
+    }
+    // A change while already pending or never submitted leaves the status as it is.
+    await updateProfile(rt.deps, a.usertag, { fullName: 'Alice B. Smith' }, 'holder');
+    expect((await row()).kyc_status).toBe('pending');
+    const fresh = await makeAccount(rt.deps);
+    const none = await updateProfile(rt.deps, fresh.usertag, { fullName: 'New Person' }, 'holder');
+    expect(none).toMatchObject({ ok: true, value: { kycBackToReview: false } });
   });
 
   it('an unknown account is refused', async () => {

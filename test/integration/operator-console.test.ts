@@ -54,15 +54,26 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     const queue = await kycQueue(rt.deps);
     expect(queue.submissions.map((s) => s.usertag)).toEqual(['ada_kyc', 'bob_kyc']);
     expect(queue.submissions[0]?.personalKyc).toMatchObject({ id1: 'https://docs.example/id1.png' });
+    const bobSeen = queue.submissions[1]?.version;
 
     expect(
-      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', { decision: 'reject', level: '0', reason: '' }),
+      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
+        decision: 'reject',
+        level: '0',
+        reason: '',
+        version: bobSeen,
+      }),
     ).toMatchObject({
       ok: false,
       error: { field: 'reason' },
     });
     expect(
-      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', { decision: 'maybe', level: '1', reason: '' }),
+      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
+        decision: 'maybe',
+        level: '1',
+        reason: '',
+        version: bobSeen,
+      }),
     ).toMatchObject({
       ok: false,
       error: { field: 'decision' },
@@ -71,12 +82,14 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       decision: 'approve',
       level: '2',
       reason: '',
+      version: queue.submissions[0]?.version,
     });
     expect(approved).toMatchObject({ ok: true, value: { kycStatus: 'verified', kycLevel: 2 } });
     const rejected = await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
       decision: 'reject',
       level: '0',
       reason: 'document unreadable',
+      version: bobSeen,
     });
     expect(rejected).toMatchObject({ ok: true, value: { kycStatus: 'rejected' } });
     expect((await kycQueue(rt.deps)).submissions).toEqual([]);
@@ -98,6 +111,50 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       ['kyc_review', 'bob_kyc'],
       ['kyc_review', 'ada_kyc'],
     ]);
+  });
+
+  it('a decision applies only to the submission the operator saw: one changed since, or no longer pending, is refused and nothing changes', async () => {
+    const ada = await makeAccount(rt.deps, { usertag: 'ada_seen' });
+    const submit = (id1: string) => submitKyc(rt.deps, ada.usertag, { idType: 'passport', id1 }, 'holder');
+    await submit('https://docs.example/real-passport.png');
+    const seen = (await kycQueue(rt.deps)).submissions[0];
+    expect(seen?.personalKyc).toMatchObject({ id1: 'https://docs.example/real-passport.png' });
+    const version = seen?.version;
+    expect(typeof version).toBe('string');
+
+    const historyLength = async () => {
+      const d = await accountDetail(rt.deps, ada.usertag);
+      if (!d.ok) throw new Error(d.error.message);
+      return [d.value.kycHistory.length, d.value.actions.length, d.value.kycStatus];
+    };
+    // The holder swaps the documents (or the profile) after the page was loaded.
+    await submit('https://docs.example/blank-page.png');
+    const before = await historyLength();
+    const approve = (v: unknown) =>
+      decideKyc(rt.deps, OPERATOR, ada.usertag, { decision: 'approve', level: '3', reason: '', version: v });
+    expect(await approve(version)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else' }, 'holder');
+    const again = (await kycQueue(rt.deps)).submissions[0]?.version;
+    await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else Again' }, 'holder');
+    expect(await approve(again)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    // A form without the version (or a made-up one) is refused too.
+    for (const v of [undefined, '', 'abc', '-1', '99999999999999999999']) {
+      expect(await approve(v), String(v)).toMatchObject({ ok: false });
+    }
+    expect(await historyLength()).toEqual([(before[0] as number) + 2, 0, 'pending']);
+
+    // What the operator sees now can be decided, once: the next decision on that page is refused.
+    const current = (await kycQueue(rt.deps)).submissions[0]?.version;
+    expect(await approve(current)).toMatchObject({ ok: true, value: { kycStatus: 'verified', kycLevel: 3 } });
+    const rejectLate = await decideKyc(rt.deps, OPERATOR, ada.usertag, {
+      decision: 'reject',
+      level: '0',
+      reason: 'late',
+      version: current,
+    });
+    expect(rejectLate).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const d = await accountDetail(rt.deps, ada.usertag);
+    expect(d.ok && [d.value.kycStatus, d.value.actions.length]).toEqual(['verified', 1]);
   });
 
   it('shows an account with its balances, keys and the actions on it', async () => {
@@ -125,7 +182,12 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     };
     await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id.png' }, 'holder');
     // Reviewed before the e-mail was confirmed: not verified yet.
-    await decideKyc(rt.deps, OPERATOR, a.usertag, { decision: 'approve', level: '1', reason: '' });
+    await decideKyc(rt.deps, OPERATOR, a.usertag, {
+      decision: 'approve',
+      level: '1',
+      reason: '',
+      version: (await kycQueue(rt.deps)).submissions[0]?.version,
+    });
     expect(await verifiedNow()).toBe(false);
     // The e-mail is confirmed afterwards: verified from then on, without another review.
     await rt.deps.db.write((trx) =>

@@ -85,3 +85,76 @@ describe.each(DIALECTS)('order receipts over SMTP on %s', (dialect) => {
     expect(await status(a.id, r.value.id)).toBe('undefined');
   });
 });
+
+// Receipts count against the e-mail caps when they are queued, at execution: resting orders placed
+// over hours cannot deliver more than the caps at once when the market reaches them.
+describe.each(DIALECTS)('order receipts and the e-mail caps on %s', (dialect) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await testRuntime(dialect, {
+      RATE_LIMIT_ENABLED: 'true',
+      MAIL_PER_RECIPIENT_PER_HOUR: '3',
+      MAIL_PER_ACCOUNT_PER_HOUR: '100',
+      TRADE_SPREAD_PERCENT: '0',
+      PRICE_STATIC: 'BTC-USD=50000,USD-INR=84.5,BTC-USDT=50000',
+    });
+  });
+  afterAll(async () => {
+    await rt?.close();
+  });
+
+  const queuedTo = async (address: string) =>
+    (
+      await rt.deps.db.read
+        .selectFrom('outbox')
+        .select('id')
+        .where('kind', '=', 'email')
+        .where('event_type', '=', 'order_receipt')
+        .where('destination', '=', address)
+        .execute()
+    ).length;
+  /** An hour passes for the e-mail counts: their windows end. */
+  const hourPasses = () =>
+    rt.deps.db.write((trx) => trx.updateTable('mail_counts').set({ reset_at_ms: 0 }).execute());
+
+  it('resting orders filled together queue at most MAIL_PER_RECIPIENT_PER_HOUR receipts; the others are recorded as not sent', async () => {
+    const a = await makeAccount(rt.deps, { fund: { usdt: '10000' } });
+    const ids: string[] = [];
+    for (let hour = 0; hour < 3; hour++) {
+      for (let i = 0; i < 3; i++) {
+        const r = await placeOrder(
+          rt.deps,
+          a.id,
+          order({
+            type: 'limit',
+            amountUnits: BTC / 1000n,
+            limitPriceE8: 49_000n * 100_000_000n,
+            receiverEmail: 'victim@example.org',
+          }),
+        );
+        if (!r.ok) throw new Error(r.error.message);
+        ids.push(r.value.id);
+      }
+      await hourPasses();
+    }
+    expect(await queuedTo('victim@example.org')).toBe(0);
+    await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: '48000' });
+    try {
+      expect((await matchOrders(rt.deps)).filled).toBe(9);
+    } finally {
+      await setStaticPrice(rt.deps, { pair: 'BTC-USDT', price: null });
+    }
+    expect(await queuedTo('victim@example.org')).toBe(3);
+    const statuses = [];
+    for (const id of ids) {
+      const r = await getOrder(rt.deps, a.id, id);
+      if (!r.ok) throw new Error(r.error.message);
+      statuses.push(r.value.email_status);
+    }
+    expect(statuses.filter((s) => s === 'pending')).toHaveLength(3);
+    expect(statuses.filter((s) => s === 'undefined')).toHaveLength(6);
+    // The address was sent its 3 for this hour: a market order's receipt is refused at placement (429).
+    const now = await placeOrder(rt.deps, a.id, order({ receiverEmail: 'victim@example.org' }));
+    expect(now).toMatchObject({ ok: false, error: { code: 'rate_limited', field: 'receiver_email' } });
+  });
+});

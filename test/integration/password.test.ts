@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, setPassword, verifyPassword } from '../../src/app/accounts/password.ts';
+import {
+  hashPassword,
+  hashPasswordGated,
+  passwordGateOf,
+  setPassword,
+  verifyPassword,
+} from '../../src/app/accounts/password.ts';
+import { findOpenSession } from '../../src/app/sessions/sessions.ts';
+import { confirmPassword } from '../../src/app/sessions/sign-in.ts';
+import { sessionCookieName } from '../../src/http/dashboard/session.ts';
+import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
 import { makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 describe('dashboard passwords', () => {
@@ -38,5 +48,80 @@ describe('dashboard passwords', () => {
       error: { code: 'not_found' },
     });
     expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+});
+
+describe('password hashing shares the thread pool with the database: a bounded number run at once', () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await testRuntime('sqlite', { PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '3' });
+  });
+  afterAll(async () => {
+    await rt?.close();
+  });
+
+  it('at most PASSWORD_HASH_CONCURRENCY hashes run at once, PASSWORD_HASH_QUEUE wait; beyond, rate_limited with a retry time', async () => {
+    const gate = passwordGateOf(rt.deps);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => hashPasswordGated(rt.deps, `password number ${i}`)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(refused[0]?.ok === false && refused[0].error.retryAfterSec).toBeGreaterThan(0);
+    expect(gate.peak).toBe(2);
+    expect(gate.active).toBe(0);
+    // Those that ran hashed for real.
+    const first = results.find((r) => r.ok);
+    if (first?.ok) expect(await verifyPassword('password number 0', first.value)).toBe(true);
+  });
+
+  it('sign-in, sign-up and a password confirmation wait for the gate; past its queue they answer 429 with Retry-After', async () => {
+    const gate = passwordGateOf(rt.deps);
+    const a = await makeAccount(rt.deps);
+    await setPassword(rt.deps, a.usertag, PASSWORD);
+    const c = new DashboardClient(rt.app);
+    expect((await c.signIn(a.usertag, PASSWORD)).statusCode).toBe(303);
+    // Five slow hashes hold the gate: two running, three queued.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const holders = Array.from({ length: 5 }, () => gate.run(() => held));
+    expect(gate.active).toBe(2);
+
+    const other = new DashboardClient(rt.app);
+    const signIn = await other.signIn(a.usertag, PASSWORD);
+    expect(signIn.statusCode).toBe(429);
+    expect(Number(signIn.headers['retry-after'])).toBeGreaterThan(0);
+    const signUp = await other.post('/dashboard/sign-up', {
+      usertag: 'gate_test_user',
+      email: 'gate_test_user@example.com',
+      password: PASSWORD,
+      repeat_password: PASSWORD,
+    });
+    expect(signUp.statusCode).toBe(429);
+    expect(
+      await rt.deps.db.read
+        .selectFrom('accounts')
+        .select('id')
+        .where('usertag', '=', 'gate_test_user')
+        .execute(),
+    ).toEqual([]);
+    const s = await findOpenSession(rt.deps, c.cookies.get(sessionCookieName(rt.deps)) ?? '', {
+      touch: false,
+    });
+    if (s === null) throw new Error('no session');
+    expect(await confirmPassword(rt.deps, s, PASSWORD)).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited' },
+    });
+
+    release();
+    await Promise.all(holders);
+    expect(gate.peak).toBe(2);
+    expect((await new DashboardClient(rt.app).signIn(a.usertag, PASSWORD)).statusCode).toBe(303);
+    expect(await confirmPassword(rt.deps, s, PASSWORD)).toEqual({ ok: true, value: null });
   });
 });

@@ -30,7 +30,19 @@ export interface CreateAccountInput {
    * (`operator:<system user>`); recorded as an operator action.
    */
   operatorGrantedBy?: string;
+  /**
+   * The address is held only once its link is followed (dashboard sign-up): it is kept as
+   * `pending_email`, whether or not another account has it, so the answer does not tell; `email` holds
+   * the account's own placeholder (`unconfirmedPlaceholder`) meanwhile.
+   */
+  pendingEmail?: boolean;
 }
+
+/** The reserved domain (RFC 2606 `.invalid`) of the placeholders: no real address is ever in it. */
+const PLACEHOLDER_DOMAIN = 'unconfirmed.invalid';
+
+/** What `email` holds while an account's address waits for confirmation: unique, as its usertag is. */
+export const unconfirmedPlaceholder = (usertag: string): string => `${usertag}@${PLACEHOLDER_DOMAIN}`;
 
 export interface CreatedAccount {
   id: bigint;
@@ -50,6 +62,8 @@ export async function createAccount(
   if (!tag.ok) return tag;
   const email = normalizeEmail(input.email);
   if (!email.ok) return email;
+  if (email.value.endsWith('.invalid'))
+    return err('email_invalid', 'email is in a domain that never receives mail (.invalid)', 'email');
   const keys: Record<KeyKind, string> = {
     invoice: deps.ids.alphanumeric(KEY_LENGTH),
     admin: deps.ids.alphanumeric(KEY_LENGTH),
@@ -66,7 +80,9 @@ export async function createAccount(
   } catch (e) {
     // Two creations raced past the checks; the database's unique indexes decided.
     if (isUniqueViolation(e))
-      return err('usertag_taken', 'usertag or e-mail was taken at the same moment; try again');
+      return input.pendingEmail === true
+        ? err('usertag_taken', `usertag "${tag.value}" was taken at the same moment`, 'usertag')
+        : err('usertag_taken', 'usertag or e-mail was taken at the same moment; try again');
     throw e;
   }
 }
@@ -86,11 +102,13 @@ async function insertAccountWithKeys(
   return runWrite(deps.db, async (trx) => {
     if (await findAccountByUsertag(trx, a.usertag))
       abort('usertag_taken', `usertag "${a.usertag}" is taken`, 'usertag');
-    if (await findAccountIdByEmail(trx, a.email))
+    const pending = input.pendingEmail === true && input.emailConfirmed !== true;
+    if (!pending && (await findAccountIdByEmail(trx, a.email)))
       abort('email_taken', 'an account with this e-mail exists', 'email');
     const id = await insertAccount(trx, {
       usertag: a.usertag,
-      email: a.email,
+      email: pending ? unconfirmedPlaceholder(a.usertag) : a.email,
+      pending_email: pending ? a.email : null,
       full_name: input.fullName ?? '',
       phone: input.phone ?? '',
       country: input.country ?? '',

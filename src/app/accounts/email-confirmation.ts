@@ -1,4 +1,5 @@
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { findAccountById, findAccountByUsertag, findAccountIdByEmail } from '../../db/repos/accounts.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
@@ -6,6 +7,7 @@ import { composeEmail } from '../mail/compose-email.ts';
 import { mailToRecipientRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { hmacKey, keyedHash, randomToken } from '../verification/keys.ts';
+import { unconfirmedPlaceholder } from './create-account.ts';
 
 const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/verify/email/${token}`;
 
@@ -24,9 +26,26 @@ export async function sendEmailConfirmation(
   const a = await findAccountByUsertag(deps.db.read, tag.value);
   if (a === undefined) return err('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
   if (a.email_confirmed_at_ms !== null) return ok({ email: a.email, alreadyConfirmed: true });
+  // The address given at sign-up, or the one the account was made with.
+  const address = a.pending_email ?? a.email;
+  const nowMs = deps.clock.nowMs();
+  const holderId = await findAccountIdByEmail(deps.db.read, address);
+  const holder =
+    holderId === undefined || holderId === a.id ? undefined : await findAccountById(deps.db.read, holderId);
+  if (holder !== undefined && holder.email_confirmed_at_ms !== null) {
+    // Another account has confirmed this address: no link (it could not move it), but a word to its
+    // holder, counted like a link, and the same answer, so the asker learns nothing about the address.
+    const refusal = await deps.db.write(async (trx) => {
+      const capped = await mailToRecipientRefusalIn(trx, deps, address, 'email');
+      if (capped !== null) return capped;
+      await enqueueEmail(trx, addressTakenNotice(deps, a.id, address, nowMs), nowMs);
+      return null;
+    });
+    if (refusal !== null) return { ok: false, error: refusal };
+    return ok({ email: address, alreadyConfirmed: false });
+  }
   const key = await hmacKey(deps);
   const token = randomToken();
-  const nowMs = deps.clock.nowMs();
   const url = confirmUrl(deps.config.publicUrl, token);
   const { text, html } = composeEmail({
     heading: `Confirm your e-mail address for @${a.usertag}`,
@@ -41,13 +60,13 @@ export async function sendEmailConfirmation(
   const refusal = await deps.db.write(async (trx) => {
     // A link goes to an address anyone may type in at sign-up, and is sent again on request: it counts
     // against the address's hourly cap like every other e-mail.
-    const capped = await mailToRecipientRefusalIn(trx, deps, a.email, 'email');
+    const capped = await mailToRecipientRefusalIn(trx, deps, address, 'email');
     if (capped !== null) return capped;
     const { id } = await trx
       .insertInto('email_confirmations')
       .values({
         account_id: a.id,
-        email: a.email,
+        email: address,
         token_hash: keyedHash(key, 'email-confirm', token),
         expires_at_ms: nowMs + deps.config.verification.confirmTtlSec * 1000,
         created_at_ms: nowMs,
@@ -58,7 +77,7 @@ export async function sendEmailConfirmation(
       trx,
       {
         accountId: a.id,
-        to: a.email,
+        to: address,
         subject: 'Confirm your e-mail address',
         text,
         html,
@@ -71,7 +90,33 @@ export async function sendEmailConfirmation(
     return null;
   });
   if (refusal !== null) return { ok: false, error: refusal };
-  return ok({ email: a.email, alreadyConfirmed: false });
+  return ok({ email: address, alreadyConfirmed: false });
+}
+
+/** The e-mail to the holder of a confirmed address someone else signed up with. */
+function addressTakenNotice(deps: AppDeps, accountId: bigint, address: string, nowMs: number) {
+  const signIn = `${deps.config.publicUrl}/dashboard/sign-in`;
+  const { text, html } = composeEmail({
+    heading: 'Someone tried to sign up with your e-mail address',
+    paragraphs: [
+      'Someone tried to sign up for a new paytag account with this address, which already belongs to ' +
+        'your paytag account. No account got it and nothing about your account changed.',
+      'If it was you, you already have an account: sign in with your usertag or this address. If it was ' +
+        'not you, you need not do anything.',
+    ],
+    link: { url: signIn, label: 'Sign in' },
+    footer: 'You get this e-mail because this address is confirmed for a paytag account.',
+  });
+  return {
+    accountId,
+    to: address,
+    subject: 'Someone tried to sign up with your e-mail address',
+    text,
+    html,
+    type: 'signup_address_taken',
+    eventId: `email.taken.${accountId}.${nowMs}.${randomToken().slice(0, 8)}`,
+    target: null,
+  };
 }
 
 /** Follows a confirmation link: once, before it expires, and only for the address it was sent to. */
@@ -79,30 +124,58 @@ export async function confirmEmail(deps: AppDeps, token: string): Promise<Result
   const key = await hmacKey(deps);
   const hash = keyedHash(key, 'email-confirm', token);
   const nowMs = deps.clock.nowMs();
-  const usertag = await deps.db.write(async (trx) => {
-    const c = await trx
-      .selectFrom('email_confirmations')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .executeTakeFirst();
-    if (c === undefined || c.used_at_ms !== null || c.expires_at_ms <= BigInt(nowMs)) return null;
-    const used = await trx
-      .updateTable('email_confirmations')
-      .set({ used_at_ms: nowMs })
-      .where('id', '=', c.id)
-      .where('used_at_ms', 'is', null)
-      .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) return null;
-    const a = await trx
-      .updateTable('accounts')
-      .set({ email_confirmed_at_ms: nowMs })
-      .where('id', '=', c.account_id)
-      // The address may have changed since the link was sent: the link confirms only the one it went to.
-      .where('email', '=', c.email)
-      .returning('usertag')
-      .executeTakeFirst();
-    return a?.usertag ?? null;
-  });
+  let usertag: string | null;
+  try {
+    usertag = await deps.db.write(async (trx) => {
+      const c = await trx
+        .selectFrom('email_confirmations')
+        .selectAll()
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      if (c === undefined || c.used_at_ms !== null || c.expires_at_ms <= BigInt(nowMs)) return null;
+      const used = await trx
+        .updateTable('email_confirmations')
+        .set({ used_at_ms: nowMs })
+        .where('id', '=', c.id)
+        .where('used_at_ms', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows !== 1n) return null;
+      // Whoever follows the link shows they read the address's mail: an account holding it unconfirmed
+      // gives it up (it keeps its placeholder and may confirm another); a confirmed one keeps it.
+      const holder = await trx
+        .selectFrom('accounts')
+        .select(['id', 'usertag', 'email_confirmed_at_ms'])
+        .where('email', '=', c.email)
+        .executeTakeFirst();
+      if (holder !== undefined && holder.id !== c.account_id) {
+        if (holder.email_confirmed_at_ms !== null) return null;
+        await trx
+          .updateTable('accounts')
+          .set({ email: unconfirmedPlaceholder(holder.usertag), pending_email: c.email })
+          .where('id', '=', holder.id)
+          .where('email_confirmed_at_ms', 'is', null)
+          .execute();
+        deps.log.info(
+          { account: String(holder.id) },
+          'an unconfirmed account gave up its address to the one that confirmed it',
+        );
+      }
+      const a = await trx
+        .updateTable('accounts')
+        .set({ email: c.email, pending_email: null, email_confirmed_at_ms: nowMs })
+        .where('id', '=', c.account_id)
+        .where('email_confirmed_at_ms', 'is', null)
+        // The address may have changed since the link was sent: the link confirms only the one it went to.
+        .where((eb) => eb.or([eb('email', '=', c.email), eb('pending_email', '=', c.email)]))
+        .returning('usertag')
+        .executeTakeFirst();
+      return a?.usertag ?? null;
+    });
+  } catch (e) {
+    // Two accounts confirmed one address at the same moment: the unique index kept the first.
+    if (!isUniqueViolation(e)) throw e;
+    usertag = null;
+  }
   return usertag === null
     ? err('not_found', 'this link was used already, has expired, or does not exist')
     : ok({ usertag });

@@ -45,12 +45,39 @@ function unwrapped<T>(r: Result<T>): T {
   return r.value;
 }
 
-async function accountOf(trx: Kysely<DB>, usertag: string): Promise<AccountRow> {
+/**
+ * The account, read inside a write unit. On PostgreSQL its row is locked first, so a profile change, a
+ * submission and a review of one account run one after the other: each decides from what the one before
+ * it committed (a review cannot verify a change it did not see, a change cannot keep a review it undoes).
+ */
+async function accountOf(deps: AppDeps, trx: Kysely<DB>, usertag: string): Promise<AccountRow> {
   const tag = unwrapped(normalizeUsertag(usertag));
+  if (deps.db.dialect === 'postgres') {
+    await trx.selectFrom('accounts').select('id').where('usertag', '=', tag).forUpdate().execute();
+  }
   const a = await findAccountByUsertag(trx, tag);
   if (a === undefined) return abort('usertag_not_found', `no account with usertag "${tag}"`, 'usertag');
   return a;
 }
+
+/**
+ * What an operator reviews, as one value: the id of the account's newest KYC history entry ('0' when it
+ * has none). Every profile change and submission adds an entry, so a changed version means the reviewer
+ * did not see what is there now.
+ */
+export async function kycVersionOf(exec: Kysely<DB>, accountId: bigint): Promise<string> {
+  const last = await exec
+    .selectFrom('kyc_history')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return String(last?.id ?? 0n);
+}
+
+/** The profile fields that are part of the identity an operator verifies. */
+const IDENTITY_FIELDS: ReadonlySet<string> = new Set(['full_name', 'phone', 'country']);
 
 async function record(
   trx: Kysely<DB>,
@@ -87,16 +114,25 @@ export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileCh
       next.full_name = unwrapped(text(c.fullName, 'full_name', KYC_LIMITS.full_name));
     if (c.phone !== undefined) next.phone = unwrapped(phone(c.phone, 'phone'));
     if (c.country !== undefined) next.country = unwrapped(country(c.country, 'country'));
-    const a = await accountOf(trx, usertag);
+    const a = await accountOf(deps, trx, usertag);
     const changes: Changes = {};
     for (const [k, v] of Object.entries(next) as Array<[keyof typeof next, string]>) {
       if (a[k] !== v) changes[k] = [a[k], v];
     }
-    if (Object.keys(changes).length > 0) {
-      await trx.updateTable('accounts').set(next).where('id', '=', a.id).execute();
+    const changed = Object.keys(changes);
+    // A reviewed identity that changes is no longer the one reviewed: back to review, as new documents
+    // are (the level stays until the next review decides it).
+    const kycBackToReview = a.kyc_status === 'verified' && changed.some((k) => IDENTITY_FIELDS.has(k));
+    if (kycBackToReview) changes['kyc_status'] = [a.kyc_status, 'pending'];
+    if (changed.length > 0) {
+      await trx
+        .updateTable('accounts')
+        .set(kycBackToReview ? { ...next, kyc_status: 'pending', is_verified: 0 } : next)
+        .where('id', '=', a.id)
+        .execute();
       await record(trx, a.id, actor, changes, null, deps.clock.nowMs());
     }
-    return { usertag: a.usertag, changed: Object.keys(changes) };
+    return { usertag: a.usertag, changed, kycBackToReview };
   });
 }
 
@@ -104,7 +140,7 @@ export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileCh
 export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission, actor: string) {
   const allowHttp = deps.config.lightning.backend === 'sandbox';
   return runWrite(deps.db, async (trx) => {
-    const a = await accountOf(trx, usertag);
+    const a = await accountOf(deps, trx, usertag);
     const personal = storedKyc(a.personal_kyc);
     const company = storedKyc(a.company_kyc);
     const changes: Changes = {};
@@ -157,6 +193,7 @@ export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission
         personal_kyc: JSON.stringify(personal),
         company_kyc: JSON.stringify(company),
         kyc_status: 'pending',
+        is_verified: 0,
       })
       .where('id', '=', a.id)
       .execute();
@@ -175,10 +212,21 @@ export async function reviewKyc(
   r: KycReview,
   actor: string,
   alsoInUnit?: (trx: Kysely<DB>, account: AccountRow, nowMs: number) => Promise<void>,
+  seen?: string,
 ) {
   return runWrite(deps.db, async (trx) => {
     const reason = r.reason === null ? null : unwrapped(text(r.reason, 'reason', KYC_LIMITS.reason));
-    const a = await accountOf(trx, usertag);
+    const a = await accountOf(deps, trx, usertag);
+    // A review of what the operator saw (the console's): it holds only while that is still what waits.
+    if (seen !== undefined && (a.kyc_status !== 'pending' || (await kycVersionOf(trx, a.id)) !== seen)) {
+      abort(
+        'conflict',
+        a.kyc_status !== 'pending'
+          ? `the KYC of ${a.usertag} is no longer waiting for review (now ${a.kyc_status}); nothing was changed`
+          : `the KYC data of ${a.usertag} changed after this page was loaded; nothing was changed: review it again`,
+        'version',
+      );
+    }
     const changes: Changes = {};
     if (Number(a.kyc_level) !== r.level) changes['kyc_level'] = [String(a.kyc_level), String(r.level)];
     if (a.kyc_status !== r.status) changes['kyc_status'] = [a.kyc_status, r.status];

@@ -19,6 +19,79 @@ const derive = (password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
     scrypt(password.normalize('NFKC'), salt, KEY_BYTES, opts, (e, key) => (e ? reject(e) : resolve(key))),
   );
 
+/**
+ * A bound on the password hashes of this process running at once, and a bounded queue of those waiting.
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file
+ * I/O shares, the SQLite group commit's fdatasync included: unbounded, a burst of sign-ins (unknown names
+ * hash a decoy) would take every thread and hold every write back for seconds.
+ */
+export class PasswordGate {
+  /** Hashes running now, and the most that ever ran at once (what a test asserts). */
+  active = 0;
+  peak = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly queueMax: number,
+  ) {}
+
+  /** Runs `fn` once a slot is free; refused at once (rate_limited) when the queue is full. */
+  async run<T>(fn: () => Promise<T>): Promise<Result<T>> {
+    if (this.active < this.concurrency) {
+      this.active += 1;
+    } else if (this.waiting.length < this.queueMax) {
+      // The slot is handed over by the one that ends, so `active` stays as it is.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      return {
+        ok: false,
+        error: {
+          code: 'rate_limited',
+          message: 'the server is busy checking other passwords; try again in a moment',
+          retryAfterSec: RETRY_AFTER_SEC,
+        },
+      };
+    }
+    this.peak = Math.max(this.peak, this.active);
+    try {
+      return { ok: true, value: await fn() };
+    } finally {
+      const next = this.waiting.shift();
+      if (next !== undefined) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/** What a refused check is told to wait: the queue it met drains in well under this. */
+const RETRY_AFTER_SEC = 2;
+
+/** One gate per runtime (its database), sized from its config. */
+const gates = new WeakMap<object, PasswordGate>();
+export function passwordGateOf(deps: AppDeps): PasswordGate {
+  let g = gates.get(deps.db);
+  if (g === undefined) {
+    g = new PasswordGate(
+      deps.config.dashboard.passwordHashConcurrency,
+      deps.config.dashboard.passwordHashQueue,
+    );
+    gates.set(deps.db, g);
+  }
+  return g;
+}
+
+/** hashPassword through the process's gate. */
+export const hashPasswordGated = (deps: AppDeps, password: string): Promise<Result<string>> =>
+  passwordGateOf(deps).run(() => hashPassword(password));
+
+/** verifyPassword through the process's gate. */
+export const verifyPasswordGated = (
+  deps: AppDeps,
+  password: string,
+  stored: string,
+): Promise<Result<boolean>> => passwordGateOf(deps).run(() => verifyPassword(password, stored));
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
@@ -52,7 +125,9 @@ export async function setPassword(deps: AppDeps, usertag: string, password: stri
       'password',
     );
   }
-  const hash = await hashPassword(password);
+  const hashed = await hashPasswordGated(deps, password);
+  if (!hashed.ok) return hashed;
+  const hash = hashed.value;
   return runWrite(deps.db, async (trx) => {
     if (!(await setPasswordHash(trx, tag.value, hash)))
       abort('not_found', `no account with usertag "${tag.value}"`, 'usertag');

@@ -97,6 +97,32 @@ export async function mailRefusal(
   return mailToRecipientRefusal(deps, address, field);
 }
 
+/**
+ * The same counts as `mailRefusal` (the account's, then the address's), in the caller's write unit
+ * `trx`: for an e-mail queued in that unit later than the request that asked for it (an order's receipt
+ * when the order executes). Undone with the unit.
+ */
+export async function mailRefusalIn(
+  trx: Kysely<DB>,
+  deps: AppDeps,
+  accountId: bigint,
+  address: string,
+  field: string,
+): Promise<AppError | null> {
+  const { enabled, mailPerAccountPerHour: limit } = deps.config.rateLimit;
+  if (!enabled) return null;
+  const nowMs = deps.clock.nowMs();
+  const w = await hitMailCount(trx, `mail-from:${accountId}`, HOUR_MS, nowMs);
+  if (w.count > limit) {
+    return {
+      code: 'rate_limited',
+      message: `this account had ${limit} e-mails sent in the last hour, the most it may`,
+      field,
+    };
+  }
+  return mailToRecipientRefusalIn(trx, deps, address, field);
+}
+
 /** E-mail count windows that ended, deleted at most per sweep (one write unit). */
 export const MAIL_COUNTS_SWEEP_LIMIT = 5000;
 

@@ -1,7 +1,7 @@
 import { abort } from '../../domain/errors.ts';
 import type { KycStatus } from '../../domain/kyc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { type KycReview, reviewKyc, storedKyc } from '../accounts/kyc.ts';
+import { type KycReview, kycVersionOf, reviewKyc, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
 
@@ -19,6 +19,8 @@ export interface KycSubmissionView {
   companyKyc: Record<string, string>;
   emailConfirmed: boolean;
   disabled: boolean;
+  /** What the page shows, as one value: a decision carries it back and holds only if it is still current. */
+  version: string;
 }
 
 /** Accounts whose KYC submission waits for review (status `pending`), oldest account first, keyset paged. */
@@ -34,8 +36,9 @@ export async function kycQueue(
     .limit(limit + 1)
     .execute();
   const page = rows.slice(0, limit);
+  const versions = await Promise.all(page.map((a) => kycVersionOf(deps.db.read, a.id)));
   return {
-    submissions: page.map((a) => ({
+    submissions: page.map((a, i) => ({
       id: a.id,
       usertag: a.usertag,
       email: a.email,
@@ -46,6 +49,7 @@ export async function kycQueue(
       companyKyc: storedKyc(a.company_kyc),
       emailConfirmed: a.email_confirmed_at_ms !== null,
       disabled: a.disabled_at_ms !== null,
+      version: versions[i] ?? '0',
     })),
     nextAfterId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   };
@@ -56,6 +60,8 @@ export interface KycDecision {
   decision: unknown;
   level: unknown;
   reason: unknown;
+  /** The submission's version the operator decided on (`KycSubmissionView.version`). */
+  version: unknown;
 }
 
 /**
@@ -83,7 +89,21 @@ export async function decideKyc(
     return err('invalid_request', 'give the reason for rejecting the submission', 'reason');
   }
   const reason = reasonText === '' ? null : reasonText;
-  const r = await reviewAsOperator(deps, actor, usertag, { level, status, reason }, String(d.decision));
+  if (typeof d.version !== 'string' || !/^\d{1,20}$/.test(d.version)) {
+    return err(
+      'conflict',
+      'this decision does not name the submission it was made on: reload the page',
+      'version',
+    );
+  }
+  const r = await reviewAsOperator(
+    deps,
+    actor,
+    usertag,
+    { level, status, reason },
+    String(d.decision),
+    d.version,
+  );
   if (!r.ok) return r;
   return ok({
     usertag: r.value.usertag,
@@ -103,23 +123,31 @@ export function reviewAsOperator(
   usertag: string,
   review: KycReview,
   decision?: string,
+  seen?: string,
 ) {
-  return reviewKyc(deps, usertag, review, actor.name, async (trx, account, nowMs) => {
-    // As with disabling: an operator's own account is decided by another operator (or on the command
-    // line). Thrown inside the review's write unit, which rolls it back.
-    if (actor.accountId !== null && actor.accountId === account.id) {
-      abort('invalid_request', 'an operator cannot decide their own KYC', 'usertag');
-    }
-    await recordOperatorAction(
-      trx,
-      actor,
-      {
-        action: 'kyc_review',
-        targetAccountId: account.id,
-        target: account.usertag,
-        detail: { ...(decision === undefined ? {} : { decision }), ...review },
-      },
-      nowMs,
-    );
-  });
+  return reviewKyc(
+    deps,
+    usertag,
+    review,
+    actor.name,
+    async (trx, account, nowMs) => {
+      // As with disabling: an operator's own account is decided by another operator (or on the command
+      // line). Thrown inside the review's write unit, which rolls it back.
+      if (actor.accountId !== null && actor.accountId === account.id) {
+        abort('invalid_request', 'an operator cannot decide their own KYC', 'usertag');
+      }
+      await recordOperatorAction(
+        trx,
+        actor,
+        {
+          action: 'kyc_review',
+          targetAccountId: account.id,
+          target: account.usertag,
+          detail: { ...(decision === undefined ? {} : { decision }), ...review },
+        },
+        nowMs,
+      );
+    },
+    seen,
+  );
 }

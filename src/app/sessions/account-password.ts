@@ -3,7 +3,7 @@ import { endAccountSessions } from '../../db/repos/sessions.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { createAccount } from '../accounts/create-account.ts';
 import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
-import { hashPassword, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
+import { hashPasswordGated, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
 import { type OpenSession, openSession } from './sessions.ts';
@@ -34,7 +34,10 @@ export interface SignUpInput {
 /**
  * A new account from the dashboard: the same account creation as `paytag account create` (usertag and
  * e-mail rules, keys, ledger accounts), its password, and a confirmation link to the e-mail through the
- * outbox. Signs the new account in. Sign-ups are limited per client address.
+ * outbox. Signs the new account in. Sign-ups are limited per client address. The address is the
+ * account's only once the link is followed, so the answer is the same whether or not another account
+ * has it (that account's holder is told by e-mail instead; see sendEmailConfirmation); a taken usertag
+ * is said so (usertags are public).
  */
 export async function signUp(
   deps: AppDeps,
@@ -55,8 +58,14 @@ export async function signUp(
       },
     };
   }
-  const hash = await hashPassword(password.value);
-  const created = await createAccount(deps, { usertag: input.usertag, email: input.email });
+  const hashed = await hashPasswordGated(deps, password.value);
+  if (!hashed.ok) return hashed;
+  const hash = hashed.value;
+  const created = await createAccount(deps, {
+    usertag: input.usertag,
+    email: input.email,
+    pendingEmail: true,
+  });
   if (!created.ok) return created;
   const { id, usertag, email } = created.value;
   await deps.db.write((trx) => setPasswordHash(trx, usertag, hash));
@@ -80,7 +89,9 @@ export async function changePassword(
     return err('invalid_request', 'the two new passwords differ', 'repeat_password');
   const confirmed = await confirmPassword(deps, session, input.current);
   if (!confirmed.ok) return { ok: false, error: { ...confirmed.error, field: 'current_password' } };
-  const hash = await hashPassword(next.value);
+  const hashed = await hashPasswordGated(deps, next.value);
+  if (!hashed.ok) return { ok: false, error: { ...hashed.error, field: 'new_password' } };
+  const hash = hashed.value;
   const nowMs = deps.clock.nowMs();
   const ended = await deps.db.write(async (trx) => {
     await setPasswordHash(trx, session.usertag, hash);

@@ -18,7 +18,8 @@ export async function viewAccount(deps: AppDeps, accountId: bigint): Promise<Acc
   const rows = await listOpenSessions(deps.db.read, accountId, nowMs);
   return {
     usertag: a.usertag,
-    email: a.email,
+    // An address given at sign-up shows as the account's while it waits for confirmation.
+    email: a.pending_email ?? a.email,
     emailConfirmed: a.email_confirmed_at_ms !== null,
     sessions: rows
       .filter((s) => Number(s.last_seen_at_ms) + idleMs > nowMs)

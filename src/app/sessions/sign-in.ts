@@ -2,7 +2,7 @@ import { findAccountById, findAccountByUsertag, findAccountIdByEmail } from '../
 import { giveBackRateLimitHit } from '../../db/repos/rate-limits.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
-import { hashPassword, verifyPassword } from '../accounts/password.ts';
+import { hashPassword, verifyPasswordGated } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
 import { loginKey, type OpenSession, openSession } from './sessions.ts';
@@ -74,8 +74,9 @@ export async function signIn(
 
   const account = accountId === undefined ? undefined : await findAccountById(deps.db.read, accountId);
   const stored = account?.password_hash ?? null;
-  const matches = await verifyPassword(password, stored ?? (await decoyHash()));
-  if (account === undefined || stored === null || !matches) return err('unauthorized', WRONG, 'login');
+  const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
+  if (!matches.ok) return matches;
+  if (account === undefined || stored === null || !matches.value) return err('unauthorized', WRONG, 'login');
   // Told only to whoever knows the password.
   if (account.disabled_at_ms !== null)
     return err('account_disabled', 'this account is disabled by the operator; ask them why', 'login');
@@ -103,8 +104,13 @@ export async function confirmPassword(
   if (bySession !== null) return limited(bySession);
   const account = await findAccountById(deps.db.read, session.accountId);
   const stored = account?.password_hash ?? null;
-  if (stored === null || !(await verifyPassword(password, stored)))
-    return err('unauthorized', 'the password is wrong', 'password');
+  const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
+  if (!matches.ok) {
+    // Not checked (the server was busy): the attempt does not use the session's allowance up.
+    await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+    return matches;
+  }
+  if (stored === null || !matches.value) return err('unauthorized', 'the password is wrong', 'password');
   await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
   return ok(null);
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 import { listInstruments } from './instruments.ts';
 import { lockOrderAccounts, settleOrder } from './movements.ts';
-import { enqueueReceipt, marketOf } from './place-order.ts';
+import { marketOf, queueReceiptWithinCaps } from './place-order.ts';
 
 export interface MatchRound {
   /** Orders executed this round. */
@@ -80,7 +80,7 @@ async function fill(deps: AppDeps, row: OrderRow): Promise<boolean> {
     if (!done) return false;
     await settleOrder(trx, row, t, nowMs);
     const filled = await findOrder(trx, row.id);
-    if (filled !== undefined) await enqueueReceipt(trx, filled, nowMs);
+    if (filled !== undefined) await queueReceiptWithinCaps(trx, deps, filled, nowMs);
     return true;
   });
   if (!r.ok) {

@@ -1,10 +1,13 @@
+import type { Kysely } from 'kysely';
 import {
   countOpenOrders,
   findOrderByClientId,
   insertOrder,
   lockAccountOrders,
   type OrderRow,
+  setOrderEmailStatus,
 } from '../../db/repos/orders.ts';
+import type { DB } from '../../db/schema.ts';
 import { abort } from '../../domain/errors.ts';
 import { formatAssetBalance } from '../../domain/money.ts';
 import {
@@ -20,7 +23,7 @@ import {
 import { err, ok, type Result } from '../../domain/result.ts';
 import { type OrderTotals, orderTotals } from '../../domain/trading.ts';
 import type { AppDeps } from '../deps.ts';
-import { mailRefusal } from '../mail/recipient-limit.ts';
+import { mailRefusal, mailRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { replayOrConflict, requestHash } from '../payments/idempotency.ts';
 import { runWrite } from '../write.ts';
@@ -156,7 +159,9 @@ export async function placeOrder(
   const priceE8 = executesNow ? marketE8 : (cmd.limitPriceE8 as bigint);
   const totals = totalsAt(cmd, i, priceE8);
   if (!totals.ok) return totals;
-  if (cmd.receiverEmail !== null) {
+  // A receipt counts against the e-mail caps when it is queued: now for an order that executes now,
+  // at execution for a resting one (`queueReceiptWithinCaps`), hours later perhaps.
+  if (cmd.receiverEmail !== null && executesNow) {
     const refusal = await mailRefusal(deps, accountId, cmd.receiverEmail, 'receiver_email');
     if (refusal !== null) return { ok: false, error: refusal };
   }
@@ -223,6 +228,23 @@ export async function placeOrder(
     );
   }
   return written;
+}
+
+/**
+ * At a resting order's execution (inside the unit that executes it): queues its receipt if the account's
+ * and the address's e-mail caps allow one more now, counting it; past a cap the receipt is not sent and
+ * the order's email_status says so (`undefined`), so orders that fill together cannot deliver more
+ * receipts at once than the caps.
+ */
+export async function queueReceiptWithinCaps(trx: Kysely<DB>, deps: AppDeps, order: OrderRow, nowMs: number) {
+  if (order.receiver_email === null) return;
+  const refusal = await mailRefusalIn(trx, deps, order.account_id, order.receiver_email, 'receiver_email');
+  if (refusal !== null) {
+    await setOrderEmailStatus(trx, order.id, 'undefined');
+    deps.log.info({ order: order.id, reason: refusal.message }, 'order receipt not sent: e-mail cap reached');
+    return;
+  }
+  await enqueueReceipt(trx, order, nowMs);
 }
 
 /** Queues an executed order's receipt to its receiver_email (inside the unit that executed it). */

@@ -19,7 +19,9 @@ export const accountUpdate: Command = {
 
 Changes the profile fields given ('' clears one): the full name (at most 200 characters), the phone
 number in E.164 form (+ and up to 15 digits), the ISO 3166-1 alpha-2 country code. Every change is
-kept with who made it and when (paytag kyc history U).`,
+kept with who made it and when (paytag kyc history U). Changing the full name, phone or country of an
+account whose KYC is verified puts its KYC status back to pending (the level is kept until the next
+review): applications then see it as not verified.`,
   async run(args) {
     const { values, positionals } = opts(args, {
       'full-name': { type: 'string' },
@@ -34,12 +36,15 @@ kept with who made it and when (paytag kyc history U).`,
     const r = await withRuntime((rt) => updateProfile(rt.deps, usertag, change, operatorName()));
     if (!r.ok) fail(r.error);
     if (values['json']) json(r.value);
-    else
+    else {
       print(
         r.value.changed.length === 0
           ? 'nothing changed'
           : `updated ${r.value.usertag}: ${r.value.changed.join(', ')}`,
       );
+      if (r.value.kycBackToReview)
+        print(`the verified identity changed: the KYC of ${r.value.usertag} is pending review again`);
+    }
     return 0;
   },
 };

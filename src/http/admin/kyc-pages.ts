@@ -43,7 +43,7 @@ async function queuePage(
 <p>${s.fullName || t.noName} · ${s.email}${s.emailConfirmed ? '' : t.emailUnconfirmed}${s.disabled ? t.disabled : ''}${t.nowLevel(s.kycLevel)}</p>
 <dl class="facts">${docs.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v ? docLink(v) : '—'}</dd></div>`)}</dl>
 ${mine !== null && !['level', 'reason', 'password', 'decision'].includes(mine.error.field ?? '') ? problem(mine.error.message) : null}
-<form method="post" action="/admin/kyc/${s.usertag}" novalidate>${csrfField(session.csrfToken)}
+<form method="post" action="/admin/kyc/${s.usertag}" novalidate>${csrfField(session.csrfToken)}<input type="hidden" name="version" value="${s.version}">
 <div class="filters">${selectField({ name: 'level', label: t.levelLabel, options: LEVELS.map((n): [string, string] => [n, t.level(n)]), value: mine?.values['level'] ?? '1', error: errOf('level') })}</div>
 ${field({ name: 'reason', label: t.reason, value: mine?.values['reason'] ?? '', error: errOf('reason') })}
 ${field({ name: 'password', label: m.common.passwordConfirm, type: 'password', autocomplete: 'current-password', required: true, error: errOf('password') })}
@@ -80,6 +80,7 @@ export function kycPages(scope: FastifyInstance, deps: AppDeps): void {
       decision: f['decision'],
       level: f['level'],
       reason: f['reason'],
+      version: f['version'],
     });
     if (!r.ok) return queuePage(deps, request, reply, { usertag, error: r.error, values: f });
     return reply.redirect(

@@ -17,7 +17,10 @@ import { cookiesOf, LANG_COOKIE, sessionCookieName } from './session.ts';
  * changed them, and sends what changed: `balances` (every asset's text and value) and one `payment` per
  * payment that is new (made after the page was drawn, `?since=`) or changed state. A comment line every
  * CHECKOUT_HEARTBEAT_MS keeps it open; it ends when the session ends, and after STREAM_MAX_MS (the
- * browser reconnects). At most DASHBOARD_STREAMS_PER_ACCOUNT streams per account (429 beyond).
+ * browser reconnects). At most DASHBOARD_STREAMS_PER_ACCOUNT streams per account and
+ * DASHBOARD_STREAMS_TOTAL per instance (429 beyond). A stream takes its slot in the same synchronous step
+ * that checks the limits, before anything is awaited, so streams opened at once cannot all pass one check;
+ * it gives the slot back when it ends or fails to start.
  */
 
 const STREAM_MAX_MS = 10 * 60_000;
@@ -26,6 +29,13 @@ const SESSION_RECHECK_POLLS = 4;
 
 export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): void {
   const perAccount = new Map<bigint, number>();
+  let total = 0;
+  const release = (accountId: bigint) => {
+    total -= 1;
+    const left = (perAccount.get(accountId) ?? 1) - 1;
+    if (left <= 0) perAccount.delete(accountId);
+    else perAccount.set(accountId, left);
+  };
   const open = new Set<() => void>();
   scope.addHook('preClose', async () => {
     for (const finish of [...open]) finish();
@@ -51,6 +61,7 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       typeof q['since'] === 'string' && /^\d{1,16}$/.test(q['since'])
         ? Number(q['since'])
         : deps.clock.nowMs();
+    // Check and take the slot with no await in between (see above).
     const mine = perAccount.get(s.accountId) ?? 0;
     if (mine >= deps.config.dashboard.streamsPerAccount) {
       throw new HttpError({
@@ -59,20 +70,35 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
         retryAfterSec: 10,
       });
     }
+    if (total >= deps.config.dashboard.streamsTotal) {
+      throw new HttpError({
+        code: 'rate_limited',
+        message: 'too many live pages are open on this server; the page works without live updates',
+        retryAfterSec: 10,
+      });
+    }
+    perAccount.set(s.accountId, mine + 1);
+    total += 1;
     const caller = sessionCaller(s, 'invoice');
     let snapshot: LiveSnapshot | null = null;
     let first: LiveSnapshot;
     try {
       first = await readLiveSnapshot(deps, caller, currency, named);
+      // Only what is on disk leaves the process (see Database.durable).
+      await deps.db.durable();
     } catch (e) {
+      release(s.accountId);
       throw e instanceof HttpError
         ? e
         : new HttpError({ code: 'shutting_down', message: 'try again', retryAfterSec: 2 });
     }
-    // Only what is on disk leaves the process (see Database.durable).
-    await deps.db.durable();
-    perAccount.set(s.accountId, mine + 1);
-    const res = openEventStream(request, reply);
+    let res: ReturnType<typeof openEventStream>;
+    try {
+      res = openEventStream(request, reply);
+    } catch (e) {
+      release(s.accountId);
+      throw e;
+    }
 
     let done = false;
     let timer: NodeJS.Timeout | undefined;
@@ -86,9 +112,7 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
       clearTimeout(timer);
       clearInterval(heartbeat);
       clearTimeout(lifetime);
-      const left = (perAccount.get(s.accountId) ?? 1) - 1;
-      if (left <= 0) perAccount.delete(s.accountId);
-      else perAccount.set(s.accountId, left);
+      release(s.accountId);
       res.end();
     };
     const paymentEvent = (p: PaymentRow) => ({
@@ -138,6 +162,11 @@ export function dashboardStreamRoute(scope: FastifyInstance, deps: AppDeps): voi
 
     open.add(finish);
     res.on('close', finish);
+    // A client that hung up while the first read was awaited has no 'close' left to send.
+    if (res.destroyed || res.socket === null || res.socket.destroyed) {
+      finish();
+      return;
+    }
     push(first);
     heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.config.checkout.heartbeatMs);
     lifetime = setTimeout(finish, STREAM_MAX_MS);

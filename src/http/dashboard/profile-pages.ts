@@ -6,7 +6,7 @@ import { accountVerifications } from '../../app/verification/account-verificatio
 import { accountConsents, revokeAccountConsent } from '../../app/verification/consents.ts';
 import type { AppError } from '../../domain/errors.ts';
 import { httpStatusOf } from '../errors.ts';
-import { html } from '../pages/html.ts';
+import { html, raw } from '../pages/html.ts';
 import { errorsFor, formOf } from './auth-pages.ts';
 import { csrfField, field, pageCtx, problem, sendDashboardPage } from './layout.ts';
 import { areaFlash } from './page-kit.ts';
@@ -88,7 +88,8 @@ export function profilePages(scope: FastifyInstance, deps: AppDeps): void {
 ${field({ name: 'full_name', label: p.fullName, value: kept('profile', 'full_name', v.fullName), autocomplete: 'name', error: pe.byField['full_name'] ?? null })}
 ${field({ name: 'phone', label: p.phone, hint: p.phoneHint, value: kept('profile', 'phone', v.phone), autocomplete: 'tel', error: pe.byField['phone'] ?? null })}
 ${field({ name: 'country', label: p.country, hint: p.countryHint, value: kept('profile', 'country', v.country), autocomplete: 'country', error: pe.byField['country'] ?? null })}
-<button type="submit">${p.save}</button></form></section>
+${v.kycStatus === 'verified' ? html`<p class="hint" id="identity-reviewed">${p.identityReviewed}</p>` : null}
+<button type="submit"${v.kycStatus === 'verified' ? raw(' aria-describedby="identity-reviewed"') : null}>${p.save}</button></form></section>
 <section class="card" aria-labelledby="kf"><h2 id="kf">${p.kyc}</h2><dl class="facts">
 <div><dt>${p.status}</dt><dd><span class="pill ${v.kycStatus === 'verified' ? 'success' : v.kycStatus === 'rejected' ? 'failed' : 'pending'}" id="kyc-status">${p.statuses[v.kycStatus] ?? v.kycStatus}</span></dd></div>
 <div><dt>${p.level}</dt><dd>${v.kycLevel}</dd></div></dl>
@@ -128,10 +129,13 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
       HOLDER,
     );
     if (!r.ok) return profilePage(request, reply, s, { which: 'profile', error: r.error, form: f });
-    return reply.redirect(
-      `/dashboard/profile?done=${r.value.changed.length === 0 ? 'unchanged' : 'profile_saved'}`,
-      303,
-    );
+    const done =
+      r.value.changed.length === 0
+        ? 'unchanged'
+        : r.value.kycBackToReview
+          ? 'profile_saved_review'
+          : 'profile_saved';
+    return reply.redirect(`/dashboard/profile?done=${done}`, 303);
   });
 
   scope.post('/profile/kyc', { schema: { hide: true } }, async (request, reply) => {

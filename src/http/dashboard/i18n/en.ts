@@ -335,6 +335,8 @@ export const en = {
     country: 'Country',
     countryHint: 'Two-letter code, e.g. IN. Empty clears it.',
     save: 'Save profile',
+    identityReviewed:
+      'Your name, phone and country are part of your verified identity: changing any of them sends your verification back to review, and applications see it as waiting for review until an operator has looked again.',
     kyc: 'Verification (KYC)',
     kycIntro:
       'Give the addresses (https) of your documents. Once sent, your status is pending until an operator reviews them. An empty field clears it.',
@@ -381,6 +383,8 @@ export const en = {
     notFound: 'There is no approval of yours with this number.',
     done: {
       profile_saved: 'Your profile is saved.',
+      profile_saved_review:
+        'Your profile is saved. Your verified identity changed, so your verification is waiting for review again.',
       unchanged: 'Nothing changed.',
       kyc_submitted: 'Your documents are sent; your status is now waiting for review.',
       consent_revoked: 'The approval is withdrawn.',
