@@ -310,6 +310,27 @@ export interface ChainWatcher {
     txHash: string,
     addresses: readonly WatchedAddress[],
   ): Promise<{ ok: true; value: ChainDeposit[] } | { ok: false; error: ChainUnavailable }>;
+  /**
+   * Of these credited deposits (at most CHAIN_REORG_RECHECKS_PER_ROUND, all of `network`, in blocks
+   * within CHAIN_REORG_RECHECK_BLOCKS of the tip), those the chain no longer shows: reorganised away,
+   * not mined again elsewhere. A deposit mined again in another block is still on the chain (its
+   * identity is kept). Only an answer the watcher is sure of may list one: each listed credit is
+   * reversed. A watcher without this method never reverses a credit.
+   */
+  missingFromChain?(
+    network: ChainNetwork,
+    deposits: readonly CreditedDeposit[],
+  ): Promise<{ ok: true; value: CreditedDeposit[] } | { ok: false; error: ChainUnavailable }>;
+}
+
+/** A credited deposit as booked: its identity, address, and the block it was credited in. */
+export interface CreditedDeposit {
+  network: ChainNetwork;
+  address: string;
+  txHash: string;
+  outputIndex: number;
+  blockHeight: number | null;
+  blockHash: string | null;
 }
 
 // ---------------------------------------------------------------- Prices

@@ -32,6 +32,19 @@ export interface ChainWatchConfig {
   pollIntervalMs: number;
   /** Per-request timeout towards a chain node. */
   requestTimeoutMs: number;
+  /**
+   * Watched addresses one scan call is given (addresses): a round walks a network's watched addresses
+   * in pages of this many, so what it holds and what each query reads stay bounded however many are
+   * watched.
+   */
+  addressesPerScan: number;
+  /**
+   * Blocks below the tip within which credited deposits are checked again each round (blocks): one the
+   * chain no longer shows there was reorganised away and its credit is reversed. 0: never checked.
+   */
+  reorgRecheckBlocks: number;
+  /** Credited deposits checked again per network and round at most (deposits), newest first. */
+  reorgRechecksPerRound: number;
 }
 
 /**
@@ -63,6 +76,9 @@ export const chainWatch = section(
     SANDBOX_CHAIN_CONFIRMATIONS: int(2, 1, 100),
     CHAIN_POLL_INTERVAL_MS: int(30_000, 100, 3_600_000),
     CHAIN_REQUEST_TIMEOUT_MS: int(10_000, 100, 120_000),
+    CHAIN_WATCH_ADDRESSES_PER_SCAN: int(10_000, 100, 100_000),
+    CHAIN_REORG_RECHECK_BLOCKS: int(100, 0, 100_000),
+    CHAIN_REORG_RECHECKS_PER_ROUND: int(500, 1, 10_000),
   },
   (v): ChainWatchConfig => {
     const all = v.CHAIN_WATCHER;
@@ -83,6 +99,9 @@ export const chainWatch = section(
       sandboxConfirmations: v.SANDBOX_CHAIN_CONFIRMATIONS,
       pollIntervalMs: v.CHAIN_POLL_INTERVAL_MS,
       requestTimeoutMs: v.CHAIN_REQUEST_TIMEOUT_MS,
+      addressesPerScan: v.CHAIN_WATCH_ADDRESSES_PER_SCAN,
+      reorgRecheckBlocks: v.CHAIN_REORG_RECHECK_BLOCKS,
+      reorgRechecksPerRound: v.CHAIN_REORG_RECHECKS_PER_ROUND,
     };
   },
   (c) => [

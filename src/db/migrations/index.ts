@@ -18,6 +18,7 @@ import * as m018 from './018_sessions.ts';
 import * as m019 from './019_operators.ts';
 import * as m021 from './021_account_verifications.ts';
 import * as m022 from './022_history_filter_indexes.ts';
+import * as m023chainscale from './023_chainscale.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019_operators': m019,
   '021_account_verifications': m021,
   '022_history_filter_indexes': m022,
+  '023_chainscale': m023chainscale,
 };
 
 export const migrationProvider: MigrationProvider = {
