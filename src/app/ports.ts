@@ -317,6 +317,12 @@ export interface ChainUnavailable {
 export interface ChainWatcher {
   readonly kind: 'sandbox' | 'esplora' | 'evm-rpc';
   readonly networks: readonly ChainNetwork[];
+  /**
+   * True for a watcher that reads address by address under a per-round budget, with its rotation in the
+   * scan's cursor (Esplora): a round gives it the whole watched list in one scan. The others match logs
+   * or blocks against the addresses locally and are given the list in pages.
+   */
+  readonly readsPerAddress?: boolean;
   /** `everyAddress`: a rescan, which reads every given address this once, past any per-round budget. */
   scan(
     addresses: readonly WatchedAddress[],
@@ -329,6 +335,27 @@ export interface ChainWatcher {
     txHash: string,
     addresses: readonly WatchedAddress[],
   ): Promise<{ ok: true; value: ChainDeposit[] } | { ok: false; error: ChainUnavailable }>;
+  /**
+   * Of these credited deposits (at most CHAIN_REORG_RECHECKS_PER_ROUND, all of `network`, in blocks
+   * within CHAIN_REORG_RECHECK_BLOCKS of the tip), those the chain no longer shows: reorganised away,
+   * not mined again elsewhere. A deposit mined again in another block is still on the chain (its
+   * identity is kept). Only an answer the watcher is sure of may list one: each listed credit is
+   * reversed. A watcher without this method never reverses a credit.
+   */
+  missingFromChain?(
+    network: ChainNetwork,
+    deposits: readonly CreditedDeposit[],
+  ): Promise<{ ok: true; value: CreditedDeposit[] } | { ok: false; error: ChainUnavailable }>;
+}
+
+/** A credited deposit as booked: its identity, address, and the block it was credited in. */
+export interface CreditedDeposit {
+  network: ChainNetwork;
+  address: string;
+  txHash: string;
+  outputIndex: number;
+  blockHeight: number | null;
+  blockHash: string | null;
 }
 
 // ---------------------------------------------------------------- Prices

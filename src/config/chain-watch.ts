@@ -40,6 +40,19 @@ export interface ChainWatchConfig {
   esploraRequestsPerRound: number;
   /** Esplora requests in flight at once (ESPLORA_CONCURRENCY). */
   esploraConcurrency: number;
+  /**
+   * Watched addresses one scan call is given (addresses): a round walks a network's watched addresses
+   * in pages of this many, so what it holds and what each query reads stay bounded however many are
+   * watched.
+   */
+  addressesPerScan: number;
+  /**
+   * Blocks below the tip within which credited deposits are checked again each round (blocks): one the
+   * chain no longer shows there was reorganised away and its credit is reversed. 0: never checked.
+   */
+  reorgRecheckBlocks: number;
+  /** Credited deposits checked again per network and round at most (deposits), newest first. */
+  reorgRechecksPerRound: number;
 }
 
 /**
@@ -82,6 +95,9 @@ export const chainWatch = section(
     EVM_LOGS_MAX_BLOCKS: int(EVM_LOGS_MAX_BLOCKS_DEFAULT, 1, 100_000),
     ESPLORA_REQUESTS_PER_ROUND: int(ESPLORA_REQUESTS_PER_ROUND_DEFAULT, 10, 1_000_000),
     ESPLORA_CONCURRENCY: int(4, 1, 64),
+    CHAIN_WATCH_ADDRESSES_PER_SCAN: int(10_000, 100, 100_000),
+    CHAIN_REORG_RECHECK_BLOCKS: int(100, 0, 100_000),
+    CHAIN_REORG_RECHECKS_PER_ROUND: int(500, 1, 10_000),
   },
   (v): ChainWatchConfig => {
     const all = v.CHAIN_WATCHER;
@@ -106,6 +122,9 @@ export const chainWatch = section(
       evmLogsMaxBlocks: v.EVM_LOGS_MAX_BLOCKS,
       esploraRequestsPerRound: v.ESPLORA_REQUESTS_PER_ROUND,
       esploraConcurrency: v.ESPLORA_CONCURRENCY,
+      addressesPerScan: v.CHAIN_WATCH_ADDRESSES_PER_SCAN,
+      reorgRecheckBlocks: v.CHAIN_REORG_RECHECK_BLOCKS,
+      reorgRechecksPerRound: v.CHAIN_REORG_RECHECKS_PER_ROUND,
     };
   },
   (c) => [

@@ -347,6 +347,8 @@ export interface ChainDepositsTable {
   first_seen_ms: ColumnType<bigint, number | bigint, never>;
   credited_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
   updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  /** Credits of this deposit reversed because the chain no longer showed it (migration 023). */
+  reversals: ColumnType<bigint, bigint | number | undefined, bigint | number>;
 }
 
 /** The sandbox watcher's chain (migration 014). */

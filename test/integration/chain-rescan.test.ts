@@ -119,7 +119,7 @@ describe.each(DIALECTS)('watch window and rescan on %s', (dialect) => {
 
     // A rescan walks every address ever handed out: found, credited once, flagged late.
     const first = await watchRound(t.deps, { rescan: true });
-    expect(first).toEqual({ credited: 1, dropped: 0, unavailable: [] });
+    expect(first).toEqual({ credited: 1, dropped: 0, reversed: 0, unavailable: [] });
     expect((await deposits(after.tid)).map((d) => [d.state, d.flag, d.amount_raw])).toEqual([
       ['credited', 'late', '200000'],
     ]);
@@ -127,7 +127,12 @@ describe.each(DIALECTS)('watch window and rescan on %s', (dialect) => {
     expect(await depositEvents(after.tid)).toHaveLength(1);
 
     // Again, and the job again: nothing more.
-    expect(await watchRound(t.deps, { rescan: true })).toEqual({ credited: 0, dropped: 0, unavailable: [] });
+    expect(await watchRound(t.deps, { rescan: true })).toEqual({
+      credited: 0,
+      dropped: 0,
+      reversed: 0,
+      unavailable: [],
+    });
     await chainDepositsJob.run(t.deps, new AbortController().signal);
     expect(await transfersOf(after.tid)).toHaveLength(1);
     expect(await transfersOf(inWindow.tid)).toHaveLength(1);

@@ -74,14 +74,19 @@ describe.each(DIALECTS)('EVM deposits through the job and a stand-in node on %s'
     }
 
     node.mode = 'ok';
-    expect(await watchRound(t.deps)).toEqual({ credited: 1, dropped: 0, unavailable: [] });
+    expect(await watchRound(t.deps)).toEqual({ credited: 1, dropped: 0, reversed: 0, unavailable: [] });
     expect((await deposits()).map((d) => [d.state, d.output_index, d.amount_raw, d.amount_units])).toEqual([
       // (transaction, its first Transfer log of the token): log 4 of its block.
       ['credited', 0n, '5000000000000000000', 5_000_000n],
     ]);
     expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before + 5_000_000n);
-    expect(await watchRound(t.deps)).toEqual({ credited: 0, dropped: 0, unavailable: [] });
-    expect(await watchRound(t.deps, { rescan: true })).toEqual({ credited: 0, dropped: 0, unavailable: [] });
+    expect(await watchRound(t.deps)).toEqual({ credited: 0, dropped: 0, reversed: 0, unavailable: [] });
+    expect(await watchRound(t.deps, { rescan: true })).toEqual({
+      credited: 0,
+      dropped: 0,
+      reversed: 0,
+      unavailable: [],
+    });
     expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before + 5_000_000n);
     const paid = await t.app.inject({
       method: 'GET',

@@ -167,6 +167,7 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
 
   return {
     kind: 'esplora',
+    readsPerAddress: true,
     networks: ['BTC'],
     async scan(addresses, fromCursor, opts) {
       const limit = opts?.everyAddress === true ? Number.POSITIVE_INFINITY : budget;

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
-import { type ChainAddressRow, watchedChainAddresses } from '../../db/repos/chain-addresses.ts';
+import { type ChainAddressRow, positionOf } from '../../db/repos/chain-addresses.ts';
 import {
+  addToReceived,
   type ChainDepositRow,
   findDeposit,
   insertSeenDeposit,
   listUncreditedDeposits,
+  lockDepositPayment,
   markDepositCredited,
   markDepositsDropped,
+  markRequestPaid,
   updateSeenDeposit,
 } from '../../db/repos/chain-deposits.ts';
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
-import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
+import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { ChainNetworkName, DB } from '../../db/schema.ts';
 import { isLateDeposit } from '../../domain/chain-lateness.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
@@ -38,22 +41,20 @@ export const toWatched = (a: ChainAddressRow): WatchedAddress => ({
   address: a.address,
 });
 
-/** Addresses of `network` still polled now (until CHAIN_WATCH_AFTER_EXPIRY_MIN after their expiry). */
-export const watchedAddresses = (deps: AppDeps, network: ChainNetworkName): Promise<ChainAddressRow[]> =>
-  watchedChainAddresses(deps.db.read, network, deps.clock.nowMs());
-
 /**
- * Books what one scan of `network` showed for `addresses`: every deposit is stored (so the checkout can
- * show "1 of 2 confirmations"), a final one is credited once, and an uncredited deposit of these
+ * Books what one scan of `network` showed for one page of its addresses (`addresses`, in the order of
+ * chainAddressPage; `watchedAtMs` as the page was read with): every deposit is stored (so the checkout
+ * can show "1 of 2 confirmations"), a final one is credited once, and an uncredited deposit of these
  * addresses that the scan no longer shows was reorganised away or evicted: it is dropped (nothing was
  * credited for it). Each deposit is its own write unit, so one bad row never holds back the others.
  */
 export async function bookScan(
   deps: AppDeps,
   network: ChainNetworkName,
-  addresses: readonly ChainAddressRow[],
+  page: { addresses: readonly ChainAddressRow[]; watchedAtMs: number | null },
   scan: ChainScan,
 ): Promise<{ credited: number; dropped: number }> {
+  const { addresses } = page;
   const byAddress = new Map(addresses.map((a) => [addressKey(network, a.address), a]));
   let credited = 0;
   const visible = new Set<string>();
@@ -64,13 +65,20 @@ export async function bookScan(
     if (owner === undefined) continue;
     if ((await bookDeposit(deps, owner, d)) === 'credited') credited += 1;
   }
+  const first = addresses[0];
+  const last = addresses[addresses.length - 1];
+  if (first === undefined || last === undefined) return { credited, dropped: 0 };
+  // The page's range of chain_addresses, joined in SQL (no list of addresses is bound); an address
+  // that joined the range after the page was read is not the page's, and is left to its own page.
   const stale = (
-    await listUncreditedDeposits(
-      deps.db.read,
-      network,
-      addresses.map((a) => a.address),
-    )
-  ).filter((r) => !visible.has(`${r.tx_hash}:${r.output_index}`));
+    await listUncreditedDeposits(deps.db.read, network, {
+      first: positionOf(first),
+      last: positionOf(last),
+      watchedAtMs: page.watchedAtMs,
+    })
+  ).filter(
+    (r) => byAddress.has(addressKey(network, r.address)) && !visible.has(`${r.tx_hash}:${r.output_index}`),
+  );
   const nowMs = deps.clock.nowMs();
   const dropped =
     stale.length === 0
@@ -125,16 +133,17 @@ export async function bookDeposit(
       await updateSeenDeposit(trx, known.id, where, nowMs);
     }
     const row = (await findDeposit(trx, d))!;
-    const payment = (await findPaymentById(trx, owner.payment_id))!;
+    // The request's row is locked before it is read (PostgreSQL; SQLite has one writer): a concurrent
+    // unit booking another deposit of it waits here and then reads what this one wrote.
+    const payment = (await lockDepositPayment(trx, deps.db.dialect, owner.payment_id))!;
     if (!d.final || units <= 0n) {
       if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
     }
     const flag = flagOf(payment, row.first_seen_ms);
-    if (!(await markDepositCredited(trx, row.id, { ...where, flag }, nowMs))) {
-      return { outcome: 'already_credited' as const, tid: null };
-    }
-    await creditDeposit(deps, trx, row, payment, units, flag, nowMs);
+    const reversed = await markDepositCredited(trx, row.id, { ...where, flag }, nowMs);
+    if (reversed === null) return { outcome: 'already_credited' as const, tid: null };
+    await creditDeposit(deps, trx, { ...row, reversals: reversed }, payment, units, flag, nowMs);
     return { outcome: 'credited' as const, tid: payment.public_id };
   });
   if (outcome.outcome === 'credited') {
@@ -159,11 +168,17 @@ function flagOf(p: PaymentRow, firstSeenMs: bigint): 'late' | 'reuse' | null {
   return null;
 }
 
+/** The ledger transfer id of a deposit's credit: its first, or its next after `reversals` reversals. */
+export const creditTransferId = (depositId: bigint, reversals: bigint): string =>
+  reversals === 0n ? `chain:${depositId}` : `chain:${depositId}:${reversals}`;
+
 /**
  * In the caller's unit: the ledger transfer from the chain's settlement account to the account's btc or
- * usdt balance (id `chain:<deposit id>`, so a replay is a no-op), the request's received amount, its
- * status (paid once what arrived covers the amount asked; an underpayment stays pending), and the
- * payment webhook event through the outbox.
+ * usdt balance (id `chain:<deposit id>`, or `chain:<deposit id>:<n>` for a credit after n reversals, so
+ * a replay is a no-op), the request's received amount (added in SQL to what the row holds, so no
+ * concurrent credit is lost), its status (paid once what arrived covers the amount asked, decided from
+ * what the update returned; an underpayment stays pending), and the payment webhook event through the
+ * outbox.
  */
 async function creditDeposit(
   deps: AppDeps,
@@ -174,12 +189,12 @@ async function creditDeposit(
   flag: 'late' | 'reuse' | null,
   nowMs: number,
 ): Promise<void> {
-  const system = deposit.network === 'BTC' ? ('onchain_settlement' as const) : ('evm_settlement' as const);
-  await lockAccountsInOrder(trx, deps.db.dialect, [{ owner: deposit.account_id }, { system }]);
+  const system = settlementAccountOf(deposit.network);
+  await lockAccountsInOrder(trx, deps.db.dialect, [{ owner: deposit.account_id }, { system }], deposit.asset);
   await createTransfer(
     trx,
     {
-      id: `chain:${deposit.id}`,
+      id: creditTransferId(deposit.id, deposit.reversals),
       debit: { system },
       credit: { owner: deposit.account_id },
       asset: deposit.asset,
@@ -189,17 +204,16 @@ async function creditDeposit(
     },
     nowMs,
   );
-  const received = payment.received_units + units;
-  const becomesPaid = payment.status === 'pending' && flag === null && received >= payment.amount_units;
-  await trx
-    .updateTable('payments')
-    .set({
-      received_units: received,
-      ...(becomesPaid ? { status: 'paid' as const, paid_at_ms: nowMs, failure_reason: null } : {}),
-      updated_at_ms: nowMs,
-    })
-    .where('id', '=', payment.id)
-    .execute();
+  const now = await addToReceived(trx, payment.id, units, nowMs);
+  const received = now.receivedUnits;
+  const becomesPaid =
+    now.status === 'pending' &&
+    flag === null &&
+    received >= payment.amount_units &&
+    (await markRequestPaid(trx, payment.id, nowMs));
+  const status = becomesPaid ? 'paid' : now.status;
+  // A credit after a reversal is a new event: its ids must not be taken for a replay of the first.
+  const again = deposit.reversals === 0n ? '' : `.${deposit.id}.${deposit.reversals}`;
   if (payment.callback_url !== null) {
     const amount = (u: bigint) => Number(formatUnitsTruncated(u, deposit.asset === 'btc' ? 11 : 6, 8));
     await enqueueWebhook(
@@ -210,7 +224,7 @@ async function creditDeposit(
         type: becomesPaid ? 'payment.paid' : 'payment.deposit',
         body: {
           tid: payment.public_id,
-          status: becomesPaid ? 'paid' : payment.status,
+          status,
           amount: amount(becomesPaid ? received : units),
           received: amount(received),
           wallet: payment.wallet,
@@ -220,7 +234,9 @@ async function creditDeposit(
           order_id: payment.order_id,
           description: payment.description,
         },
-        eventId: becomesPaid ? `payment.paid.${payment.id}` : `payment.deposit.${deposit.id}`,
+        eventId: becomesPaid
+          ? `payment.paid.${payment.id}${again}`
+          : `payment.deposit.${deposit.id}${deposit.reversals === 0n ? '' : `.${deposit.reversals}`}`,
         target: { kind: 'payment', id: String(payment.id) },
       },
       nowMs,
@@ -228,3 +244,7 @@ async function creditDeposit(
   }
   deps.paymentChanges.mayHaveChanged(payment.public_id);
 }
+
+/** The system account a network's deposits are credited from (and reversed back to). */
+export const settlementAccountOf = (network: ChainNetworkName): 'onchain_settlement' | 'evm_settlement' =>
+  network === 'BTC' ? 'onchain_settlement' : 'evm_settlement';

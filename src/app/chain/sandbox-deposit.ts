@@ -1,10 +1,23 @@
-import { chainAddressOfPayment } from '../../db/repos/chain-addresses.ts';
+import {
+  type ChainAddressRow,
+  chainAddressByAddress,
+  chainAddressOfPayment,
+} from '../../db/repos/chain-addresses.ts';
 import { insertSandboxDeposit, updateSandboxDeposits } from '../../db/repos/chain-deposits.ts';
 import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
-import { watchRound } from './watch-round.ts';
+import { sandboxChainWatcher } from './sandbox-watcher.ts';
+import { watchOneAddress } from './watch-round.ts';
+
+/**
+ * The watcher's work for the one address a sandbox action changed: its scan and the check of its
+ * credits, booked as a round books them. Not a whole round: a form post costs the same however many
+ * addresses are watched (the chain-deposits job's rounds do the rest).
+ */
+const watchSandboxAddress = (deps: AppDeps, owner: ChainAddressRow) =>
+  watchOneAddress(deps, sandboxChainWatcher(deps, [owner.network]), owner);
 
 export interface SandboxDepositInput {
   /** The request: its integer tid (/sapi) or its checkout id. */
@@ -35,7 +48,8 @@ async function findRequest(deps: AppDeps, tid: string): Promise<PaymentRow | und
 
 /**
  * A deposit on the sandbox's chain to an on-chain request's address, with a fake transaction hash, then
- * one watcher round, so it is booked as a node's deposit would be (stored, and credited once final).
+ * the watcher's work for that address, so it is booked as a node's deposit would be (stored, and
+ * credited once final).
  * Refused unless that network's watcher is `sandbox`.
  */
 export async function sandboxDeposit(
@@ -88,32 +102,37 @@ export async function sandboxDeposit(
       nowMs,
     ),
   );
-  await watchRound(deps);
+  await watchSandboxAddress(deps, address);
   const after = (await findPaymentById(deps.db.read, row.id))!;
   return ok({ txHash, confirmations, status: after.status, receivedUnits: after.received_units });
 }
 
 /**
- * Moves a sandbox deposit deeper (more confirmations) or reorganises it away, then one watcher round; one
- * already reorganised away is not found.
+ * Moves a sandbox deposit deeper (more confirmations) or reorganises it away (a credited one is then
+ * reversed), then the watcher's work for its address; one already reorganised away is not found.
  */
 export async function sandboxDepositChange(
   deps: AppDeps,
   txHash: string,
   change: { confirmations: number } | { removed: true },
 ): Promise<Result<void>> {
-  const changed = await deps.db.write((trx) =>
-    updateSandboxDeposits(trx, { txHash: txHash.trim().toLowerCase() }, change),
-  );
+  const hash = txHash.trim().toLowerCase();
+  const changed = await deps.db.write((trx) => updateSandboxDeposits(trx, { txHash: hash }, change));
   if (changed === 0)
     return err('not_found', `no sandbox deposit ${txHash} on the sandbox chain`, 'transaction_hash');
-  await watchRound(deps);
+  const dep = await deps.db.read
+    .selectFrom('sandbox_chain_deposits')
+    .select(['network', 'address'])
+    .where('tx_hash', '=', hash)
+    .executeTakeFirst();
+  const owner = dep && (await chainAddressByAddress(deps.db.read, dep.network, dep.address));
+  if (owner) await watchSandboxAddress(deps, owner);
   return ok(undefined);
 }
 
 /**
- * Moves every sandbox deposit to one request's address deeper, or reorganises them away, then one
- * watcher round: how many deposits it changed (none is not_found).
+ * Moves every sandbox deposit to one request's address deeper, or reorganises them away, then the
+ * watcher's work for that address: how many deposits it changed (none is not_found).
  */
 export async function sandboxRequestDepositsChange(
   deps: AppDeps,
@@ -129,6 +148,6 @@ export async function sandboxRequestDepositsChange(
     updateSandboxDeposits(trx, { network: address.network, address: address.address }, change),
   );
   if (changed === 0) return err('not_found', `no sandbox deposit to the address of ${tid}`, 'tid');
-  await watchRound(deps);
+  await watchSandboxAddress(deps, address);
   return ok({ changed });
 }

@@ -1,4 +1,8 @@
-import { findSandboxDepositByHash, listSandboxDeposits } from '../../db/repos/chain-deposits.ts';
+import {
+  findSandboxDepositByHash,
+  listSandboxDeposits,
+  sandboxHashesRemoved,
+} from '../../db/repos/chain-deposits.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ChainDeposit, ChainNetwork, ChainWatcher, WatchedAddress } from '../ports.ts';
 
@@ -7,7 +11,10 @@ type SandboxRow = Awaited<ReturnType<typeof listSandboxDeposits>>[number];
 /**
  * The sandbox's chain: deposits written by `paytag sandbox deposit` and the checkout's sandbox button
  * into `sandbox_chain_deposits`, read like a node's answers. A deposit is final at
- * SANDBOX_CHAIN_CONFIRMATIONS; a removed row is a reorg.
+ * SANDBOX_CHAIN_CONFIRMATIONS; a removed row is a reorg: an uncredited deposit is dropped, a credited
+ * one is reported missing from the chain (and its credit reversed). Only a deposit the sandbox chain
+ * had and removed is reported missing: one it never had (credited by another watcher on this database)
+ * is not.
  */
 export function sandboxChainWatcher(deps: AppDeps, networks: readonly ChainNetwork[]): ChainWatcher {
   const needed = deps.config.chainWatch.sandboxConfirmations;
@@ -42,6 +49,14 @@ export function sandboxChainWatcher(deps: AppDeps, networks: readonly ChainNetwo
       const r = await findSandboxDepositByHash(deps.db.read, network, txHash);
       const watched = new Set(addresses.map((a) => a.address));
       return { ok: true, value: r !== undefined && watched.has(r.address) ? [toDeposit(r)] : [] };
+    },
+    async missingFromChain(network, credited) {
+      const removed = await sandboxHashesRemoved(
+        deps.db.read,
+        network,
+        credited.map((d) => d.txHash),
+      );
+      return { ok: true, value: credited.filter((d) => removed.has(d.txHash)) };
     },
   };
 }

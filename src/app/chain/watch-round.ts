@@ -1,11 +1,17 @@
-import { type ChainAddressRow, chainAddressesByIndex } from '../../db/repos/chain-addresses.ts';
-import { listPendingClaims } from '../../db/repos/chain-deposits.ts';
+import {
+  type AddressPosition,
+  type ChainAddressRow,
+  chainAddressPage,
+  positionOf,
+} from '../../db/repos/chain-addresses.ts';
+import { listPendingClaims, listRecentCredits } from '../../db/repos/chain-deposits.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { setSweepPosition, sweepPosition } from '../payments/sweep-cursor.ts';
-import type { ChainNetwork, ChainScan, ChainWatcher } from '../ports.ts';
-import { addressKey, bookDeposit, bookScan, toWatched, watchedAddresses } from './book-deposits.ts';
+import type { ChainNetwork, ChainScan, ChainWatcher, CreditedDeposit } from '../ports.ts';
+import { addressKey, bookDeposit, bookScan, toWatched } from './book-deposits.ts';
+import { reverseDeposit } from './reverse-deposit.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
 
 const BTC: readonly ChainNetwork[] = ['BTC'];
@@ -33,44 +39,30 @@ const CLAIMS_PER_ROUND = 50;
 export interface RoundReport {
   credited: number;
   dropped: number;
+  /** Credits reversed because the chain no longer showed their deposit. */
+  reversed: number;
   unavailable: string[];
 }
 
 /**
  * One round of every watcher over every network it reads: payer-submitted transaction hashes first
- * (each looked up, never credited by the claim itself), then a scan of the addresses still watched.
- * A node that is down or answers badly is a report line; nothing is credited from it and the next round
- * tries again. `rescan` walks every address ever handed out, watched or not (late deposits).
+ * (each looked up, never credited by the claim itself), then a scan of the addresses still watched, in
+ * pages of CHAIN_WATCH_ADDRESSES_PER_SCAN (so what a round holds and each query reads stay bounded
+ * however many addresses are watched), then a check that the credits of recent blocks are still on the
+ * chain (one that is not is reversed). A node that is down or answers badly is a report line; nothing is
+ * credited from it and the next round tries again. An error of one network's round (a bug, a database
+ * error) is logged and reported, and the other networks' rounds go on. `rescan` walks every address
+ * ever handed out, watched or not (late deposits).
  */
 export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {}): Promise<RoundReport> {
-  const report: RoundReport = { credited: 0, dropped: 0, unavailable: [] };
+  const report: RoundReport = { credited: 0, dropped: 0, reversed: 0, unavailable: [] };
   for (const watcher of activeWatchers(deps)) {
     for (const network of watcher.networks) {
-      const addresses = opts.rescan
-        ? await allAddresses(deps, network)
-        : await watchedAddresses(deps, network);
-      if (addresses.length === 0) continue;
-      await checkClaims(deps, watcher, network, addresses, opts.rescan === true, report);
-      const cursorKey = `chain.cursor.${watcher.kind}.${network}`;
-      const cursor = opts.rescan ? null : ((await getKv(deps.db.read, cursorKey)) ?? null);
-      const scan = await watcher.scan(addresses.map(toWatched), cursor, {
-        everyAddress: opts.rescan === true,
-      });
-      if (!scan.ok) {
-        deps.log.warn({ network, watcher: watcher.kind, reason: scan.error.reason }, 'chain scan failed');
-        report.unavailable.push(`${network}: ${scan.error.reason}`);
-        continue;
-      }
-      for (const failure of scan.value.failures ?? []) {
-        deps.log.warn({ network, watcher: watcher.kind, reason: failure }, 'chain scan incomplete');
-        report.unavailable.push(`${network}: ${failure}`);
-      }
-      const booked = await bookCovered(deps, network, addresses, scan.value);
-      report.credited += booked.credited;
-      report.dropped += booked.dropped;
-      if (scan.value.cursor !== null && !opts.rescan) {
-        const next = scan.value.cursor;
-        await deps.db.write((trx) => putKv(trx, cursorKey, next, deps.clock.nowMs()));
+      try {
+        await watchNetwork(deps, watcher, network, opts.rescan === true, report);
+      } catch (e) {
+        deps.log.error({ network, watcher: watcher.kind, err: e }, 'chain round of a network failed');
+        report.unavailable.push(`${network}: the round failed (see the log)`);
       }
     }
   }
@@ -85,15 +77,16 @@ async function bookCovered(
   deps: AppDeps,
   network: ChainNetworkName,
   addresses: readonly ChainAddressRow[],
+  watchedAtMs: number | null,
   scan: ChainScan,
 ): Promise<{ credited: number; dropped: number }> {
-  if (scan.covered === undefined) return bookScan(deps, network, addresses, scan);
+  if (scan.covered === undefined) return bookScan(deps, network, { addresses, watchedAtMs }, scan);
   const covered = new Set(scan.covered.map((a) => addressKey(network, a)));
   const isCovered = (address: string) => covered.has(addressKey(network, address));
   const booked = await bookScan(
     deps,
     network,
-    addresses.filter((a) => isCovered(a.address)),
+    { addresses: addresses.filter((a) => isCovered(a.address)), watchedAtMs },
     { ...scan, deposits: scan.deposits.filter((d) => isCovered(d.address)) },
   );
   const others = new Map(
@@ -106,20 +99,136 @@ async function bookCovered(
   return booked;
 }
 
-async function allAddresses(deps: AppDeps, network: ChainNetworkName): Promise<ChainAddressRow[]> {
-  const asset = network === 'BTC' ? 'btc' : 'usdt';
-  return (await chainAddressesByIndex(deps.db.read, asset)).filter((a) => a.network === network);
+async function watchNetwork(
+  deps: AppDeps,
+  watcher: ChainWatcher,
+  network: ChainNetworkName,
+  rescan: boolean,
+  report: RoundReport,
+): Promise<void> {
+  const watchedAtMs = rescan ? null : deps.clock.nowMs();
+  await checkClaims(deps, watcher, network, rescan, report);
+  const cursorKey = `chain.cursor.${watcher.kind}.${network}`;
+  const cursor = rescan ? null : ((await getKv(deps.db.read, cursorKey)) ?? null);
+  const limit = deps.config.chainWatch.addressesPerScan;
+  let after: AddressPosition | null = null;
+  // The cursor the first page's scan returned: every page was scanned at least as far as it (a later
+  // scan's cursor is never behind an earlier one's), so the next round starts there for all of them.
+  let next: string | null = null;
+  let tip: number | null = null;
+  // A watcher that reads address by address (Esplora) spreads a per-round budget over the whole
+  // watched list and keeps its rotation in the cursor, so it is given every page at once; the others
+  // (logs or blocks matched locally) are given one page per scan.
+  const wholeList = watcher.readsPerAddress === true;
+  let pending: ChainAddressRow[] = [];
+  for (let pageNo = 0; ; ) {
+    const page = await chainAddressPage(deps.db.read, network, { watchedAtMs, after, limit });
+    const last = page[page.length - 1];
+    const more = page.length === limit;
+    if (last !== undefined) after = positionOf(last);
+    pending = wholeList ? pending.concat(page) : page;
+    if ((wholeList && more) || pending.length === 0) {
+      if (more) continue;
+      break;
+    }
+    const scan = await watcher.scan(pending.map(toWatched), cursor, { everyAddress: rescan });
+    if (!scan.ok) {
+      deps.log.warn({ network, watcher: watcher.kind, reason: scan.error.reason }, 'chain scan failed');
+      report.unavailable.push(`${network}: ${scan.error.reason}`);
+      return;
+    }
+    for (const failure of scan.value.failures ?? []) {
+      deps.log.warn({ network, watcher: watcher.kind, reason: failure }, 'chain scan incomplete');
+      report.unavailable.push(`${network}: ${failure}`);
+    }
+    const booked = await bookCovered(deps, network, pending, watchedAtMs, scan.value);
+    report.credited += booked.credited;
+    report.dropped += booked.dropped;
+    tip = Math.max(tip ?? 0, scan.value.tipHeight);
+    if (pageNo === 0) next = scan.value.cursor;
+    pageNo += 1;
+    if (!more) break;
+  }
+  if (next !== null && !rescan) {
+    const keep = next;
+    await deps.db.write((trx) => putKv(trx, cursorKey, keep, deps.clock.nowMs()));
+  }
+  if (tip !== null) await recheckCredits(deps, watcher, network, tip, null, report);
+}
+
+/**
+ * One request's address only, with the watcher of its network (the sandbox's deposit form and CLI):
+ * the scan of that address and the check of its recent credits, without the network's cursor or claims.
+ */
+export async function watchOneAddress(
+  deps: AppDeps,
+  watcher: ChainWatcher,
+  owner: ChainAddressRow,
+): Promise<RoundReport> {
+  const report: RoundReport = { credited: 0, dropped: 0, reversed: 0, unavailable: [] };
+  const scan = await watcher.scan([toWatched(owner)], null);
+  if (!scan.ok) {
+    report.unavailable.push(`${owner.network}: ${scan.error.reason}`);
+    return report;
+  }
+  const booked = await bookScan(deps, owner.network, { addresses: [owner], watchedAtMs: null }, scan.value);
+  report.credited += booked.credited;
+  report.dropped += booked.dropped;
+  await recheckCredits(deps, watcher, owner.network, scan.value.tipHeight, owner.payment_id, report);
+  return report;
+}
+
+/**
+ * Asks the watcher whether the credited deposits of blocks within CHAIN_REORG_RECHECK_BLOCKS of the tip
+ * (of one request with `paymentId`) are still on the chain, CHAIN_REORG_RECHECKS_PER_ROUND newest at
+ * most, and reverses the credit of each it says is gone.
+ */
+async function recheckCredits(
+  deps: AppDeps,
+  watcher: ChainWatcher,
+  network: ChainNetworkName,
+  tipHeight: number,
+  paymentId: bigint | null,
+  report: RoundReport,
+): Promise<void> {
+  const cfg = deps.config.chainWatch;
+  if (watcher.missingFromChain === undefined || cfg.reorgRecheckBlocks === 0) return;
+  const credits = await listRecentCredits(deps.db.read, network, {
+    minBlockHeight: tipHeight - cfg.reorgRecheckBlocks + 1,
+    paymentId,
+    limit: cfg.reorgRechecksPerRound,
+  });
+  if (credits.length === 0) return;
+  const key = (txHash: string, index: number | bigint) => `${txHash}:${index}`;
+  const asked: CreditedDeposit[] = credits.map((c) => ({
+    network: c.network,
+    address: c.address,
+    txHash: c.tx_hash,
+    outputIndex: Number(c.output_index),
+    blockHeight: c.block_height === null ? null : Number(c.block_height),
+    blockHash: c.block_hash,
+  }));
+  const found = await watcher.missingFromChain(network, asked);
+  if (!found.ok) {
+    deps.log.warn({ network, watcher: watcher.kind, reason: found.error.reason }, 'chain recheck failed');
+    report.unavailable.push(`${network}: ${found.error.reason}`);
+    return;
+  }
+  const byKey = new Map(credits.map((c) => [key(c.tx_hash, c.output_index), c]));
+  for (const gone of found.value) {
+    const row = byKey.get(key(gone.txHash, gone.outputIndex));
+    if (row === undefined) continue;
+    if ((await reverseDeposit(deps, row.id)) === 'reversed') report.reversed += 1;
+  }
 }
 
 async function checkClaims(
   deps: AppDeps,
   watcher: ChainWatcher,
   network: ChainNetworkName,
-  addresses: readonly ChainAddressRow[],
   rescan: boolean,
   report: RoundReport,
 ): Promise<void> {
-  const byPayment = new Map(addresses.map((a) => [a.payment_id, a]));
   const walk = `chain-claims.${watcher.kind}.${network}`;
   const after = sweepPosition(deps.db, walk);
   const claims = await listPendingClaims(
@@ -137,9 +246,9 @@ async function checkClaims(
     claims.length < CLAIMS_PER_ROUND || last === undefined ? null : { atMs: 0n, id: last.payment_id },
   );
   for (const claim of claims) {
-    const owner = byPayment.get(claim.payment_id);
-    if (owner === undefined || claim.transaction_hash === null) continue;
-    const found = await watcher.lookupTransaction(network, claim.transaction_hash, [toWatched(owner)]);
+    const { transaction_hash: hash, ...owner } = claim;
+    if (hash === null) continue;
+    const found = await watcher.lookupTransaction(network, hash, [toWatched(owner)]);
     if (!found.ok) {
       report.unavailable.push(`${network}: ${found.error.reason}`);
       continue;

@@ -10,8 +10,9 @@ export const audit: Command = {
 Checks that every asset's ledger sums to zero, that every account's balances equal the sum of its
 transfers, that no guarded account is negative, and every feature's own invariants: payments and their
 transfers, reserves against payment status, the node's balance against the ledger's lightning_node
-account (where the backend can tell). Prints every group of checks with how many things it checked and
-its violations, then notes (second and short payments, fee overruns, late successes). Exit code 1 on
+account (where the backend can tell), chain deposits against their transfers and their requests'
+received amounts, and chain transfers credited twice. Prints every group of checks with how many things it checked and
+its violations, then notes (second and short payments, fee overruns, late successes, what chain_reorg_shortfall paid). Exit code 1 on
 any violation.`,
   async run(args) {
     const { values } = opts(args, {});

@@ -19,6 +19,7 @@ import * as m019 from './019_operators.ts';
 import * as m021 from './021_account_verifications.ts';
 import * as m022 from './022_history_filter_indexes.ts';
 import * as m023 from './023_account_pending_email.ts';
+import * as m024 from './024_chain_watch_pages.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_account_verifications': m021,
   '022_history_filter_indexes': m022,
   '023_account_pending_email': m023,
+  '024_chain_watch_pages': m024,
 };
 
 export const migrationProvider: MigrationProvider = {

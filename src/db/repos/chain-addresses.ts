@@ -65,19 +65,50 @@ export async function chainAddressOfPayment(
     .executeTakeFirst();
 }
 
-/** Addresses of `network` still watched at `nowMs`, oldest first. */
-export async function watchedChainAddresses(
+/** The address row of a network's address, if it was handed out. */
+export const chainAddressByAddress = (
   exec: Exec,
   network: ChainNetworkName,
-  nowMs: number,
-): Promise<ChainAddressRow[]> {
-  return exec
+  address: string,
+): Promise<ChainAddressRow | undefined> =>
+  exec
     .selectFrom('chain_addresses')
     .selectAll()
     .where('network', '=', network)
-    .where('watch_until_ms', '>', BigInt(nowMs))
-    .orderBy('id')
-    .execute();
+    .where('address', '=', address)
+    .executeTakeFirst();
+
+/** Where a page of a network's addresses ended: the (watch_until_ms, id) of its last row. */
+export interface AddressPosition {
+  watchUntilMs: bigint;
+  id: bigint;
+}
+
+export const positionOf = (a: ChainAddressRow): AddressPosition => ({
+  watchUntilMs: a.watch_until_ms,
+  id: a.id,
+});
+
+/**
+ * One page of the addresses of `network`, by (watch_until_ms, id), after `after` when given: with
+ * `watchedAtMs`, only those still watched then (watch_until_ms after it); without, every address ever
+ * handed out on the network (a rescan). Along the index chain_addresses_watch_page: each page reads
+ * `limit` rows and binds a fixed number of values, however many addresses there are.
+ */
+export async function chainAddressPage(
+  exec: Exec,
+  network: ChainNetworkName,
+  opts: { watchedAtMs: number | null; after: AddressPosition | null; limit: number },
+): Promise<ChainAddressRow[]> {
+  let q = exec.selectFrom('chain_addresses').selectAll().where('network', '=', network);
+  if (opts.watchedAtMs !== null) q = q.where('watch_until_ms', '>', BigInt(opts.watchedAtMs));
+  const after = opts.after;
+  if (after !== null) {
+    // A row-value comparison: both SQLite and PostgreSQL seek the index to it (an OR of the two
+    // columns' conditions would read again every row tied on watch_until_ms, page after page).
+    q = q.where((eb) => eb(eb.refTuple('watch_until_ms', 'id'), '>', eb.tuple(after.watchUntilMs, after.id)));
+  }
+  return q.orderBy('watch_until_ms').orderBy('id').limit(opts.limit).execute();
 }
 
 /** Every address of a key chain, by derivation index (for the operator's wallet import). */

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ChainDepositsTable, ChainNetworkName, DB } from '../schema.ts';
+import type { AddressPosition } from './chain-addresses.ts';
 
 /** Query module of `chain_deposits` and `sandbox_chain_deposits`. `trx`: inside the caller's write unit. */
 
@@ -86,8 +87,9 @@ export async function updateSeenDeposit(
 }
 
 /**
- * Marks a deposit credited, once: true only for the unit that moved it (the row's lock on PostgreSQL and
- * the single writer of SQLite make a concurrent second unit see it credited and answer false).
+ * Marks a deposit credited, once: the number of earlier credits of it that were reversed (0 for its
+ * first credit), only for the unit that moved it; null for a concurrent second unit (the row's lock on
+ * PostgreSQL and the single writer of SQLite make it see the row credited).
  */
 export async function markDepositCredited(
   trx: Exec,
@@ -99,7 +101,7 @@ export async function markDepositCredited(
     flag: 'late' | 'reuse' | null;
   },
   nowMs: number,
-): Promise<boolean> {
+): Promise<bigint | null> {
   const r = await trx
     .updateTable('chain_deposits')
     .set({
@@ -113,25 +115,75 @@ export async function markDepositCredited(
     })
     .where('id', '=', id)
     .where('state', '<>', 'credited')
+    .returning('reversals')
     .executeTakeFirst();
-  return r.numUpdatedRows === 1n;
+  return r === undefined ? null : BigInt(r.reversals);
 }
 
-/** Uncredited deposits of these addresses on `network` (what a scan must still show). */
+/**
+ * Takes a credited deposit back to `dropped` because the chain no longer shows it, once: the unit that
+ * moved it gets its row with `reversals` counting this reversal; a concurrent second unit gets undefined.
+ */
+export async function markDepositReversed(
+  trx: Exec,
+  id: bigint,
+  nowMs: number,
+): Promise<ChainDepositRow | undefined> {
+  return trx
+    .updateTable('chain_deposits')
+    .set({ state: 'dropped', confirmations: 0, reversals: sql`reversals + 1`, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('state', '=', 'credited')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Credited deposits of `network` in blocks at or above `minBlockHeight` (only those of one request with
+ * `paymentId`), newest first, at most `limit`: those a round checks are still on the chain.
+ */
+export const listRecentCredits = (
+  exec: Exec,
+  network: ChainNetworkName,
+  opts: { minBlockHeight: number; paymentId: bigint | null; limit: number },
+): Promise<ChainDepositRow[]> => {
+  let q = exec
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('network', '=', network)
+    .where('state', '=', 'credited')
+    .where('block_height', '>=', BigInt(opts.minBlockHeight));
+  if (opts.paymentId !== null) q = q.where('payment_id', '=', opts.paymentId);
+  return q.orderBy('id', 'desc').limit(opts.limit).execute();
+};
+
+/**
+ * Uncredited (`seen`) deposits of `network` to the addresses of one page of a round (what its scan must
+ * still show): joined to chain_addresses over the page's range of (watch_until_ms, id), so the query
+ * binds a fixed number of values however many addresses the page holds.
+ */
 export const listUncreditedDeposits = (
   exec: Exec,
   network: ChainNetworkName,
-  addresses: readonly string[],
-): Promise<ChainDepositRow[]> =>
-  addresses.length === 0
-    ? Promise.resolve([])
-    : exec
-        .selectFrom('chain_deposits')
-        .selectAll()
-        .where('network', '=', network)
-        .where('address', 'in', [...addresses])
-        .where('state', '=', 'seen')
-        .execute();
+  page: { first: AddressPosition; last: AddressPosition; watchedAtMs: number | null },
+): Promise<ChainDepositRow[]> => {
+  const { first, last } = page;
+  let q = exec
+    .selectFrom('chain_deposits as d')
+    .innerJoin('chain_addresses as a', 'a.payment_id', 'd.payment_id')
+    .selectAll('d')
+    .where('d.network', '=', network)
+    .where('d.state', '=', 'seen')
+    .where('a.network', '=', network)
+    .where((eb) =>
+      eb.and([
+        eb(eb.refTuple('a.watch_until_ms', 'a.id'), '>=', eb.tuple(first.watchUntilMs, first.id)),
+        eb(eb.refTuple('a.watch_until_ms', 'a.id'), '<=', eb.tuple(last.watchUntilMs, last.id)),
+      ]),
+    );
+  if (page.watchedAtMs !== null) q = q.where('a.watch_until_ms', '>', BigInt(page.watchedAtMs));
+  return q.execute();
+};
 
 export async function markDepositsDropped(trx: Exec, ids: readonly bigint[], nowMs: number): Promise<number> {
   if (ids.length === 0) return 0;
@@ -144,9 +196,13 @@ export async function markDepositsDropped(trx: Exec, ids: readonly bigint[], now
   return Number(r.numUpdatedRows);
 }
 
+type Count = string | number | bigint;
+
 /**
- * Audit: credited deposits whose ledger transfers (`chain:<id>`) are not exactly one, and chain deposit
- * transfers with no credited deposit.
+ * Audit: deposits whose ledger transfers do not match their history, and chain deposit transfers of no
+ * such deposit. A deposit credited `c` times (c = reversals, plus 1 while it is credited) has `c`
+ * transfers `chain_deposit` of its amount, and `reversals` reversals (`chain_deposit_reversal`, the
+ * account's part and the shortfall's together) of its amount each.
  */
 export async function findDepositLedgerMismatches(
   exec: Exec,
@@ -154,30 +210,123 @@ export async function findDepositLedgerMismatches(
 ): Promise<{ checked: number; found: string[] }> {
   const checked = await exec
     .selectFrom('chain_deposits')
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .where('state', '=', 'credited')
+    .select((eb) => eb.fn.countAll<Count>().as('n'))
+    .where((eb) => eb.or([eb('state', '=', 'credited'), eb('reversals', '>', 0n)]))
     .executeTakeFirstOrThrow();
-  const bad = await sql<{ id: string | number | bigint; n: string | number | bigint }>`
-    SELECT d.id, (SELECT COUNT(*) FROM ledger_transfers t
-                   WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS n
+  const bad = await sql<{
+    id: Count;
+    state: string;
+    reversals: Count;
+    credits: Count;
+    credited: Count;
+    reversed: Count;
+  }>`
+    WITH x AS (
+      SELECT d.id, d.state, d.reversals, d.amount_units,
+        (SELECT COUNT(*) FROM ledger_transfers t
+          WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS credits,
+        (SELECT CAST(COALESCE(SUM(t.amount), 0) AS BIGINT) FROM ledger_transfers t
+          WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS credited,
+        (SELECT CAST(COALESCE(SUM(t.amount), 0) AS BIGINT) FROM ledger_transfers t
+          WHERE t.code = 'chain_deposit_reversal' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS reversed
       FROM chain_deposits d
-     WHERE d.state = 'credited'
-       AND (SELECT COUNT(*) FROM ledger_transfers t
-             WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) <> 1
+      WHERE d.state = 'credited' OR d.reversals > 0
+    )
+    SELECT id, state, reversals, credits, credited, reversed FROM x
+     WHERE credits <> reversals + (CASE WHEN state = 'credited' THEN 1 ELSE 0 END)
+        OR credited <> credits * amount_units
+        OR reversed <> reversals * amount_units
      LIMIT ${limit}`.execute(exec);
   const orphans = await sql<{ id: string; ref: string | null }>`
     SELECT t.id, t.ref FROM ledger_transfers t
-     WHERE t.code = 'chain_deposit'
+     WHERE t.code IN ('chain_deposit', 'chain_deposit_reversal')
        AND NOT EXISTS (SELECT 1 FROM chain_deposits d
-                        WHERE d.state = 'credited' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT))
+                        WHERE (d.state = 'credited' OR d.reversals > 0)
+                          AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT))
      LIMIT ${limit}`.execute(exec);
   return {
     checked: Number(checked.n),
     found: [
-      ...bad.rows.map((r) => `chain deposit ${r.id} is credited with ${r.n} ledger transfers, expected 1`),
-      ...orphans.rows.map((r) => `ledger transfer ${r.id} (${r.ref}) credits no credited chain deposit`),
+      ...bad.rows.map(
+        (r) =>
+          `chain deposit ${r.id} (${r.state}, ${r.reversals} reversals) has ${r.credits} credit transfers of ${r.credited} and reversals of ${r.reversed}`,
+      ),
+      ...orphans.rows.map((r) => `ledger transfer ${r.id} (${r.ref}) belongs to no credited chain deposit`),
     ],
   };
+}
+
+/** Audit: on-chain requests whose received amount is not the sum of their credited deposits. */
+export async function findReceivedMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<{ checked: number; found: string[] }> {
+  const checked = await exec
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<Count>().as('n'))
+    .where('payment_mode', '=', 'onchain')
+    .executeTakeFirstOrThrow();
+  const bad = await sql<{ id: Count; received_units: Count; credited: Count }>`
+    SELECT p.id, p.received_units, COALESCE(s.total, 0) AS credited
+      FROM payments p
+      LEFT JOIN (SELECT payment_id, CAST(SUM(amount_units) AS BIGINT) AS total
+                   FROM chain_deposits WHERE state = 'credited' GROUP BY payment_id) s
+        ON s.payment_id = p.id
+     WHERE p.payment_mode = 'onchain' AND p.received_units <> COALESCE(s.total, 0)
+     LIMIT ${limit}`.execute(exec);
+  return {
+    checked: Number(checked.n),
+    found: bad.rows.map(
+      (r) =>
+        `on-chain request ${r.id} has received_units ${r.received_units} but its credited deposits sum to ${r.credited}`,
+    ),
+  };
+}
+
+/**
+ * Audit: one chain transfer credited more than once. `identity`: two credited deposits with the same
+ * (network, transaction hash, output or log position); the unique key already holds for the exact
+ * text, so this catches what it cannot: hashes that differ only in case (an adapter that did not
+ * lower-case). `evmSuspects`: on EVM networks, two credited deposits of one transaction to one address
+ * of one amount.
+ */
+export async function findDoubleCredits(
+  exec: Exec,
+  limit: number,
+): Promise<{ checked: number; evmChecked: number; identity: string[]; evmSuspects: string[] }> {
+  const counts = await sql<{ n: Count; evm: Count }>`
+    SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN network <> 'BTC' THEN 1 ELSE 0 END), 0) AS evm
+      FROM chain_deposits WHERE state = 'credited'`.execute(exec);
+  const identity = await sql<{ network: string; tx: string; output_index: Count; n: Count }>`
+    SELECT network, LOWER(tx_hash) AS tx, output_index, COUNT(*) AS n
+      FROM chain_deposits WHERE state = 'credited'
+     GROUP BY network, LOWER(tx_hash), output_index
+    HAVING COUNT(*) > 1
+     LIMIT ${limit}`.execute(exec);
+  const evm = await sql<{ network: string; tx: string; address: string; amount_raw: string; n: Count }>`
+    SELECT network, LOWER(tx_hash) AS tx, LOWER(address) AS address, amount_raw, COUNT(*) AS n
+      FROM chain_deposits WHERE state = 'credited' AND network <> 'BTC'
+     GROUP BY network, LOWER(tx_hash), LOWER(address), amount_raw
+    HAVING COUNT(*) > 1
+     LIMIT ${limit}`.execute(exec);
+  const row = counts.rows[0];
+  return {
+    checked: Number(row?.n ?? 0),
+    evmChecked: Number(row?.evm ?? 0),
+    identity: identity.rows.map(
+      (r) => `${r.network} transfer ${r.tx}:${r.output_index} is credited ${r.n} times`,
+    ),
+    evmSuspects: evm.rows.map(
+      (r) =>
+        `${r.network} transaction ${r.tx} has ${r.n} credited deposits of ${r.amount_raw} to ${r.address}: suspected double credit of one transfer`,
+    ),
+  };
+}
+
+/** Audit: credits reversed so far (the sum of `reversals`). */
+export async function countReversals(exec: Exec): Promise<number> {
+  const r = await sql<{ n: Count | null }>`SELECT SUM(reversals) AS n FROM chain_deposits`.execute(exec);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------- sandbox chain
@@ -230,17 +379,56 @@ export async function updateSandboxDeposits(
   return Number(r.numUpdatedRows);
 }
 
-export const listSandboxDeposits = (exec: Exec, network: ChainNetworkName, addresses: readonly string[]) =>
-  addresses.length === 0
-    ? Promise.resolve([])
-    : exec
-        .selectFrom('sandbox_chain_deposits')
-        .selectAll()
-        .where('network', '=', network)
-        .where('address', 'in', [...addresses])
-        .where('removed', '=', 0n)
-        .orderBy('id')
-        .execute();
+/** Addresses per query of the sandbox chain: far below SQLite's and PostgreSQL's bound values. */
+const SANDBOX_ADDRESSES_PER_QUERY = 500;
+
+/**
+ * Deposits on the sandbox chain to these addresses, read as a node's API would be asked: a bounded
+ * number of addresses per query, however many the caller passes.
+ */
+export async function listSandboxDeposits(
+  exec: Exec,
+  network: ChainNetworkName,
+  addresses: readonly string[],
+): Promise<Selectable<DB['sandbox_chain_deposits']>[]> {
+  const out: Selectable<DB['sandbox_chain_deposits']>[] = [];
+  for (let i = 0; i < addresses.length; i += SANDBOX_ADDRESSES_PER_QUERY) {
+    const chunk = addresses.slice(i, i + SANDBOX_ADDRESSES_PER_QUERY);
+    const rows = await exec
+      .selectFrom('sandbox_chain_deposits')
+      .selectAll()
+      .where('network', '=', network)
+      .where('address', 'in', chunk)
+      .where('removed', '=', 0n)
+      .orderBy('id')
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/**
+ * Of these transaction hashes, those the sandbox chain had and no longer has (removed: reorganised
+ * away). A hash it never had is not listed. At most 500 per query.
+ */
+export async function sandboxHashesRemoved(
+  exec: Exec,
+  network: ChainNetworkName,
+  txHashes: readonly string[],
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < txHashes.length; i += SANDBOX_ADDRESSES_PER_QUERY) {
+    const rows = await exec
+      .selectFrom('sandbox_chain_deposits')
+      .select('tx_hash')
+      .where('network', '=', network)
+      .where('tx_hash', 'in', txHashes.slice(i, i + SANDBOX_ADDRESSES_PER_QUERY))
+      .where('removed', '<>', 0n)
+      .execute();
+    for (const r of rows) out.add(r.tx_hash);
+  }
+  return out;
+}
 
 export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, txHash: string) =>
   exec
@@ -255,7 +443,8 @@ export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, 
  * Payer claims to look at first: on-chain requests of `network` with a submitted transaction hash whose
  * payer status is still `pending` and that the watcher has not credited from that hash, by payment id,
  * after `afterPaymentId` when given (the watcher walks them all in rounds of `limit`). With
- * `watchedAtMs`, only those whose address is still watched then.
+ * `watchedAtMs`, only those whose address is still watched then. Each with its address row (the
+ * claim's owner) and the hash claimed.
  */
 export const listPendingClaims = (
   exec: Exec,
@@ -266,7 +455,8 @@ export const listPendingClaims = (
   let q = exec
     .selectFrom('payments as p')
     .innerJoin('chain_addresses as a', 'a.payment_id', 'p.id')
-    .select(['p.id as payment_id', 'p.transaction_hash', 'a.id as address_id'])
+    .selectAll('a')
+    .select(['p.transaction_hash'])
     .where('p.chain_network', '=', network)
     .where('p.payment_mode', '=', 'onchain')
     .where('p.status_payer', '=', 'pending')
@@ -284,6 +474,7 @@ export const listPendingClaims = (
       ),
     );
   if (opts.afterPaymentId !== null) q = q.where('p.id', '>', opts.afterPaymentId);
+  q = q.where('a.network', '=', network);
   if (opts.watchedAtMs !== null) q = q.where('a.watch_until_ms', '>', BigInt(opts.watchedAtMs));
   return q.orderBy('p.id').limit(limit).execute();
 };
@@ -309,4 +500,50 @@ export async function listFirstDepositHashes(
     .execute();
   for (const r of rows) if (!out.has(r.payment_id)) out.set(r.payment_id, r.tx_hash);
   return out;
+}
+
+// ---------------------------------------------------------------- the request a deposit pays
+
+/**
+ * The request a deposit pays, locked for the rest of the caller's unit on PostgreSQL (FOR UPDATE;
+ * SQLite's single writer already holds the database), so two units booking deposits of one request
+ * run one after the other and the second reads what the first wrote.
+ */
+export const lockDepositPayment = (
+  trx: Exec,
+  dialect: 'sqlite' | 'postgres',
+  paymentId: bigint,
+): Promise<Selectable<DB['payments']> | undefined> => {
+  const q = trx.selectFrom('payments').selectAll().where('id', '=', paymentId);
+  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+};
+
+/**
+ * Adds `units` (negative: takes them off) to a request's received amount in SQL, on what the row holds
+ * now rather than on an earlier read: what it holds after, and its status.
+ */
+export async function addToReceived(
+  trx: Exec,
+  paymentId: bigint,
+  units: bigint,
+  nowMs: number,
+): Promise<{ receivedUnits: bigint; status: Selectable<DB['payments']>['status'] }> {
+  const r = await trx
+    .updateTable('payments')
+    .set({ received_units: sql`received_units + ${units}`, updated_at_ms: nowMs })
+    .where('id', '=', paymentId)
+    .returning(['received_units', 'status'])
+    .executeTakeFirstOrThrow();
+  return { receivedUnits: BigInt(r.received_units), status: r.status };
+}
+
+/** A pending request becomes paid; false when it was not pending any more. */
+export async function markRequestPaid(trx: Exec, paymentId: bigint, nowMs: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', paid_at_ms: nowMs, failure_reason: null, updated_at_ms: nowMs })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }

@@ -32,6 +32,10 @@ export const SYSTEM_ACCOUNTS = {
   trade_treasury: { flags: 0, purpose: 'counterparty of spot trades' },
   sandbox_faucet: { flags: 0, purpose: 'test funds (sandbox only)' },
   fee_overrun: { flags: 0, purpose: 'routing fees the node paid beyond the reserve (operator loss)' },
+  chain_reorg_shortfall: {
+    flags: 0,
+    purpose: 'reversed chain deposits the merchant had already spent (operator loss)',
+  },
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

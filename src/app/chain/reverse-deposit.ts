@@ -1,0 +1,133 @@
+import { addToReceived, lockDepositPayment, markDepositReversed } from '../../db/repos/chain-deposits.ts';
+import {
+  availableBalance,
+  createTransfer,
+  lockAccountsInOrder,
+  transferExists,
+} from '../../db/repos/ledger.ts';
+import { formatUnitsTruncated } from '../../domain/money.ts';
+import type { AppDeps } from '../deps.ts';
+import { enqueueWebhook } from '../outbox/enqueue.ts';
+import { settlementAccountOf } from './book-deposits.ts';
+
+export type ReverseOutcome = 'reversed' | 'not_credited';
+
+/**
+ * Reverses the credit of a deposit the chain no longer shows (reorganised away), in one write unit:
+ * - the deposit goes back to `dropped` with its `reversals` counted (mined again later, it is credited
+ *   again, under transfer id `chain:<id>:<reversals>`);
+ * - the ledger moves the amount back from the account's btc or usdt balance to the settlement account
+ *   it came from (`chain-reversal:<id>:<n>`, code `chain_deposit_reversal`). User balances never go
+ *   below zero, so what the account no longer holds (spent meanwhile) is taken from the system account
+ *   `chain_reorg_shortfall` instead (`chain-reversal:<id>:<n>:shortfall`): the operator's loss, which
+ *   `paytag audit` reports;
+ * - the request's received amount goes down by it; a request paid on chain that it no longer covers is
+ *   `pending` again (the expiry job declines it once expired, as any unpaid request); one paid by
+ *   Lightning stays paid;
+ * - a `payment.deposit_reversed` webhook event.
+ * Idempotent: a deposit not credited (any more) is left alone.
+ */
+export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<ReverseOutcome> {
+  const nowMs = deps.clock.nowMs();
+  const done = await deps.db.write(async (trx) => {
+    const d = await markDepositReversed(trx, depositId, nowMs);
+    if (d === undefined) return null;
+    const payment = (await lockDepositPayment(trx, deps.db.dialect, d.payment_id))!;
+    const system = settlementAccountOf(d.network);
+    const owner = { owner: d.account_id };
+    await lockAccountsInOrder(
+      trx,
+      deps.db.dialect,
+      [owner, { system }, { system: 'chain_reorg_shortfall' }],
+      d.asset,
+    );
+    const n = d.reversals - 1n;
+    const units = d.amount_units;
+    const available = await availableBalance(trx, d.account_id, d.asset);
+    const covered = available <= 0n ? 0n : available < units ? available : units;
+    const shortfall = units - covered;
+    const ref = `chain_deposit:${d.id}`;
+    if (covered > 0n) {
+      await createTransfer(
+        trx,
+        {
+          id: `chain-reversal:${d.id}:${n}`,
+          debit: owner,
+          credit: { system },
+          asset: d.asset,
+          amount: covered,
+          code: 'chain_deposit_reversal',
+          ref,
+        },
+        nowMs,
+      );
+    }
+    if (shortfall > 0n) {
+      await createTransfer(
+        trx,
+        {
+          id: `chain-reversal:${d.id}:${n}:shortfall`,
+          debit: { system: 'chain_reorg_shortfall' },
+          credit: { system },
+          asset: d.asset,
+          amount: shortfall,
+          code: 'chain_deposit_reversal',
+          ref,
+        },
+        nowMs,
+      );
+    }
+    const now = await addToReceived(trx, payment.id, -units, nowMs);
+    let status = now.status;
+    const uncovered = now.receivedUnits < payment.amount_units;
+    if (status === 'paid' && uncovered && !(await transferExists(trx, `pay:${payment.id}:in`))) {
+      await trx
+        .updateTable('payments')
+        .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'paid')
+        .execute();
+      status = 'pending';
+    }
+    if (payment.callback_url !== null) {
+      const amount = (u: bigint) => Number(formatUnitsTruncated(u, d.asset === 'btc' ? 11 : 6, 8));
+      await enqueueWebhook(
+        trx,
+        {
+          accountId: payment.requester_account_id,
+          url: payment.callback_url,
+          type: 'payment.deposit_reversed',
+          body: {
+            tid: payment.public_id,
+            status,
+            amount: amount(units),
+            received: amount(now.receivedUnits),
+            wallet: payment.wallet,
+            chain_network: d.network,
+            transaction_hash: d.tx_hash,
+            order_id: payment.order_id,
+            description: payment.description,
+          },
+          eventId: `payment.deposit_reversed.${d.id}.${n}`,
+          target: { kind: 'payment', id: String(payment.id) },
+        },
+        nowMs,
+      );
+    }
+    return { d, publicId: payment.public_id, shortfall, status };
+  });
+  if (done === null) return 'not_credited';
+  deps.paymentChanges.mayHaveChanged(done.publicId);
+  deps.log.warn(
+    {
+      network: done.d.network,
+      tx: done.d.tx_hash,
+      index: Number(done.d.output_index),
+      tid: done.publicId,
+      status: done.status,
+      shortfall: String(done.shortfall),
+    },
+    'credited chain deposit no longer on the chain: credit reversed',
+  );
+  return 'reversed';
+}
