@@ -121,7 +121,20 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('the compiled service in Chromium 
   it('every dashboard page fits 320 and 1280 px and runs its script without an error', {
     timeout: 180_000,
   }, async () => {
-    const p = await openPage(browser, `${svc.base}/dashboard/sign-in`);
+    // The address a newcomer opens first: the landing page, and from it the way in.
+    const p = await openPage(browser, `${svc.base}/`);
+    expect(await p.page.getByRole('heading', { level: 1 }).textContent()).toBe('Bitcoin payments');
+    expect(await p.page.getByRole('link', { name: 'API reference (OpenAPI)' }).getAttribute('href')).toBe(
+      '/openapi.json',
+    );
+    await expectFitsEveryWidth(p.page, 'landing', `dist-${dialect}-landing`);
+    await p.page.goto(`${svc.base}/?lang=hi`);
+    await expectFitsEveryWidth(p.page, 'landing in Hindi', `dist-${dialect}-landing-hi`);
+    await p.page.goto(`${svc.base}/?lang=en`);
+    await Promise.all([
+      p.page.waitForURL(/\/dashboard\/sign-in/),
+      p.page.getByRole('link', { name: 'Open the dashboard' }).click(),
+    ]);
     await expectFitsEveryWidth(p.page, 'sign-in');
     await p.page.goto(`${svc.base}/dashboard/sign-up`);
     await expectFitsEveryWidth(p.page, 'sign-up');
