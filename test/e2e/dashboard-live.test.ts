@@ -4,7 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
 import { setPassword } from '../../src/app/accounts/password.ts';
-import { expectFitsEveryWidth, HAVE_BROWSER, launchBrowser, openPage } from '../fixtures/browser.ts';
+import {
+  BROWSER_TEST_TIMEOUT_MS,
+  expectFitsEveryWidth,
+  HAVE_BROWSER,
+  launchBrowser,
+  openPage,
+} from '../fixtures/browser.ts';
 import { PASSWORD } from '../fixtures/dashboard.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
@@ -101,7 +107,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('the compiled service in Chromium 
   });
 
   it('the operator console loads its script without an error, at 320 and 1280 px without overflow', {
-    timeout: 120_000,
+    timeout: 2 * BROWSER_TEST_TIMEOUT_MS,
   }, async () => {
     const p = await openPage(browser, null);
     await signIn(p.page, chief, '/admin');
@@ -119,7 +125,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('the compiled service in Chromium 
   });
 
   it('every dashboard page fits 320 and 1280 px and runs its script without an error', {
-    timeout: 180_000,
+    timeout: 3 * BROWSER_TEST_TIMEOUT_MS,
   }, async () => {
     // The address a newcomer opens first: the landing page, and from it the way in.
     const p = await openPage(browser, `${svc.base}/`);
