@@ -19,6 +19,7 @@ import { answerErrorsAs } from './family.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
 import { checkoutPages } from './pages/checkout/routes.ts';
+import { landingPage } from './pages/landing.ts';
 import { voucherPages } from './pages/plugin.ts';
 import { verificationConsentPages } from './pages/verification-consent.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   installMetrics(app, deps);
   await app.register(systemRoutes, { deps });
+  await app.register(landingPage, { deps });
   await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });
   await app.register(tapiFamily, { deps, prefix: '/tapi/v1' });
   await app.register(apiFamily, { deps, prefix: '/api/v1' });

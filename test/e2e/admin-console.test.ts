@@ -1,33 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/app/accounts/create-account.ts';
 import { submitKyc } from '../../src/app/accounts/kyc.ts';
 import { setPassword } from '../../src/app/accounts/password.ts';
-import { HAVE_BROWSER, launchBrowser, screenshotPath } from '../fixtures/browser.ts';
-import { PASSWORD } from '../fixtures/dashboard.ts';
 import {
-  DIALECTS,
-  makeAccount,
-  type TestAccount,
-  type TestRuntime,
-  testRuntime,
-} from '../fixtures/runtime.ts';
-
-/** Collects Content-Security-Policy violations, script errors and missing resources of a page. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // A resource that failed to load is caught by its response below (the browser's own favicon
-    // request, which pages without an icon link make, has none and is not the page's fault).
-    if (m.text().startsWith('Failed to load resource')) return;
-    if (m.type() === 'error' || m.text().includes('Content Security Policy')) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => {
-    if (r.status() === 404) problems.push(`404 ${r.url()}`);
-  });
-  return problems;
-}
+  BROWSER_TEST_TIMEOUT_MS,
+  clippedElements,
+  HAVE_BROWSER,
+  horizontalOverflow,
+  launchBrowser,
+  openPage,
+  screenshotPath,
+} from '../fixtures/browser.ts';
+import { PASSWORD } from '../fixtures/dashboard.ts';
+import { DIALECTS, makeAccount, type TestAccount, type TestRuntime } from '../fixtures/runtime.ts';
+import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
 
 const PAGES: Array<[string, string]> = [
   ['overview', '/admin'],
@@ -40,7 +27,9 @@ const PAGES: Array<[string, string]> = [
   ['actions', '/admin/actions'],
 ];
 
+/** The console of the compiled service (dist/, as npm start runs it); `t` opens its database here too. */
 describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %s', (dialect) => {
+  let svc: DistService;
   let t: TestRuntime;
   let browser: Browser;
   let base: string;
@@ -49,7 +38,8 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
   const chief = `chief_${dialect}`;
 
   beforeAll(async () => {
-    t = await testRuntime(dialect);
+    svc = await startDistService(dialect);
+    t = svc.t;
     const op = await createAccount(t.deps, {
       usertag: chief,
       email: `${chief}@example.com`,
@@ -79,18 +69,19 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
       'holder',
     );
     if (!s.ok) throw new Error(s.error.message);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = svc.base;
     browser = await launchBrowser();
-  });
+  }, DIST_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
+    await svc?.close();
   });
 
-  it('an operator signs in, approves a KYC submission and disables an account whose key the API then refuses', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems = watchProblems(page);
+  it('an operator signs in, approves a KYC submission and disables an account whose key the API then refuses', {
+    timeout: BROWSER_TEST_TIMEOUT_MS,
+  }, async () => {
+    const opened = await openPage(browser, null);
+    const page = opened.page;
 
     // Without a session the console sends to sign-in, and back after it.
     await page.goto(`${base}/admin/kyc`);
@@ -141,16 +132,17 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
     expect(await page.locator('tbody').textContent()).toMatch(
       /account_disable.*kyc_review.*operator_create/s,
     );
-    expect(problems).toEqual([]);
-    await context.close();
+    opened.expectNoPageErrors();
+    await opened.close();
   });
 
-  it('renders every console page, in English and Hindi, at 320 and 1280 px without overflow or policy violations', async () => {
+  it('renders every console page, in English and Hindi, at 320 and 1280 px without overflow or policy violations', {
+    timeout: 3 * BROWSER_TEST_TIMEOUT_MS,
+  }, async () => {
     const pages = [...PAGES, ['account', `/admin/accounts/${shop.usertag}`] as [string, string]];
     for (const width of [320, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchProblems(page);
+      const opened = await openPage(browser, null, { width, height: 800 });
+      const page = opened.page;
       await page.goto(`${base}/dashboard/sign-in?next=/admin`);
       await page.getByLabel('Usertag or e-mail').fill(chief);
       await page.getByLabel('Password').fill(PASSWORD);
@@ -164,8 +156,8 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
           expect(await page.getAttribute('html', 'lang'), url).toBe(lang);
           expect(await page.getByRole('heading', { level: 1 }).count(), url).toBe(1);
           // Nothing wider than the screen: tables stack, long values wrap.
-          const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-          expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
+          expect(await horizontalOverflow(page), `${url} at ${width} px`).toBeLessThanOrEqual(0);
+          expect(await clippedElements(page), `${url} at ${width} px`).toEqual([]);
           await page.evaluate('document.fonts.ready.then(() => true)');
           await page.screenshot({
             path: screenshotPath(`admin-${name}-${width}${lang === 'en' ? '' : `-${lang}`}-${dialect}.png`),
@@ -173,8 +165,8 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('operator console in Chromium on %
           });
         }
       }
-      expect(problems).toEqual([]);
-      await context.close();
+      opened.expectNoPageErrors();
+      await opened.close();
     }
   });
 });

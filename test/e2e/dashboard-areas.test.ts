@@ -1,53 +1,47 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/accounts/password.ts';
-import { HAVE_BROWSER, launchBrowser, screenshotPath } from '../fixtures/browser.ts';
+import {
+  BROWSER_TEST_TIMEOUT_MS,
+  expectFitsEveryWidth,
+  HAVE_BROWSER,
+  launchBrowser,
+  openPage,
+} from '../fixtures/browser.ts';
 import { PASSWORD } from '../fixtures/dashboard.ts';
-import { makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { makeAccount, type TestRuntime } from '../fixtures/runtime.ts';
+import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
 
 /** Both widths every main page is looked at (and kept as a screenshot): the narrowest phone, a laptop. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Nothing overflows sideways at 320 px: the page is usable without horizontal scrolling.
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: screenshotPath(`dashboard-${name}-${width}.png`), fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => expectFitsEveryWidth(page, name, `dashboard-${name}`);
 
+/** The compiled service (dist/, as npm start runs it); `rt` opens its database in the test's process. */
 describe.skipIf(!HAVE_BROWSER)('dashboard vouchers and trading in Chromium', () => {
+  let svc: DistService;
   let rt: TestRuntime;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
-    rt = await testRuntime('sqlite');
-    base = await rt.app.listen({ port: 0, host: '127.0.0.1' });
+    svc = await startDistService('sqlite');
+    rt = svc.t;
+    base = svc.base;
     browser = await launchBrowser();
-  });
+  }, DIST_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
-    await rt?.close();
+    await svc?.close();
   });
 
-  it('signs in, creates a voucher batch and revokes it, makes a trade credential whose secret is seen once', async () => {
+  it('signs in, creates a voucher batch and revokes it, makes a trade credential whose secret is seen once', {
+    timeout: BROWSER_TEST_TIMEOUT_MS,
+  }, async () => {
     const a = await makeAccount(rt.deps, { fund: { lbtc: '0.01' } });
     await setPassword(rt.deps, a.usertag, PASSWORD);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    // A page answered 4xx (a wrong password: 401) logs its status; anything else logged as an error
-    // (a refused script or style, a script error) or a sub-resource that failed is a problem.
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
-    });
-    page.on('response', (r) => {
-      const kind = r.request().resourceType();
-      if (kind !== 'document' && !r.url().endsWith('/favicon.ico') && r.status() >= 400)
-        problems.push(`${r.status()} ${r.url()}`);
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    // A page answered 4xx (a wrong password: 401) is the page itself; a script error, a refused script
+    // or style, or a sub-resource that failed is a problem (openPage records them).
+    const opened = await openPage(browser, null);
+    const page = opened.page;
 
     await page.goto(`${base}/dashboard/sign-in?next=/dashboard/vouchers`);
     await page.getByLabel('Usertag or e-mail').fill(a.usertag);
@@ -130,7 +124,7 @@ describe.skipIf(!HAVE_BROWSER)('dashboard vouchers and trading in Chromium', () 
     await shoot(page, 'profile');
 
     // The strict policy held: no refused script or style, no script error on any page.
-    expect(problems).toEqual([]);
-    await context.close();
+    opened.expectNoPageErrors();
+    await opened.close();
   });
 });

@@ -47,7 +47,11 @@ th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e6e8ec;vertical-a
 th{font-size:.8rem;color:#5b616e;text-transform:uppercase;letter-spacing:.04em}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .tablewrap{overflow-x:auto}
-@media(max-width:599px){table.stack thead{position:absolute;left:-9999px}table.stack tr{display:block;border-bottom:1px solid #e6e8ec;padding:6px 0}table.stack td{display:flex;justify-content:space-between;gap:12px;border:0;padding:3px 0}table.stack td::before{content:attr(data-label);color:#5b616e;font-size:.85rem}table.stack td.num{text-align:right}}
+/* A cell value with no place to break (an operator action's JSON detail) wraps rather than widening a table past its card. */
+@media(min-width:600px){td{overflow-wrap:anywhere}}
+@media(max-width:599px){table.stack thead{position:absolute;left:-9999px}table.stack tr{display:block;border-bottom:1px solid #e6e8ec;padding:6px 0}table.stack td{display:flex;justify-content:space-between;gap:12px;border:0;padding:3px 0;overflow-wrap:anywhere}table.stack td::before{content:attr(data-label);overflow-wrap:normal;color:#5b616e;font-size:.85rem}table.stack td.num{text-align:right;white-space:normal}}
+/* A table of three short columns (the home's balances) keeps its columns on a phone: the first cell of a row on a line of its own, the other two side by side below it, numbers free to wrap at a space. */
+@media(max-width:599px){.tablewrap table:not(.stack) tr{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);border-bottom:1px solid #e6e8ec}.tablewrap table:not(.stack) :is(th,td){border:0}.tablewrap table:not(.stack) tr>:first-child{grid-column:1/-1;padding-bottom:0}.tablewrap table:not(.stack) .num{white-space:normal}}
 dl.facts{margin:0;display:grid;grid-template-columns:minmax(0,1fr);gap:0}
 dl.facts div{display:grid;grid-template-columns:minmax(0,1fr);padding:6px 0;border-bottom:1px solid #e6e8ec}
 @media(min-width:600px){dl.facts div{grid-template-columns:minmax(0,2fr) minmax(0,5fr);gap:12px}}

@@ -50,6 +50,18 @@ export const en = {
     summary: 'Please correct the fields below.',
     back: 'Back to the dashboard',
   },
+  landing: {
+    title: 'Bitcoin payments',
+    intro:
+      'This is a paytag service: it receives and sends Bitcoin payments, over Lightning and on-chain, for the accounts it keeps, with payment pages for customers, vouchers and webhooks.',
+    sandbox: 'Test mode: this service runs a sandbox Lightning node, so no real bitcoin moves.',
+    accountTitle: 'Your account',
+    signUp: 'Create an account',
+    dashboard: 'Open the dashboard',
+    developersTitle: 'For developers',
+    developersIntro: 'Every API route, its fields and its errors, as an OpenAPI 3 document:',
+    openapi: 'API reference (OpenAPI)',
+  },
   auth: {
     signInTitle: 'Sign in',
     signInIntro: 'Sign in to your paytag account.',

@@ -48,6 +48,18 @@ export const hi: DashboardCatalogue = {
     summary: 'कृपया नीचे दिए गए फ़ील्ड ठीक करें।',
     back: 'डैशबोर्ड पर वापस',
   },
+  landing: {
+    title: 'बिटकॉइन भुगतान',
+    intro:
+      'यह एक paytag सेवा है: यह अपने खातों के लिए Lightning और ऑन-चेन बिटकॉइन भुगतान लेती और भेजती है, ग्राहकों के लिए भुगतान पेज, वाउचर और वेबहुक के साथ।',
+    sandbox: 'टेस्ट मोड: यह सेवा सैंडबॉक्स Lightning नोड चलाती है, इसलिए कोई असली बिटकॉइन नहीं चलता।',
+    accountTitle: 'आपका खाता',
+    signUp: 'खाता बनाएँ',
+    dashboard: 'डैशबोर्ड खोलें',
+    developersTitle: 'डेवलपर के लिए',
+    developersIntro: 'हर API रूट, उसके फ़ील्ड और उसकी त्रुटियाँ, एक OpenAPI 3 दस्तावेज़ के रूप में:',
+    openapi: 'API संदर्भ (OpenAPI)',
+  },
   auth: {
     signInTitle: 'साइन इन',
     signInIntro: 'अपने paytag खाते में साइन इन करें।',
