@@ -230,7 +230,7 @@ export const en = {
     amount: 'Amount per voucher (BTC)',
     amountHint: 'For example 0.0001.',
     count: 'Number of vouchers',
-    countHint: 'From 1 to 1000.',
+    countHint: (min: number, max: number) => `From ${min} to ${max}.`,
     titleField: 'Title',
     titleHint: 'A message shown on each voucher (optional).',
     from: 'From',

@@ -225,7 +225,7 @@ export const hi: DashboardCatalogue = {
     amount: 'प्रति वाउचर राशि (BTC)',
     amountHint: 'उदाहरण: 0.0001',
     count: 'वाउचरों की संख्या',
-    countHint: '1 से 1000 तक।',
+    countHint: (min: number, max: number) => `${min} से ${max} तक।`,
     titleField: 'शीर्षक',
     titleHint: 'हर वाउचर पर दिखने वाला संदेश (वैकल्पिक)।',
     from: 'भेजने वाला',
