@@ -86,11 +86,7 @@ describe.each(DIALECTS)('voucher pages look like the checkout on %s', (dialect) 
     expect(hi.body).toContain('आपको 5,000 सैट्स (0.00005000 BTC) मिले');
     const en = await get(`/voucher/redeem/${code}?lang=en&done=redeemed`);
     expect(en.body).toContain('You received 5,000 sats (0.00005000 BTC)');
-    expectSiteFrame(
-      en.body,
-      String(en.headers['content-security-policy']),
-      `/voucher/redeem/${code}`,
-    );
+    expectSiteFrame(en.body, String(en.headers['content-security-policy']), `/voucher/redeem/${code}`);
     // Without having redeemed it, a visitor reads only when and to whom it was redeemed.
     const later = await get(`/voucher/redeem/${code}`);
     expect(later.body).not.toContain('You received');
