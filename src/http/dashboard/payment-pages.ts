@@ -14,8 +14,8 @@ import type { Payment } from '../../app/payments/payment.ts';
 import { updatePayeeStatus } from '../../app/payments/update-status.ts';
 import { viewAccount } from '../../app/sessions/account-view.ts';
 import { confirmPassword } from '../../app/sessions/sign-in.ts';
-import type { AppError } from '../../domain/errors.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
+import type { AppError } from '../../domain/errors.ts';
 import { ASSETS, formatUnitsTruncated, MSAT_PER_SAT } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -137,7 +137,11 @@ function readableFacts(m: DashboardCatalogue, p: Payment, network: string | null
     add(f.received, amountWithSats(m, p, p.received_units));
   const fees = p.network_fee_msat + p.service_fee_msat + p.gst_fee_msat;
   if (p.direction === 'out' || fees > 0n)
-    add(f.fee, fees === 0n ? m.payments.noFee : amountWithSats(m, { ...p, wallet: 'lbtc' }, fees), 'fact-fee');
+    add(
+      f.fee,
+      fees === 0n ? m.payments.noFee : amountWithSats(m, { ...p, wallet: 'lbtc' }, fees),
+      'fact-fee',
+    );
   add(f.status, m.payments.stateWords(p.status, p.direction), 'fact-state');
   add(f.counterparty, withText(m, p), 'fact-with');
   add(f.description, p.description);

@@ -164,8 +164,7 @@ export const hi: DashboardCatalogue = {
       ({
         pending: direction === 'in' ? 'भुगतान की प्रतीक्षा' : 'भेजा जा रहा है',
         paid: direction === 'in' ? 'आपको भुगतान हुआ' : 'भुगतान हुआ',
-        declined:
-          direction === 'in' ? 'भुगतान नहीं हुआ (समाप्त या रद्द)' : 'विफल; कुछ भी नहीं काटा गया',
+        declined: direction === 'in' ? 'भुगतान नहीं हुआ (समाप्त या रद्द)' : 'विफल; कुछ भी नहीं काटा गया',
         undefined: 'तय नहीं',
       })[status] ?? status,
     with: {
