@@ -24,7 +24,7 @@ const TEST_MS = 180_000;
  * A pro on-chain request paid on the sandbox chain while its checkout page is open in Chromium: the
  * service is a real `paytag serve` process, the request is made through its HTTP API, and the deposits
  * come from `paytag sandbox deposit` / `sandbox confirm` processes and from the page's sandbox form. The
- * page shows each step live (no reload): what was received, "Seen, 1 of 2 confirmations", then paid; the
+ * page shows each step live (no reload): what was received, "Seen …, 1 of 2 confirmations", then paid; the
  * balance moves once per deposit, and a rescan books nothing more.
  */
 describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
@@ -119,7 +119,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
     });
 
     it(
-      'btc: an underpayment, then "Seen, 1 of 2 confirmations", then paid, each shown live; the balance moves once',
+      'btc: an underpayment, then "Seen 0.00030000 BTC, 1 of 2 confirmations", then paid, each shown live; the balance moves once',
       async () => {
         const r = await api('POST', '/sapi/v1/receive', {
           wallet: 'btc',
@@ -159,9 +159,9 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
         const rest = await cli('sandbox', 'deposit', String(r.tid), '--confirmations', '1', '--json');
         expect(rest.code, rest.err).toBe(0);
         const tx = JSON.parse(rest.out).transaction_hash as string;
-        expect(await shows(page, '#chain-seen', 'Seen, 1 of 2 confirmations', Date.now())).toBeLessThan(
-          LIVE_MS,
-        );
+        expect(
+          await shows(page, '#chain-seen', 'Seen 0.00030000 BTC, 1 of 2 confirmations', Date.now()),
+        ).toBeLessThan(LIVE_MS);
         expect(await page.textContent('#chain-received')).toContain('0.00010000 BTC');
         expect(await page.getAttribute('#checkout', 'data-state')).toBe('pending');
         expect((await balances()).btc).toBe('0.00010000');
@@ -210,7 +210,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)(
         await page.fill('#sandbox-confirmations', '1');
         await Promise.all([page.waitForURL(/\?lang=en$/), page.click('form.sandbox-deposit button')]);
         await page.waitForSelector('#checkout[data-live="stream"]');
-        expect(await page.textContent('#chain-seen')).toBe('Seen, 1 of 2 confirmations');
+        expect(await page.textContent('#chain-seen')).toBe('Seen 15.5 USDT, 1 of 2 confirmations');
         expect(await page.getAttribute('#checkout', 'data-state')).toBe('pending');
         expect(await api('GET', `/sapi/v1/checkPayment?tid=${r.tid}`)).toMatchObject({
           status: 'pending',

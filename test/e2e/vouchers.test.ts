@@ -52,11 +52,15 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('voucher page in Chromium on %s', 
     await page.getByLabel('my paytag account (usertag)').check();
     await page.getByLabel('Usertag or invoice').fill(friend.usertag);
     await Promise.all([
-      page.waitForURL(`${base}${path}`),
+      page.waitForURL(`${base}${path}?lang=en&done=redeemed`),
       page.getByRole('button', { name: 'Redeem' }).click(),
     ]);
 
-    const state = page.getByRole('status');
+    // What the redeemer received first, then when and to whom.
+    expect(await page.getByRole('status').first().textContent()).toBe(
+      'You received 25,000 sats (0.00025000 BTC)',
+    );
+    const state = page.getByRole('status').last();
     expect(await state.textContent()).toMatch(/^Redeemed on 1 Jan 2026, 00:00 UTC to fr\*\*\*/);
     expect(await page.getByRole('button', { name: 'Redeem' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath(`voucher-redeemed-${dialect}.png`), fullPage: true });

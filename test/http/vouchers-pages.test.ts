@@ -64,7 +64,7 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
     expect(page).toContain('Thank you!');
     expect(page).not.toContain('<script');
     expect(page).toContain('<svg role="img"');
-    expect(page).toContain(`<form method="post" action="/voucher/redeem/${code}">`);
+    expect(page).toContain(`<form method="post" action="/voucher/redeem/${code}?lang=en">`);
     const lnurl = /href="lightning:(LNURL1[0-9A-Z]+)"/.exec(page)?.[1];
     expect(lnurl).toBeDefined();
     const { words } = bech32.decode(lnurl!.toLowerCase() as `${string}1${string}`, false);
@@ -118,7 +118,7 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
       ...form({ redeem_mode: 'usertag', redeem_to: alice.usertag }),
     });
     expect(posted.statusCode).toBe(303);
-    expect(posted.headers.location).toBe(`/voucher/redeem/${code}`);
+    expect(posted.headers.location).toBe(`/voucher/redeem/${code}?lang=en&done=redeemed`);
     expect(await balanceOf(w, alice)).toBe(21_000_000n);
     const after = await get(`/voucher/redeem/${code}`);
     expect(after.statusCode).toBe(200);
@@ -214,14 +214,14 @@ describe.each(DIALECTS)('voucher pages on %s', (dialect) => {
     const page = await get(`/voucher/${v.batch.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('2 of 2 vouchers left');
-    expect(page.body).toContain(`<form method="post" action="/voucher/${v.batch.id}">`);
+    expect(page.body).toContain(`<form method="post" action="/voucher/${v.batch.id}?lang=en">`);
     const first = await w.app.inject({
       method: 'POST',
       url: `/voucher/${v.batch.id}`,
       ...form({ redeem_mode: 'usertag', redeem_to: alice.usertag }),
     });
     expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toMatch(/^\/voucher\/redeem\/[a-z0-9]{10}$/);
+    expect(first.headers.location).toMatch(/^\/voucher\/redeem\/[a-z0-9]{10}\?lang=en&done=redeemed$/);
     const again = await w.app.inject({
       method: 'POST',
       url: `/voucher/${v.batch.id}`,

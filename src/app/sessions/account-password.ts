@@ -1,6 +1,8 @@
 import { setPasswordHash } from '../../db/repos/accounts.ts';
 import { endAccountSessions } from '../../db/repos/sessions.ts';
+import type { AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeEmail, validateNewUsertag } from '../../domain/usertag.ts';
 import { createAccount } from '../accounts/create-account.ts';
 import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
 import { hashPasswordGated, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
@@ -29,6 +31,28 @@ export interface SignUpInput {
   password: unknown;
   address: string;
   userAgent: string;
+}
+
+/**
+ * Every problem of a sign-up form that needs no database, one per field (usertag, e-mail, password, the
+ * repeated password), so the form can show them all at once. signUp checks them again, with the rest.
+ */
+export function signUpProblems(input: {
+  usertag: unknown;
+  email: unknown;
+  password: unknown;
+  repeat: unknown;
+}): AppError[] {
+  const problems: AppError[] = [];
+  for (const r of [
+    validateNewUsertag(input.usertag),
+    normalizeEmail(input.email),
+    passwordProblem(input.password, 'password'),
+  ])
+    if (!r.ok) problems.push(r.error);
+  if ((input.repeat ?? '') !== (input.password ?? ''))
+    problems.push({ code: 'invalid_request', message: 'the two passwords differ', field: 'repeat_password' });
+  return problems;
 }
 
 /**

@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import { applicationName } from './email.ts';
 import { hmacKey, keyedHash } from './keys.ts';
-import { SHARED_KYC_FIELDS } from './record.ts';
+import { SHARED_KYC_FIELDS, type VerifiedAccount, verifiedRecord } from './record.ts';
 
 export interface ConsentView {
   /** The application that asks, as the e-mail named it. */
@@ -17,6 +17,11 @@ export interface ConsentView {
   usertag: string;
   /** Exactly the fields an approval shares. */
   fields: readonly string[];
+  /**
+   * What the application receives, as POST /api/v1/auth/verify will write it: the profile and KYC status
+   * in any case, and the KYC data (id_type, personal_kyc, company_kyc) only with an approval.
+   */
+  record: VerifiedAccount;
   expiresAtMs: number;
 }
 
@@ -51,6 +56,7 @@ export async function viewConsent(deps: AppDeps, token: string): Promise<Result<
     appName: applicationName(app),
     usertag: person.usertag,
     fields: SHARED_KYC_FIELDS,
+    record: verifiedRecord(person, 'shared'),
     expiresAtMs: Number(req.expires_at_ms),
   });
 }
@@ -63,7 +69,7 @@ export async function answerConsent(
   deps: AppDeps,
   token: string,
   decision: 'approved' | 'declined',
-): Promise<Result<ConsentView & { decision: 'approved' | 'declined' }>> {
+): Promise<Result<Omit<ConsentView, 'record'> & { decision: 'approved' | 'declined' }>> {
   const key = await hmacKey(deps);
   const hash = keyedHash(key, 'verify-consent', token);
   const nowMs = deps.clock.nowMs();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendEmailConfirmation } from '../../app/accounts/email-confirmation.ts';
 import type { AppDeps } from '../../app/deps.ts';
-import { changePassword, signUp } from '../../app/sessions/account-password.ts';
+import { changePassword, signUp, signUpProblems } from '../../app/sessions/account-password.ts';
 import { viewAccount } from '../../app/sessions/account-view.ts';
 import { endAllSessions, endOneSession } from '../../app/sessions/sessions.ts';
 import { signIn } from '../../app/sessions/sign-in.ts';
@@ -66,17 +66,34 @@ ${field({ name: 'password', label: a.password, type: 'password', autocomplete: '
   });
 }
 
+/** Several errors of one form: each under its field (the first per field), the others for the form. */
+function errorsForAll(
+  errors: readonly AppError[],
+  fields: string[],
+): { byField: Record<string, string>; form: string | null } {
+  const byField: Record<string, string> = {};
+  const form: string[] = [];
+  for (const e of errors) {
+    const one = errorsFor(e, fields);
+    for (const [k, v] of Object.entries(one.byField)) byField[k] ??= v;
+    if (one.form !== null) form.push(one.form);
+  }
+  return { byField, form: form.length === 0 ? null : form.join('; ') };
+}
+
 function signUpPage(
   reply: FastifyReply,
   ctx: PageCtx,
   token: string,
-  opts: { usertag?: string; email?: string; error?: AppError | null },
+  opts: { usertag?: string; email?: string; errors?: readonly AppError[] },
 ) {
   const a = ctx.m.auth;
   const fields = ['usertag', 'email', 'password', 'repeat_password'];
-  const e = errorsFor(opts.error ?? null, fields);
+  const errors = opts.errors ?? [];
+  const e = errorsForAll(errors, fields);
+  const first = errors[0];
   return sendDashboardPage(reply, ctx, {
-    status: opts.error ? httpStatusOf(opts.error.code) : 200,
+    status: first === undefined ? 200 : httpStatusOf(first.code),
     title: a.signUpTitle,
     body: html`<div class="card narrow"><h1>${a.signUpTitle}</h1><p>${a.signUpIntro}</p>${problem(e.form)}
 <form method="post" action="/dashboard/sign-up" novalidate>${csrfField(token)}
@@ -131,21 +148,23 @@ export function authPages(scope: FastifyInstance, deps: AppDeps): void {
   scope.post('/sign-up', { schema: { hide: true } }, async (request, reply) => {
     const f = formOf(request);
     const ctx = pageCtx(deps, request, reply, null);
-    const again = async (error: AppError) => {
-      if (error.retryAfterSec !== undefined) reply.header('retry-after', String(error.retryAfterSec));
+    const again = async (errors: readonly AppError[]) => {
+      for (const e of errors)
+        if (e.retryAfterSec !== undefined) reply.header('retry-after', String(e.retryAfterSec));
       return signUpPage(reply, ctx, await preSessionToken(deps, request, reply), {
         usertag: f['usertag'] ?? '',
         email: f['email'] ?? '',
-        error,
+        errors,
       });
     };
-    if ((f['password'] ?? '') !== (f['repeat_password'] ?? '')) {
-      return again({
-        code: 'invalid_request',
-        message: 'the two passwords differ',
-        field: 'repeat_password',
-      });
-    }
+    // Every field's problem at once, before anything is counted or created.
+    const problems = signUpProblems({
+      usertag: f['usertag'],
+      email: f['email'],
+      password: f['password'],
+      repeat: f['repeat_password'],
+    });
+    if (problems.length > 0) return again(problems);
     const r = await signUp(deps, {
       usertag: f['usertag'],
       email: f['email'],
@@ -153,7 +172,7 @@ export function authPages(scope: FastifyInstance, deps: AppDeps): void {
       address: addressOf(request),
       userAgent: userAgentOf(request),
     });
-    if (!r.ok) return again(r.error);
+    if (!r.ok) return again([r.error]);
     setSessionCookie(deps, reply, r.value.token);
     return reply.redirect('/dashboard?done=signed_up', 303);
   });

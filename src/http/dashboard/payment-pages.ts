@@ -15,8 +15,9 @@ import type { Payment } from '../../app/payments/payment.ts';
 import { updatePayeeStatus } from '../../app/payments/update-status.ts';
 import { viewAccount } from '../../app/sessions/account-view.ts';
 import { confirmPassword } from '../../app/sessions/sign-in.ts';
+import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
 import type { AppError } from '../../domain/errors.ts';
-import { ASSETS, formatUnitsTruncated } from '../../domain/money.ts';
+import { ASSETS, formatUnitsTruncated, MSAT_PER_SAT } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { httpStatusOf } from '../errors.ts';
@@ -79,6 +80,90 @@ function currencyOf(request: FastifyRequest, ctx: PageCtx): ValueCurrency {
   if (typeof q === 'string' && (VALUE_CURRENCIES as readonly string[]).includes(q.toUpperCase()))
     return q.toUpperCase() as ValueCurrency;
   return ctx.lang === 'hi' ? 'INR' : 'USD';
+}
+
+/** The page's heading: a payment received, sent, or a request still waiting to be paid. */
+const headingOf = (m: DashboardCatalogue, p: Payment): string =>
+  p.direction === 'out'
+    ? m.payments.detailOut
+    : p.status === 'paid'
+      ? m.payments.detailIn
+      : m.payments.requestIn;
+
+/** An amount of the payment's asset: BTC with its sats ("0.00100000 BTC (100,000 sats)"), or USDT. */
+function amountWithSats(m: DashboardCatalogue, p: Payment, units: bigint): string {
+  const a = ASSETS[p.wallet];
+  const text = formatUnitsTruncated(units, a.decimals, a.apiDecimals);
+  if (p.wallet === 'usdt')
+    return `${text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text} USDT`;
+  const sats = (units / MSAT_PER_SAT).toLocaleString(m.locale);
+  return `${text} BTC (${m.payments.sats(sats)})`;
+}
+
+/** Who the payment is with, in words: a usertag, or the kind of counterparty. */
+function withText(m: DashboardCatalogue, p: Payment): string {
+  const w = m.payments.with;
+  if (p.purpose === 'voucher_claim') return w.voucher;
+  if (p.direction === 'out') {
+    if (p.receiver_usertag !== null) return `@${p.receiver_usertag}`;
+    if (p.route === 'internal') return w.internal;
+    return p.invoice_type === 'lnurl' ? w.lnurl : w.invoice;
+  }
+  if (p.payment_mode === 'onchain') return w.onchain;
+  return p.route === 'internal' ? w.internal : w.lightning;
+}
+
+/** A long code shortened for reading ("lnbcrt10u1p…x7k2"); the whole of it is in the API record. */
+const shortCode = (s: string): string => (s.length > 28 ? `${s.slice(0, 16)}…${s.slice(-8)}` : s);
+
+/**
+ * What a person reads of a payment: direction, amount in BTC and sats, the price given, fees, dates,
+ * state in words, counterparty, description; on-chain details only for an on-chain payment, the
+ * invoice only for a Lightning one. Empty facts are left out.
+ */
+function readableFacts(m: DashboardCatalogue, p: Payment, network: string | null): Raw[] {
+  const f = m.payments.facts;
+  const rows: Raw[] = [];
+  const add = (label: string, value: string | Raw | null, id?: string) => {
+    if (value === null || value === '') return;
+    rows.push(
+      html`<div${id === undefined ? null : html` id="${id}"`}><dt>${label}</dt><dd>${value}</dd></div>`,
+    );
+  };
+  const requested = p.wallet === 'usdt' ? p.amount_units : p.amount_msat;
+  add(f.direction, p.direction === 'in' ? m.payments.incoming : m.payments.outgoing);
+  add(f.amount, amountWithSats(m, p, requested), 'fact-amount');
+  if (p.fiat_value !== null && p.fiat_currency !== null) add(f.fiat, `${p.fiat_value} ${p.fiat_currency}`);
+  if (p.direction === 'in' && p.payment_mode === 'onchain' && p.received_units > 0n)
+    add(f.received, amountWithSats(m, p, p.received_units));
+  const fees = p.network_fee_msat + p.service_fee_msat + p.gst_fee_msat;
+  if (p.direction === 'out' || fees > 0n)
+    add(
+      f.fee,
+      fees === 0n ? m.payments.noFee : amountWithSats(m, { ...p, wallet: 'lbtc' }, fees),
+      'fact-fee',
+    );
+  add(f.status, m.payments.stateWords(p.status, p.direction), 'fact-state');
+  add(f.counterparty, withText(m, p), 'fact-with');
+  add(f.description, p.description);
+  add(f.orderId, p.order_id);
+  add(f.customer, p.customer_name);
+  add(f.created, m.date(p.created_at_ms), 'fact-created');
+  if (p.paid_at_ms !== null) add(f.paid, m.date(p.paid_at_ms));
+  if (p.direction === 'in' && p.status === 'pending' && p.hosted_checkout_expiry_ms !== null)
+    add(f.checkoutExpiry, m.date(p.hosted_checkout_expiry_ms));
+  if (p.payment_mode === 'onchain') {
+    if (network !== null) add(f.network, network);
+    if (p.chain_address !== null) add(f.address, html`<code>${p.chain_address}</code>`);
+    if (p.transaction_hash !== null) add(f.transaction, html`<code>${p.transaction_hash}</code>`);
+  } else if (p.payreq !== null) {
+    add(f.invoice, html`<code title="${p.payreq}">${shortCode(p.payreq)}</code>`);
+  }
+  if (p.status === 'declined' && p.failure_reason !== null) add(f.reason, p.failure_reason);
+  if (p.direction === 'in' && p.status_payee !== 'undefined')
+    add(f.payeeStatus, m.payments.statusName(p.status_payee));
+  add(f.tid, html`<code>${p.public_id}</code>`);
+  return rows;
 }
 
 export function paymentPages(scope: FastifyInstance, deps: AppDeps): void {
@@ -206,6 +291,11 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
       }
     };
     walk('', record);
+    const readable = readableFacts(
+      m,
+      row,
+      row.chain_network === null ? null : CHAIN_NETWORK_NAMES[row.chain_network],
+    );
     const e = errorsFor(error, ['status_payee', 'password']);
     // Only the payee sets status_payee: not the account that made the request for it.
     const statusForm =
@@ -222,14 +312,15 @@ ${field({ name: 'password', label: m.send.password, type: 'password', hint: m.pa
         : null;
     return sendDashboardPage(reply, ctx, {
       status: error ? httpStatusOf(error.code) : 200,
-      title: `${m.payments.detail} ${row.public_id}`,
+      title: `${headingOf(m, row)} ${row.public_id}`,
       active: 'payments',
       live: true,
-      body: html`<h1>${m.payments.detail} <code>${row.public_id}</code></h1>
+      body: html`<h1>${headingOf(m, row)}</h1>
 <p class="amount"><strong class="${row.direction === 'in' ? 'in' : 'out'}">${amountText(row)}</strong> ${statusPill(m, row)}</p>
+<section class="card" aria-label="${headingOf(m, row)}"><dl class="facts" id="payment-facts">${readable}</dl></section>
 ${checkout === null ? null : html`<div class="card"><h2>${m.receive.checkout}</h2><p><a href="${checkout}" id="checkout-link">${checkout}</a></p><a class="qr" href="${checkout}">${await qrSvg(checkout, m.receive.qr)}</a></div>`}
 ${statusForm}
-<section class="card" aria-labelledby="rec"><h2 id="rec">${m.payments.record}</h2><dl class="facts">${facts}</dl></section>`,
+<details class="card api-record"><summary>${m.payments.apiRecord}</summary><p class="muted">${m.payments.apiRecordNote}</p><dl class="facts">${facts}</dl></details>`,
     });
   };
 

@@ -11,7 +11,7 @@ import { printUrl } from '../../app/vouchers/urls.ts';
 import { voucherStateOf } from '../../app/vouchers/view-voucher.ts';
 import type { AppError } from '../../domain/errors.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { batchState } from '../../domain/vouchers.ts';
+import { batchState, VOUCHER_COUNT_MAX, VOUCHER_COUNT_MIN } from '../../domain/vouchers.ts';
 import { httpStatusOf } from '../errors.ts';
 import { decodeRequestVouchers } from '../lapi/vouchers.contract.ts';
 import { html } from '../pages/html.ts';
@@ -106,7 +106,7 @@ ${
 <form method="post" action="/dashboard/vouchers/new" novalidate>${csrfField(s.csrfToken)}
 <input type="hidden" name="form_key" value="${key}">
 ${field({ name: 'amount', label: v.amount, hint: v.amountHint, value: form['amount'] ?? '', inputmode: 'decimal', required: true, error: err('amount') })}
-${field({ name: 'voucher_count', label: v.count, hint: v.countHint, value: form['voucher_count'] ?? '1', inputmode: 'numeric', required: true, error: err('voucher_count') })}
+${field({ name: 'voucher_count', label: v.count, hint: v.countHint(VOUCHER_COUNT_MIN, VOUCHER_COUNT_MAX), value: form['voucher_count'] ?? '1', inputmode: 'numeric', required: true, error: err('voucher_count') })}
 ${field({ name: 'title', label: v.titleField, hint: v.titleHint, value: form['title'] ?? '', error: err('title') })}
 ${field({ name: 'from', label: v.from, value: form['from'] ?? '', error: err('from') })}
 ${field({ name: 'expiry', label: v.expiry, hint: v.expiryHint(deps.config.vouchers.expiryDefaultMin), value: form['expiry'] ?? '', inputmode: 'numeric', error: err('expiry') })}

@@ -96,15 +96,37 @@ function voucherStateBlock(v: VoucherView, m: Catalogue): Raw | null {
   return v.state === 'redeemable' ? null : states[v.state]();
 }
 
-async function voucherPage(v: VoucherView, f: FormState, status: number, m: Catalogue): Promise<Page> {
+/** What the redeemer just received, on the page the redemption leads to ("You received 5,000 sats"). */
+const receivedBlock = (b: Batch, m: Catalogue): Raw =>
+  html`<p class="state ok received" role="status">${m.voucher.received(
+    wholeSats(b.amount_msat).toLocaleString(m.locale),
+    formatMsatAsBtc(b.amount_msat),
+  )}</p>`;
+
+async function voucherPage(
+  v: VoucherView,
+  f: FormState,
+  status: number,
+  m: Catalogue,
+  url: string,
+  justRedeemed = false,
+): Promise<Page> {
   const b = v.batch;
+  const received = justRedeemed && v.state === 'redeemed' ? receivedBlock(b, m) : null;
   const body =
     v.state === 'redeemable'
       ? html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}
-<div class="grid">${await qrBlock(v.lnurl, m)}<div>${form(`/voucher/redeem/${v.voucher.code}`, f, m)}</div></div>
+<div class="grid">${await qrBlock(v.lnurl, m)}<div>${form(`/voucher/redeem/${v.voucher.code}?lang=${m.lang}`, f, m)}</div></div>
 <p class="meta">${m.voucher.validOnce(m.date(b.expires_at_ms))}</p>`
-      : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}${voucherStateBlock(v, m)}`;
-  return { status, title: b.title ?? m.voucher.title, body, imageOrigins: imageOrigins(b), lang: m.lang };
+      : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}${received}${voucherStateBlock(v, m)}`;
+  return {
+    status,
+    title: b.title ?? m.voucher.title,
+    body,
+    imageOrigins: imageOrigins(b),
+    lang: m.lang,
+    url,
+  };
 }
 
 const batchStateText: Record<Exclude<BatchState, 'redeemable'>, (s: StaticView, m: Catalogue) => string> = {
@@ -113,13 +135,19 @@ const batchStateText: Record<Exclude<BatchState, 'redeemable'>, (s: StaticView, 
   expired: (s, m) => m.voucher.batchExpired(m.date(s.batch.expires_at_ms)),
 };
 
-async function staticPage(s: StaticView, f: FormState, status: number, m: Catalogue): Promise<Page> {
+async function staticPage(
+  s: StaticView,
+  f: FormState,
+  status: number,
+  m: Catalogue,
+  url: string,
+): Promise<Page> {
   const b = s.batch;
   const left = html`<p class="meta">${m.voucher.left(s.remaining, Number(b.voucher_count))}</p>`;
   const body =
     s.state === 'redeemable'
       ? html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}
-<div class="grid">${await qrBlock(s.lnurl, m)}<div>${form(`/voucher/${b.id}`, f, m)}</div></div>
+<div class="grid">${await qrBlock(s.lnurl, m)}<div>${form(`/voucher/${b.id}?lang=${m.lang}`, f, m)}</div></div>
 ${left}<p class="meta">${m.voucher.validUntil(m.date(b.expires_at_ms))}</p>`
       : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}<p class="state off" role="status">${batchStateText[s.state](s, m)}</p>`;
   return {
@@ -128,6 +156,7 @@ ${left}<p class="meta">${m.voucher.validUntil(m.date(b.expires_at_ms))}</p>`
     body,
     imageOrigins: imageOrigins(b),
     lang: m.lang,
+    url,
   };
 }
 
@@ -136,6 +165,7 @@ async function printPage(
   batchId: string,
   token: string,
   m: Catalogue,
+  url: string,
 ): Promise<Page | AppError> {
   const r = await viewPrintSheet(deps, batchId, token);
   if (!r.ok) return r.error;
@@ -152,7 +182,7 @@ ${it.state === 'redeemable' ? null : html`<p class="state off">${m.voucher.print
   const body = html`<main class="printhead"><h1>${b.title ?? m.voucher.batchTitle}</h1>
 <p>${m.voucher.printIntro(items.length, formatMsatAsBtc(b.amount_msat), m.date(b.expires_at_ms))}</p></main>
 <div class="sheet">${tickets}</div>`;
-  return { status: 200, title: m.voucher.sheetTitle, body, bare: true, lang: m.lang };
+  return { status: 200, title: m.voucher.sheetTitle, body, bare: true, lang: m.lang, url };
 }
 
 /** The form's fields as sent (urlencoded by browsers); a body that is not a record holds none. */
@@ -180,15 +210,27 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     const m = textsOf(request);
     const headline =
       p.status === 404 ? m.common.notFound : p.status >= 500 ? m.common.failed : m.common.refused;
-    return sendPage(reply, { ...errorPage(p.status, headline, p.message), lang: m.lang });
+    return sendPage(reply, {
+      ...errorPage(p.status, headline, p.message),
+      lang: m.lang,
+      url: request.url,
+    });
   });
   scope.setNotFoundHandler((request, reply) => {
     const m = textsOf(request);
-    return sendPage(reply, { ...errorPage(404, m.common.notFound, m.voucher.noPage), lang: m.lang });
+    return sendPage(reply, {
+      ...errorPage(404, m.common.notFound, m.voucher.noPage),
+      lang: m.lang,
+      url: request.url,
+    });
   });
 
   const unknownVoucher = (reply: FastifyReply, m: Catalogue) =>
-    sendPage(reply, { ...errorPage(404, m.voucher.unknownTitle, m.voucher.unknownText), lang: m.lang });
+    sendPage(reply, {
+      ...errorPage(404, m.voucher.unknownTitle, m.voucher.unknownText),
+      lang: m.lang,
+      url: reply.request.url,
+    });
 
   scope.get('/redeem/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
@@ -197,7 +239,9 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     const m = textsOf(request);
     const v = await viewVoucher(deps, code);
     if (!v.ok) return unknownVoucher(reply, m);
-    return sendPage(reply, await voucherPage(v.value, emptyForm, 200, m));
+    // `done=redeemed`: where a redemption through the form leads (only a redeemed voucher says so).
+    const done = (request.query as { done?: unknown } | undefined)?.done === 'redeemed';
+    return sendPage(reply, await voucherPage(v.value, emptyForm, 200, m, request.url, done));
   });
 
   /**
@@ -213,10 +257,14 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
       const fs: FormState = { ...emptyForm, mode, to: f.to, ...state };
       if ('code' in target) {
         const v = await viewVoucher(deps, target.code);
-        return v.ok ? sendPage(reply, await voucherPage(v.value, fs, status, m)) : unknownVoucher(reply, m);
+        return v.ok
+          ? sendPage(reply, await voucherPage(v.value, fs, status, m, request.url))
+          : unknownVoucher(reply, m);
       }
       const s = await viewStaticBatch(deps, target.batchId);
-      return s.ok ? sendPage(reply, await staticPage(s.value, fs, status, m)) : unknownVoucher(reply, m);
+      return s.ok
+        ? sendPage(reply, await staticPage(s.value, fs, status, m, request.url))
+        : unknownVoucher(reply, m);
     };
     try {
       await limiter.check(request, reply, 'code' in target ? target.code : null);
@@ -234,7 +282,7 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
         notice: m.voucher.underWay,
       });
     }
-    return reply.redirect(`/voucher/redeem/${r.value.voucher.code}`, 303);
+    return reply.redirect(`/voucher/redeem/${r.value.voucher.code}?lang=${m.lang}&done=redeemed`, 303);
   }
 
   scope.post('/redeem/:code', { schema: { hide: true } }, async (request, reply) => {
@@ -247,7 +295,7 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     const m = textsOf(request);
     const s = await viewStaticBatch(deps, id);
     if (!s.ok) return unknownVoucher(reply, m);
-    return sendPage(reply, await staticPage(s.value, emptyForm, 200, m));
+    return sendPage(reply, await staticPage(s.value, emptyForm, 200, m, request.url));
   });
 
   scope.post('/:id', { schema: { hide: true } }, async (request, reply) => {
@@ -260,9 +308,13 @@ export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps
     const { token } = request.query as { token?: unknown };
     const m = textsOf(request);
     // A missing or repeated token (?token=a&token=b) is a wrong token: answered like an unknown sheet.
-    const p = await printPage(deps, id, typeof token === 'string' ? token : '', m);
+    const p = await printPage(deps, id, typeof token === 'string' ? token : '', m, request.url);
     if ('code' in p)
-      return sendPage(reply, { ...errorPage(404, m.common.notFound, m.voucher.noSheet), lang: m.lang });
+      return sendPage(reply, {
+        ...errorPage(404, m.common.notFound, m.voucher.noSheet),
+        lang: m.lang,
+        url: request.url,
+      });
     return sendPage(reply, p);
   });
 }

@@ -27,7 +27,7 @@ function start(root) {
   let guessed = false;
 
   localTimes(root, lang);
-  copyButton();
+  for (const button of document.querySelectorAll('button[data-copy]')) copyButton(button);
 
   const statusText = document.getElementById('status-text');
   const countdown = document.getElementById('countdown');
@@ -103,8 +103,8 @@ function start(root) {
   }
 
   /**
-   * An on-chain request's progress while pending: "Seen, 1 of 2 confirmations" for deposits not yet deep
-   * enough, and what was credited so far (an underpayment). The texts are the page's own templates.
+   * An on-chain request's progress while pending: "Seen 10 USDT, 1 of 2 confirmations" for deposits not
+   * yet deep enough, and what was credited so far (an underpayment). The texts are the page's own templates.
    */
   function progress(status) {
     const box = document.getElementById('chain-progress');
@@ -116,6 +116,7 @@ function start(root) {
       if (typeof chain.confirmations === 'number') {
         const template = chain.confirmations_needed === null ? box.dataset.seenFinal : box.dataset.seen;
         seen.textContent = template
+          .replace('{amount}', amountText(typeof chain.unconfirmed === 'string' ? chain.unconfirmed : '0'))
           .replace('{n}', String(chain.confirmations))
           .replace('{needed}', String(chain.confirmations_needed));
         seen.hidden = false;
@@ -198,10 +199,10 @@ function start(root) {
     }
   }
 
-  function copyButton() {
-    const button = document.getElementById('copy');
-    const input = document.getElementById('invoice');
-    if (button === null || input === null) return;
+  /** A button that copies the field it names (data-copy) and says so in its status line. */
+  function copyButton(button) {
+    const input = document.getElementById(button.dataset.copy);
+    if (input === null) return;
     button.hidden = false;
     const label = button.textContent;
     let reset = null;
@@ -216,8 +217,8 @@ function start(root) {
         done = document.execCommand?.('copy') === true;
       }
       button.textContent = done ? data.copied : label;
-      const live = document.getElementById('copy-status');
-      if (live !== null) live.textContent = done ? data.copied : data.copyFailed;
+      const live = document.getElementById(button.dataset.copyStatus);
+      if (live !== null) live.textContent = done ? data.copied : button.dataset.copyFailed;
       clearTimeout(reset);
       reset = setTimeout(() => {
         button.textContent = label;

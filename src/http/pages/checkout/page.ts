@@ -113,7 +113,7 @@ ${v.chain === null ? null : html`<h2 class="rail-title">${c.payLightning}</h2>`}
 <p class="hint">${c.scan}</p>
 <a class="button primary" href="${v.walletUri}">${c.openInWallet}</a>
 <div class="invoice"><label for="invoice">${c.invoice}</label>
-<div class="field"><input id="invoice" type="text" readonly value="${v.invoice}" spellcheck="false" autocomplete="off"><button type="button" id="copy" hidden>${c.copy}</button></div>
+<div class="field"><input id="invoice" type="text" readonly value="${v.invoice}" spellcheck="false" autocomplete="off"><button type="button" id="copy" data-copy="invoice" data-copy-status="copy-status" data-copy-failed="${c.copyFailed}" hidden>${c.copy}</button></div>
 <p id="copy-status" class="note" role="status" aria-live="polite"></p></div>
 </div>`;
 }
@@ -137,7 +137,8 @@ async function chainPart(v: CheckoutView, m: Catalogue, ctx: PageContext): Promi
 <a class="qr" href="${chain.uri}">${await qrSvg(chain.uri, c.chainQrLabel(asset))}</a>
 <p class="hint" id="chain-amount">${c.sendExactly(`${v.amountText} ${asset}`)}</p>
 <div class="invoice"><label for="chain-address">${c.chainAddress(chain.networkName)}</label>
-<div class="field"><input id="chain-address" type="text" readonly value="${chain.address}" spellcheck="false" autocomplete="off"></div></div>
+<div class="field address"><textarea id="chain-address" rows="2" readonly spellcheck="false" autocomplete="off">${chain.address}</textarea><button type="button" id="copy-address" data-copy="chain-address" data-copy-status="copy-address-status" data-copy-failed="${c.copyAddressFailed}" hidden>${c.copy}</button></div>
+<p id="copy-address-status" class="note" role="status" aria-live="polite"></p></div>
 <p class="note warning" id="chain-warning" role="note">${c.networkWarning(asset, chain.network)}</p>
 ${claim}
 <form class="txhash" method="post" action="/checkout/${v.status.tid}/transaction${q(ctx.lang)}">
@@ -153,10 +154,10 @@ const assetText = (v: CheckoutView, amount: string): string =>
   v.asset === 'usdt' && amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 
 /**
- * Where an on-chain request stands: the deposits seen but not yet deep enough ("Seen, 1 of 2
- * confirmations") and what was credited so far (an underpayment). Rendered as it is now; the script
- * rewrites both lines from the live status with the templates in the data attributes ({n}, {needed},
- * {received}), so the texts stay in the catalogue.
+ * Where an on-chain request stands: the deposits seen but not yet deep enough, with their amount ("Seen
+ * 10 USDT, 1 of 2 confirmations"), and what was credited so far (an underpayment). Rendered as it is now;
+ * the script rewrites both lines from the live status with the templates in the data attributes
+ * ({amount}, {n}, {needed}, {received}), so the texts stay in the catalogue.
  */
 function chainProgressPart(v: CheckoutView, m: Catalogue): Raw {
   const c = m.checkout;
@@ -164,20 +165,22 @@ function chainProgressPart(v: CheckoutView, m: Catalogue): Raw {
   if (v.chain === null || p === null) return html``;
   const unit = unitOf(v);
   const total = `${v.amountText} ${unit}`;
+  const seenAmount = `${assetText(v, p.unconfirmed ?? '0')} ${unit}`;
   const seen =
     p.confirmations === null
       ? null
       : p.confirmations_needed === null
-        ? c.chainSeenFinality(String(p.confirmations))
-        : c.chainSeen(String(p.confirmations), String(p.confirmations_needed));
+        ? c.chainSeenFinality(seenAmount, String(p.confirmations))
+        : c.chainSeen(seenAmount, String(p.confirmations), String(p.confirmations_needed));
   const received = isZeroAmount(p.received)
     ? null
     : c.chainReceived(`${assetText(v, p.received)} ${unit}`, total);
   const hidden = (t: string | null) => (t === null ? raw(' hidden') : null);
   return html`<div id="chain-progress" class="progress" role="status" aria-live="polite" data-seen="${c.chainSeen(
+    '{amount}',
     '{n}',
     '{needed}',
-  )}" data-seen-final="${c.chainSeenFinality('{n}')}" data-received="${c.chainReceived('{received}', total)}">
+  )}" data-seen-final="${c.chainSeenFinality('{amount}', '{n}')}" data-received="${c.chainReceived('{received}', total)}">
 <p id="chain-seen"${hidden(seen)}>${seen ?? ''}</p>
 <p id="chain-received"${hidden(received)}>${received ?? ''}</p>
 </div>`;
@@ -279,7 +282,16 @@ function languageLinks(ctx: PageContext, m: Catalogue): Raw {
 /** The whole document around a page body, with the headers every checkout page carries. */
 function sendDocument(
   reply: FastifyReply,
-  p: { status: number; title: string; body: Raw; ctx: PageContext; m: Catalogue; head?: Raw },
+  p: {
+    status: number;
+    title: string;
+    body: Raw;
+    ctx: PageContext;
+    m: Catalogue;
+    head?: Raw;
+    /** The ways to pay the page offers, for the footer ("Lightning Network", "USDT on BEP20"). */
+    ways?: string[];
+  },
 ): FastifyReply {
   reply
     .status(p.status)
@@ -291,6 +303,7 @@ function sendDocument(
     .header('cache-control', 'no-store')
     .header('vary', 'accept-language');
   const sandboxBadge = p.ctx.sandbox ? html`<span class="badge">${p.m.checkout.sandbox}</span>` : null;
+  const footer = [p.m.common.footer, ...(p.ways ?? [])].join(' · ');
   return reply.send(
     `<!doctype html><html lang="${esc(p.ctx.lang)}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
@@ -304,7 +317,7 @@ function sendDocument(
       html`<header class="bar"><span class="brand">${ICONS.logo}paytag</span>${sandboxBadge}${languageLinks(p.ctx, p.m)}</header>`
         .html +
       p.body.html +
-      html`<footer>${p.m.common.footer} · ${p.m.checkout.lightning}</footer>`.html +
+      html`<footer>${footer}</footer>`.html +
       '</div></body></html>',
   );
 }
@@ -330,9 +343,7 @@ export async function sendCheckoutPage(
   }${pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null}`;
   const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-unit="${unitOf(v)}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
     v.expiresAtMs,
-  )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${
-    m.checkout.copied
-  }" data-copy-failed="${m.checkout.copyFailed}">
+  )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${m.checkout.copied}">
 ${summary(v, m)}
 <section class="pay" aria-label="${m.checkout.eyebrow}">
 <p class="status" role="status" aria-live="polite"><span class="dot" aria-hidden="true"></span><span id="status-text">${STATUS_TEXT(
@@ -346,12 +357,17 @@ ${panels}
   // Paid with a success_url: back to the merchant after about three seconds, with or without the script.
   const onward = state === 'paid' ? v.status.redirect_url : null;
   const head = onward === null ? undefined : html`<meta http-equiv="refresh" content="3;url=${onward}">`;
+  const ways = [
+    ...(v.invoice === null ? [] : [m.checkout.lightning]),
+    ...(v.chain === null ? [] : [m.checkout.onchainFooter(unitOf(v), v.chain.networkName)]),
+  ];
   return sendDocument(reply, {
     status: opts.status ?? 200,
     title: m.checkout.title(v.payee.displayName ?? v.payee.usertag),
     body,
     ctx,
     m,
+    ways,
     ...(head === undefined ? {} : { head }),
   });
 }

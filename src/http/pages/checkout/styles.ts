@@ -51,6 +51,8 @@ h1{margin:2px 0 0;font-size:1.35rem;line-height:1.3;letter-spacing:-.01em;overfl
 .field input{flex:1;min-width:0;border:0;background:transparent;padding:11px 12px;font:.85rem ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#16181d;text-overflow:ellipsis}
 .field button{flex:none;border:0;border-left:1px solid #cfd3da;background:#fff;padding:0 16px;font:inherit;font-weight:650;color:#1a56db;cursor:pointer}
 .field button:hover{background:#f1f5ff}
+/* An address is read and compared by people: wrapped whole on a phone, never cut with an ellipsis. */
+.field textarea{flex:1;min-width:0;border:0;background:transparent;padding:11px 12px;font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#16181d;resize:none;overflow:hidden;word-break:break-all;field-sizing:content;min-height:0}
 .expiry{display:flex;justify-content:space-between;align-items:baseline;gap:12px;margin:16px 0 0;padding:12px 14px;border-radius:12px;background:#f6f7f9;color:#3b3f48;font-size:.92rem}
 .expiry time{font-weight:700;font-variant-numeric:tabular-nums;color:#16181d}
 .note{font-size:.88rem;color:#3b3f48;margin:14px 0 0}

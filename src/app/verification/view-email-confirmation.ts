@@ -1,0 +1,35 @@
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { AppDeps } from '../deps.ts';
+import { hmacKey, keyedHash } from './keys.ts';
+
+/**
+ * What an e-mail confirmation link would confirm, read without following it (the page's GET, which mail
+ * scanners open too): the account's usertag and the address the link went to. Not found once used,
+ * expired, or when the account's address has changed since (then the link confirms nothing).
+ */
+export async function viewEmailConfirmation(
+  deps: AppDeps,
+  token: string,
+): Promise<Result<{ usertag: string; email: string }>> {
+  const key = await hmacKey(deps);
+  const row = await deps.db.read
+    .selectFrom('email_confirmations')
+    .innerJoin('accounts', 'accounts.id', 'email_confirmations.account_id')
+    .select([
+      'accounts.usertag',
+      'accounts.email as account_email',
+      'email_confirmations.email',
+      'email_confirmations.used_at_ms',
+      'email_confirmations.expires_at_ms',
+    ])
+    .where('email_confirmations.token_hash', '=', keyedHash(key, 'email-confirm', token))
+    .executeTakeFirst();
+  if (
+    row === undefined ||
+    row.used_at_ms !== null ||
+    row.expires_at_ms <= BigInt(deps.clock.nowMs()) ||
+    row.account_email !== row.email
+  )
+    return err('not_found', 'this link was used already, has expired, or does not exist');
+  return ok({ usertag: row.usertag, email: row.email });
+}
