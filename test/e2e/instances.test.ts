@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CHAIN_KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -43,6 +44,9 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two instances on one %s
       RATE_LIMIT_ENABLED: 'false',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       OUTBOX_POLL_INTERVAL_MS: '50',
+      // Instances of one database derive on-chain addresses from the same account keys (or refuse to start).
+      BTC_XPUB: TEST_CHAIN_KEYS.btc.text,
+      EVM_XPUB: TEST_CHAIN_KEYS.evm.text,
     };
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(join(tmpdir(), `paytag-instance-${i}-`));

@@ -5,7 +5,8 @@ import { hmacKey, keyedHash } from './keys.ts';
 /**
  * What an e-mail confirmation link would confirm, read without following it (the page's GET, which mail
  * scanners open too): the account's usertag and the address the link went to. Not found once used,
- * expired, or when the account's address has changed since (then the link confirms nothing).
+ * expired, or when the account's address (or the address a sign-up keeps pending) has changed since
+ * (then the link confirms nothing).
  */
 export async function viewEmailConfirmation(
   deps: AppDeps,
@@ -18,6 +19,7 @@ export async function viewEmailConfirmation(
     .select([
       'accounts.usertag',
       'accounts.email as account_email',
+      'accounts.pending_email',
       'email_confirmations.email',
       'email_confirmations.used_at_ms',
       'email_confirmations.expires_at_ms',
@@ -28,7 +30,9 @@ export async function viewEmailConfirmation(
     row === undefined ||
     row.used_at_ms !== null ||
     row.expires_at_ms <= BigInt(deps.clock.nowMs()) ||
-    row.account_email !== row.email
+    // The link confirms only the address it went to: the account's, or the one a sign-up keeps for it
+    // until confirmed (app/accounts/email-confirmation.ts).
+    (row.account_email !== row.email && row.pending_email !== row.email)
   )
     return err('not_found', 'this link was used already, has expired, or does not exist');
   return ok({ usertag: row.usertag, email: row.email });
