@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import { up as markLegacyEvmRows } from '../../src/db/migrations/025_chain_evm_legacy_identity.ts';
+import { insertSandboxDeposit } from '../../src/db/repos/chain-deposits.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { EvmStandin } from '../fixtures/chain/evm-standin.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
@@ -106,5 +107,33 @@ describe.each(DIALECTS)('EVM deposits stored under the block-level log index on 
     expect(await rows(b.tid)).toEqual([['credited', -10n]]);
     expect(await availableBalance(t.deps.db.read, shop.id, 'usdt')).toBe(before + 10_000_000n);
     expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+
+  it('migration 025 leaves the rows of the sandbox chain (identity 0 always) alone', async () => {
+    const c = await receive();
+    node.head = 10_100;
+    node.finalized = 10_050;
+    node.transfers = [
+      { txHash: tx(7), logIndex: 3, block: 10_000, to: c.chain_address.address, value: FIVE },
+    ];
+    expect(await watchRound(t.deps)).toEqual({ ...noChange, credited: 1 });
+    // As if the sandbox chain had written it.
+    await t.deps.db.write((trx) =>
+      insertSandboxDeposit(
+        trx,
+        {
+          network: 'BEP20',
+          asset: 'usdt',
+          address: c.chain_address.address,
+          txHash: tx(7),
+          amountRaw: FIVE,
+          decimals: 18,
+          confirmations: 20,
+        },
+        t.deps.clock.nowMs(),
+      ),
+    );
+    await markLegacyEvmRows(t.deps.db.read);
+    expect(await rows(c.tid)).toEqual([['credited', 0n]]);
   });
 });
