@@ -241,6 +241,7 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
       // One status per transaction; the full transaction only where the status says unconfirmed.
       expect([...node.requests].sort()).toEqual(
         [
+          '/blocks/tip/height',
           `/tx/${txid(1)}/status`,
           `/tx/${txid(1)}`,
           `/tx/${txid(2)}/status`,
@@ -248,6 +249,13 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
           `/tx/${txid(3)}/status`,
         ].sort(),
       );
+    });
+
+    it('a server whose tip is below the block of the credit (a lagging backend) lists nothing', async () => {
+      node.tip = 98;
+      expect(await watcher.missingFromChain!('BTC', [credit(1)])).toEqual({ ok: true, value: [] });
+      node.tip = 99;
+      expect(await watcher.missingFromChain!('BTC', [credit(1)])).toEqual({ ok: true, value: [credit(1)] });
     });
 
     it('a server that is down or answers garbage lists nothing: the check is unavailable', async () => {

@@ -392,7 +392,11 @@ describe('EVM JSON-RPC watcher against a stand-in node', () => {
       node.transfers.push({ txHash: tx(2), logIndex: 0, block: 9_995, to: A.address, value: 5n });
       const r = await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0), credit(2, 0)]);
       expect(r).toEqual({ ok: true, value: [credit(1, 0)] });
-      expect(node.methods).toEqual(['eth_getTransactionReceipt', 'eth_getTransactionReceipt']);
+      expect(node.methods).toEqual([
+        'eth_blockNumber',
+        'eth_getTransactionReceipt',
+        'eth_getTransactionReceipt',
+      ]);
     });
 
     it('lists a transfer the receipt no longer holds at its identity (ordinal, to, value)', async () => {
@@ -411,7 +415,20 @@ describe('EVM JSON-RPC watcher against a stand-in node', () => {
         ok: true,
         value: [credit(3, 1), credit(3, 2), { ...credit(3, 0), amountRaw: 6n }],
       });
-      expect(node.methods).toEqual(['eth_getTransactionReceipt']);
+      expect(node.methods).toEqual(['eth_blockNumber', 'eth_getTransactionReceipt']);
+    });
+
+    it('a node whose head is below the block of the credit (a lagging backend) does not make its null receipt a missing transfer', async () => {
+      node.head = 9_980;
+      expect(await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0)])).toEqual({
+        ok: true,
+        value: [],
+      });
+      node.head = 9_990;
+      expect(await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0)])).toEqual({
+        ok: true,
+        value: [credit(1, 0)],
+      });
     });
 
     it('a credit stored before ordinals (negative output index) is kept while the receipt has its transfer', async () => {

@@ -43,7 +43,8 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * credit, the txid commits to its outputs) keeps it. `confirmed: false` is what electrs answers both for
  * a transaction in the mempool and for one it does not know (src/rest.rs: `/tx/:txid/status` is
  * `query.get_tx_status`, never a 404), so it is followed by `GET /tx/:txid`: 404 (unknown: gone from the
- * chain and the mempool) lists the transaction's credits as missing; a transaction still in the mempool
+ * chain and the mempool) lists the transaction's credits as missing, where the tip (asked first) has
+ * reached their block; a transaction still in the mempool
  * (back there after a reorg, to be mined again) keeps them. Any other answer or failure makes the whole
  * check unavailable: nothing is listed.
  */
@@ -270,8 +271,14 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
         }
       };
       try {
+        // A server behind the credit's block (a lagging backend) does not know the transaction yet: only
+        // credits at or below its tip are judged.
+        const tip = txids.length > 0 ? await tipHeight() : 0;
         await Promise.all(Array.from({ length: Math.min(concurrency, txids.length) }, worker));
-        return { ok: true, value: missing };
+        return {
+          ok: true,
+          value: missing.filter((d) => d.blockHeight !== null && d.blockHeight <= tip),
+        };
       } catch (e) {
         return fail(e);
       }

@@ -53,7 +53,8 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * Credits of recent blocks are rechecked (`missingFromChain`) only with `depth` > 0: at the `finalized`
  * tag a credited deposit is final and is never asked about. Each transaction's receipt is read once
  * (`eth_getTransactionReceipt`, RECHECK_CONCURRENCY at a time): `null` (execution-apis: not mined in the
- * canonical chain now, unknown or pending) lists its deposits as missing; a receipt whose Transfer logs
+ * canonical chain now, unknown or pending) lists its deposits as missing where the node's head
+ * (`eth_blockNumber`, asked first) has reached their block; a receipt whose Transfer logs
  * of the contract (filtered as the scan does) no longer hold the deposit at its identity (ordinal, same
  * `to` and value), or that failed (`status` 0x0), lists it as missing; a receipt in any block holding it
  * (mined again elsewhere) keeps it. A credit stored before identities were ordinals (a negative
@@ -392,6 +393,9 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
       const hashes = [...byTx.keys()];
       const missing: CreditedDeposit[] = [];
       try {
+        // A node behind the credit's block (one backend of a load-balanced provider lagging) has no
+        // receipt for it yet: its null says nothing, so only credits at or below its head are judged.
+        const head = quantity(await call('eth_blockNumber', []), 'block number');
         let next = 0;
         let failed = false;
         const worker = async () => {
@@ -404,7 +408,7 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
               throw e;
             });
             if (receipt === null) {
-              missing.push(...deposits);
+              missing.push(...deposits.filter((d) => d.blockHeight !== null && d.blockHeight <= head));
               continue;
             }
             if (!isRecord(receipt) || !Array.isArray(receipt.logs)) {
