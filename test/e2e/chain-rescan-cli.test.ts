@@ -73,7 +73,7 @@ describe.each(DIALECTS)('paytag chain rescan on %s', (dialect) => {
 
     const first = cli('chain', 'rescan', '--json');
     expect(first.code, first.err).toBe(0);
-    expect(JSON.parse(first.out)).toEqual({ credited: 1, dropped: 0, unavailable: [] });
+    expect(JSON.parse(first.out)).toEqual({ credited: 1, dropped: 0, reversed: 0, unavailable: [] });
     expect((await deposits()).map((d) => [d.state, d.flag, d.amount_raw])).toEqual([
       ['credited', 'late', '3000000'],
     ]);

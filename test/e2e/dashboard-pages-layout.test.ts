@@ -4,7 +4,8 @@ import { setPassword } from '../../src/app/accounts/password.ts';
 import { HAVE_BROWSER, launchBrowser, screenshotPath } from '../fixtures/browser.ts';
 import { PASSWORD } from '../fixtures/dashboard.ts';
 import { openAt, overflowingElements, overflowPx, WIDTHS } from '../fixtures/page-checks.ts';
-import { makeAccount, type TestAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { makeAccount, type TestAccount, type TestRuntime } from '../fixtures/runtime.ts';
+import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
 
 /**
  * The dashboard pages this change touched (a payment's page, the voucher form, sign-up with every error
@@ -12,6 +13,7 @@ import { makeAccount, type TestAccount, type TestRuntime, testRuntime } from '..
  * layout does not depend on the database.
  */
 describe.skipIf(!HAVE_BROWSER)('dashboard pages in Chromium at 320 and 1280 px', () => {
+  let svc: DistService;
   let t: TestRuntime;
   let browser: Browser;
   let base: string;
@@ -20,11 +22,13 @@ describe.skipIf(!HAVE_BROWSER)('dashboard pages in Chromium at 320 and 1280 px',
   let tid = '';
 
   beforeAll(async () => {
-    t = await testRuntime('sqlite', { SANDBOX_NODE_KEY: '47'.repeat(32) });
+    // The compiled service, as `npm start` runs it; the test process opens its database too.
+    svc = await startDistService('sqlite', { SANDBOX_NODE_KEY: '47'.repeat(32) });
+    t = svc.t;
     payer = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
     payee = await makeAccount(t.deps, { usertag: 'payee_with_a_rather_long_usertag' });
     await setPassword(t.deps, payer.usertag, PASSWORD);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = svc.base;
     const sent = await fetch(`${base}/lapi/v1/send`, {
       method: 'POST',
       headers: { 'x-api-key': payer.adminKey, 'content-type': 'application/json' },
@@ -37,10 +41,10 @@ describe.skipIf(!HAVE_BROWSER)('dashboard pages in Chromium at 320 and 1280 px',
     });
     tid = ((await sent.json()) as { data: { tid: string } }).data.tid;
     browser = await launchBrowser();
-  });
+  }, DIST_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
+    await svc?.close();
   });
 
   it('a payment page, the voucher form and sign-up with every error fit both widths', {

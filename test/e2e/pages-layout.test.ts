@@ -11,7 +11,8 @@ import {
   overflowPx,
   WIDTHS,
 } from '../fixtures/page-checks.ts';
-import { makeAccount, type TestAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { makeAccount, type TestAccount, type TestRuntime } from '../fixtures/runtime.ts';
+import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
 type Json = any;
@@ -24,6 +25,7 @@ const ENV = { SANDBOX_NODE_KEY: '46'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XP
  * request and on horizontal scrolling. Layout does not depend on the database: SQLite only.
  */
 describe.skipIf(!HAVE_BROWSER)('public pages in Chromium at 320 and 1280 px', () => {
+  let svc: DistService;
   let t: TestRuntime;
   let browser: Browser;
   let base: string;
@@ -63,15 +65,17 @@ describe.skipIf(!HAVE_BROWSER)('public pages in Chromium at 320 and 1280 px', ()
   }
 
   beforeAll(async () => {
-    t = await testRuntime('sqlite', ENV);
+    // The compiled service, as `npm start` runs it; the test process opens its database too.
+    svc = await startDistService('sqlite', ENV);
+    t = svc.t;
     shop = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
     bob = await makeAccount(t.deps, { usertag: 'bob_pages' });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = svc.base;
     browser = await launchBrowser();
-  });
+  }, DIST_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
+    await svc?.close();
   });
 
   it('the KYC consent page, in English and Hindi, with its values and two distinct buttons', {
@@ -192,9 +196,10 @@ describe.skipIf(!HAVE_BROWSER)('public pages in Chromium at 320 and 1280 px', ()
           expect(cut).toBe(false);
           const seen = await sandboxDeposit(t.deps, { tid: String(r.tid), amount: '10', confirmations: 1 });
           expect(seen.ok).toBe(true);
-          await page.waitForFunction(
-            "document.getElementById('chain-seen')?.textContent === 'Seen 10 USDT, 1 of 2 confirmations'",
-          );
+          // Polled from the test: the page's CSP forbids the string evaluation waitForFunction uses.
+          await expect
+            .poll(() => page.textContent('#chain-seen'), { timeout: 20_000 })
+            .toBe('Seen 10 USDT, 1 of 2 confirmations');
           expect(await page.textContent('footer')).toBe('paytag · USDT on BNB Smart Chain (BEP20)');
         },
         { clipboard: true },

@@ -411,7 +411,7 @@ describe.each(DIALECTS)('checkout of an on-chain payment seen before expiry on %
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-state="confirming"');
     expect(page.body).toContain('Payment seen, waiting for confirmations');
-    expect(page.body).toContain('Seen, 1 of 2 confirmations');
+    expect(page.body).toMatch(/>Seen 10 USDT, 1 of 2 confirmations</);
     // The expired panel is there for the script, hidden.
     expect(page.body).toMatch(/data-show="expired" data-status-text="[^"]*" hidden>/);
     expect(page.body).not.toMatch(/data-show="confirming" data-status-text="[^"]*" hidden>/);

@@ -140,7 +140,7 @@ describe.each(DIALECTS)('EVM deposits through the job and a stand-in node on %s'
     node.failBlocks = new Set();
     node.head = 10_150;
     node.finalized = 10_090;
-    expect(await watchRound(t.deps)).toEqual({ credited: 2, dropped: 0, unavailable: [] });
+    expect(await watchRound(t.deps)).toEqual({ credited: 2, dropped: 0, reversed: 0, unavailable: [] });
     expect(await state(a.tid)).toEqual(['credited']);
     expect(await state(b.tid)).toEqual(['credited']);
   });

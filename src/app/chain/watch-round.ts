@@ -166,12 +166,15 @@ export async function watchOneAddress(
   owner: ChainAddressRow,
 ): Promise<RoundReport> {
   const report: RoundReport = { credited: 0, dropped: 0, reversed: 0, unavailable: [] };
+  // As a round would: an address past its watch window is left to a rescan.
+  const watchedAtMs = deps.clock.nowMs();
+  if (BigInt(owner.watch_until_ms) <= BigInt(watchedAtMs)) return report;
   const scan = await watcher.scan([toWatched(owner)], null);
   if (!scan.ok) {
     report.unavailable.push(`${owner.network}: ${scan.error.reason}`);
     return report;
   }
-  const booked = await bookScan(deps, owner.network, { addresses: [owner], watchedAtMs: null }, scan.value);
+  const booked = await bookScan(deps, owner.network, { addresses: [owner], watchedAtMs }, scan.value);
   report.credited += booked.credited;
   report.dropped += booked.dropped;
   await recheckCredits(deps, watcher, owner.network, scan.value.tipHeight, owner.payment_id, report);
