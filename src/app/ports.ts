@@ -356,6 +356,8 @@ export interface CreditedDeposit {
   outputIndex: number;
   blockHeight: number | null;
   blockHash: string | null;
+  /** The amount as the chain showed it (smallest unit); absent where the caller does not know it. */
+  amountRaw?: bigint;
 }
 
 // ---------------------------------------------------------------- Prices

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { esploraWatcher } from '../../src/adapters/chain/esplora.ts';
-import type { WatchedAddress } from '../../src/app/ports.ts';
+import type { CreditedDeposit, WatchedAddress } from '../../src/app/ports.ts';
 import { EsploraStandin } from '../fixtures/chain/esplora-standin.ts';
 
 const A: WatchedAddress = {
@@ -213,5 +213,57 @@ describe('Esplora watcher against a stand-in of the documented API', () => {
     expect(r.ok && r.value.covered).toBeUndefined(); // all of them
     expect(r.ok && r.value.deposits.map((d) => d.txHash)).toEqual([txid(40)]);
     expect(node.requests).toHaveLength(1_001);
+  });
+
+  describe('missingFromChain (/tx/:txid/status, then /tx/:txid)', () => {
+    const credit = (n: number, outputIndex = 0): CreditedDeposit => ({
+      network: 'BTC',
+      address: A.address,
+      txHash: txid(n),
+      outputIndex,
+      blockHeight: 99,
+      blockHash: node.blockHash(99),
+      amountRaw: 700n,
+    });
+
+    it('lists the credits of a transaction Esplora no longer knows; keeps one mined again or back in the mempool', async () => {
+      node.txs = [
+        { txid: txid(1), outputs: [{ address: A.address, value: 700 }], height: 99 },
+        { txid: txid(2), outputs: [{ address: A.address, value: 700 }], height: 99 },
+        { txid: txid(3), outputs: [{ address: A.address, value: 700 }], height: 99 },
+      ];
+      // From 99 up: tx 1 is gone, tx 2 back in the mempool, tx 3 mined again at 100.
+      node.reorgFrom(99, (t) => t.txid !== txid(1));
+      node.txs.find((t) => t.txid === txid(3))!.height = 100;
+      node.requests = [];
+      const r = await watcher.missingFromChain!('BTC', [credit(1), credit(1, 1), credit(2), credit(3)]);
+      expect(r).toEqual({ ok: true, value: [credit(1), credit(1, 1)] });
+      // One status per transaction; the full transaction only where the status says unconfirmed.
+      expect([...node.requests].sort()).toEqual(
+        [
+          '/blocks/tip/height',
+          `/tx/${txid(1)}/status`,
+          `/tx/${txid(1)}`,
+          `/tx/${txid(2)}/status`,
+          `/tx/${txid(2)}`,
+          `/tx/${txid(3)}/status`,
+        ].sort(),
+      );
+    });
+
+    it('a server whose tip is below the block of the credit (a lagging backend) lists nothing', async () => {
+      node.tip = 98;
+      expect(await watcher.missingFromChain!('BTC', [credit(1)])).toEqual({ ok: true, value: [] });
+      node.tip = 99;
+      expect(await watcher.missingFromChain!('BTC', [credit(1)])).toEqual({ ok: true, value: [credit(1)] });
+    });
+
+    it('a server that is down or answers garbage lists nothing: the check is unavailable', async () => {
+      for (const mode of ['down', 'garbage'] as const) {
+        node.mode = mode;
+        const r = await watcher.missingFromChain!('BTC', [credit(1)]);
+        expect(r.ok).toBe(false);
+      }
+    });
   });
 });

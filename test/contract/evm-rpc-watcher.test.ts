@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evmRpcWatcher } from '../../src/adapters/chain/evm-rpc.ts';
 import { createChainWatchers } from '../../src/adapters/chain/index.ts';
-import type { WatchedAddress } from '../../src/app/ports.ts';
+import type { CreditedDeposit, WatchedAddress } from '../../src/app/ports.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { EvmStandin, GETH_MAX_SUB_TOPICS } from '../fixtures/chain/evm-standin.ts';
 
@@ -31,6 +31,7 @@ describe('EVM JSON-RPC watcher against a stand-in node', () => {
     node.failBlocks = new Set();
     node.bytesOut = [];
     node.onGetLogs = null;
+    node.failMethods = new Set();
     node.head = 10_000;
     node.finalized = 9_936;
     node.decimals = 6;
@@ -368,5 +369,98 @@ describe('EVM JSON-RPC watcher against a stand-in node', () => {
     // The node answered more than 64 KiB for 9,000..9,936; that answer was dropped and the range read in parts.
     expect(node.bytesOut.some((b) => b > 65_536)).toBe(true);
     expect(node.methods.filter((m) => m === 'eth_getLogs').length).toBeGreaterThan(3);
+  });
+
+  describe('missingFromChain (eth_getTransactionReceipt)', () => {
+    const credit = (n: number, outputIndex: number, amountRaw = 5n): CreditedDeposit => ({
+      network: 'BEP20',
+      address: A.address,
+      txHash: tx(n),
+      outputIndex,
+      blockHeight: 9_990,
+      blockHash: node.blockHash(9_990),
+      amountRaw,
+    });
+
+    it('lists a transfer whose transaction the node no longer has (receipt null), keeps one mined again in another block', async () => {
+      node.transfers = [
+        { txHash: tx(1), logIndex: 3, block: 9_990, to: A.address, value: 5n },
+        { txHash: tx(2), logIndex: 4, block: 9_990, to: A.address, value: 5n },
+      ];
+      node.reorgFrom(9_990);
+      // tx 2 was mined again, in a later block and at another position in it; tx 1 is gone.
+      node.transfers.push({ txHash: tx(2), logIndex: 0, block: 9_995, to: A.address, value: 5n });
+      const r = await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0), credit(2, 0)]);
+      expect(r).toEqual({ ok: true, value: [credit(1, 0)] });
+      expect(node.methods).toEqual([
+        'eth_blockNumber',
+        'eth_getTransactionReceipt',
+        'eth_getTransactionReceipt',
+      ]);
+    });
+
+    it('lists a transfer the receipt no longer holds at its identity (ordinal, to, value)', async () => {
+      const other = '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0';
+      node.transfers = [
+        { txHash: tx(3), logIndex: 7, block: 9_990, to: A.address, value: 5n },
+        { txHash: tx(3), logIndex: 8, block: 9_990, to: other, value: 5n },
+      ];
+      const r = await watcher({ depth: 12 }).missingFromChain!('BEP20', [
+        credit(3, 0), // present: first Transfer of tx 3, to A, 5
+        credit(3, 1), // the second one goes to another address
+        credit(3, 2), // there is no third
+        { ...credit(3, 0), amountRaw: 6n }, // another value
+      ]);
+      expect(r).toEqual({
+        ok: true,
+        value: [credit(3, 1), credit(3, 2), { ...credit(3, 0), amountRaw: 6n }],
+      });
+      expect(node.methods).toEqual(['eth_blockNumber', 'eth_getTransactionReceipt']);
+    });
+
+    it('a node whose head is below the block of the credit (a lagging backend) does not make its null receipt a missing transfer', async () => {
+      node.head = 9_980;
+      expect(await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0)])).toEqual({
+        ok: true,
+        value: [],
+      });
+      node.head = 9_990;
+      expect(await watcher({ depth: 12 }).missingFromChain!('BEP20', [credit(1, 0)])).toEqual({
+        ok: true,
+        value: [credit(1, 0)],
+      });
+    });
+
+    it('a credit stored before ordinals (negative output index) is kept while the receipt has its transfer', async () => {
+      node.transfers = [{ txHash: tx(4), logIndex: 9, block: 9_990, to: A.address, value: 5n }];
+      const legacy = credit(4, -1 - 9);
+      const w = watcher({ depth: 12 });
+      expect(await w.missingFromChain!('BEP20', [legacy])).toEqual({ ok: true, value: [] });
+      node.reorgFrom(9_990);
+      expect(await w.missingFromChain!('BEP20', [legacy])).toEqual({ ok: true, value: [legacy] });
+    });
+
+    it('a node that is down, answers garbage or an error lists nothing: the check is unavailable', async () => {
+      const w = watcher({ depth: 12 });
+      for (const mode of ['down', 'garbage'] as const) {
+        node.mode = mode;
+        const r = await w.missingFromChain!('BEP20', [credit(1, 0)]);
+        expect(r.ok).toBe(false);
+      }
+      node.mode = 'ok';
+      node.transfers = [{ txHash: tx(1), logIndex: 3, block: 9_990, to: A.address, value: 5n }];
+      node.failMethods = new Set(['eth_getTransactionReceipt']);
+      const refused = await w.missingFromChain!('BEP20', [credit(1, 0), credit(2, 0)]);
+      expect(refused.ok).toBe(false);
+      node.failMethods = new Set();
+      const bad = await w.missingFromChain!('BEP20', [{ ...credit(1, 0), txHash: '0x12' }]);
+      expect(bad.ok).toBe(false);
+    });
+
+    it('at the finalized tag (depth 0) a credit is final: nothing is asked', async () => {
+      const r = await watcher().missingFromChain!('BEP20', [credit(1, 0)]);
+      expect(r).toEqual({ ok: true, value: [] });
+      expect(node.methods).toEqual([]);
+    });
   });
 });

@@ -3,6 +3,7 @@ import type {
   ChainScan,
   ChainUnavailable,
   ChainWatcher,
+  CreditedDeposit,
   WatchedAddress,
 } from '../../app/ports.ts';
 import { ESPLORA_REQUESTS_PER_ROUND_DEFAULT } from '../../config/chain-watch.ts';
@@ -36,6 +37,16 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  * MAX_FAILED_ADDRESSES failures a round stops asking (a server refusing everything is not hammered).
  * Nothing is credited from a half-understood answer. A tip height that cannot be read makes the scan
  * unavailable.
+ *
+ * Credits of recent blocks are rechecked (`missingFromChain`) once per transaction, `concurrency` at a
+ * time: `GET /tx/:txid/status` answering `confirmed: true` (in any block: mined again elsewhere keeps the
+ * credit, the txid commits to its outputs) keeps it. `confirmed: false` is what electrs answers both for
+ * a transaction in the mempool and for one it does not know (src/rest.rs: `/tx/:txid/status` is
+ * `query.get_tx_status`, never a 404), so it is followed by `GET /tx/:txid`: 404 (unknown: gone from the
+ * chain and the mempool) lists the transaction's credits as missing, where the tip (asked first) has
+ * reached their block; a transaction still in the mempool
+ * (back there after a reorg, to be mined again) keeps them. Any other answer or failure makes the whole
+ * check unavailable: nothing is listed.
  */
 export interface EsploraConfig {
   baseUrl: string;
@@ -218,6 +229,59 @@ export function esploraWatcher(cfg: EsploraConfig): ChainWatcher {
         ...(failures.length > 0 ? { failures } : {}),
       };
       return { ok: true, value };
+    },
+    async missingFromChain(network, credited) {
+      if (network !== 'BTC') return { ok: true, value: [] };
+      const byTx = new Map<string, CreditedDeposit[]>();
+      for (const d of credited) {
+        if (d.network !== 'BTC') continue;
+        const list = byTx.get(d.txHash);
+        if (list === undefined) byTx.set(d.txHash, [d]);
+        else list.push(d);
+      }
+      const txids = [...byTx.keys()];
+      const missing: CreditedDeposit[] = [];
+      let next = 0;
+      let failed = false;
+      /** True when Esplora no longer knows the transaction at all. */
+      const gone = async (txid: string): Promise<boolean> => {
+        if (!TXID.test(txid)) throw new Unavailable('a credit whose txid is not one');
+        const status = safeJson(await get(`/tx/${txid}/status`));
+        if (!isRecord(status) || typeof status.confirmed !== 'boolean') {
+          throw new Unavailable('esplora answered a transaction status without `confirmed`');
+        }
+        if (status.confirmed) return false;
+        const r = await getText(`${base}/tx/${txid}`, cfg.timeoutMs, {}, cfg.maxResponseBytes);
+        if (!r.ok) throw new Unavailable(`esplora ${r.reason}`);
+        if (r.status === 404) return true;
+        if (r.status !== 200) throw new Unavailable(`esplora answered HTTP ${r.status} to tx`);
+        const tx = parseTx(safeJson(r.text));
+        if (tx.txid !== txid) throw new Unavailable('esplora answered another transaction');
+        return false;
+      };
+      const worker = async (): Promise<void> => {
+        while (!failed && next < txids.length) {
+          const txid = txids[next++]!;
+          try {
+            if (await gone(txid)) missing.push(...byTx.get(txid)!);
+          } catch (e) {
+            failed = true;
+            throw e;
+          }
+        }
+      };
+      try {
+        // A server behind the credit's block (a lagging backend) does not know the transaction yet: only
+        // credits at or below its tip are judged.
+        const tip = txids.length > 0 ? await tipHeight() : 0;
+        await Promise.all(Array.from({ length: Math.min(concurrency, txids.length) }, worker));
+        return {
+          ok: true,
+          value: missing.filter((d) => d.blockHeight !== null && d.blockHeight <= tip),
+        };
+      } catch (e) {
+        return fail(e);
+      }
     },
     async lookupTransaction(network, txHash, addresses) {
       if (network !== 'BTC' || !TXID.test(txHash)) return { ok: true, value: [] };

@@ -3,6 +3,7 @@ import type {
   ChainNetwork,
   ChainUnavailable,
   ChainWatcher,
+  CreditedDeposit,
   WatchedAddress,
 } from '../../app/ports.ts';
 import { EVM_LOGS_MAX_BLOCKS_DEFAULT, EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
@@ -48,6 +49,17 @@ import { getText, isRecord, safeJson } from './http-json.ts';
  *   next round reads from there again. A node that is down (no answer, HTTP error, not JSON-RPC) ends the
  *   scan where it is, keeping what was read.
  * A failure before any log is read (decimals, head, finalized block) makes the scan unavailable.
+ *
+ * Credits of recent blocks are rechecked (`missingFromChain`) only with `depth` > 0: at the `finalized`
+ * tag a credited deposit is final and is never asked about. Each transaction's receipt is read once
+ * (`eth_getTransactionReceipt`, RECHECK_CONCURRENCY at a time): `null` (execution-apis: not mined in the
+ * canonical chain now, unknown or pending) lists its deposits as missing where the node's head
+ * (`eth_blockNumber`, asked first) has reached their block; a receipt whose Transfer logs
+ * of the contract (filtered as the scan does) no longer hold the deposit at its identity (ordinal, same
+ * `to` and value), or that failed (`status` 0x0), lists it as missing; a receipt in any block holding it
+ * (mined again elsewhere) keeps it. A credit stored before identities were ordinals (a negative
+ * `output_index`, migration 025) is kept while the receipt holds any Transfer of the contract to its
+ * address. Any error or malformed answer makes the whole check unavailable: nothing is listed.
  */
 export interface EvmRpcConfig {
   network: Exclude<ChainNetwork, 'BTC'>;
@@ -71,6 +83,8 @@ export interface EvmRpcConfig {
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** Ranges that fail (after halving to one block) before a scan stops trying more. */
 const MAX_FAILED_RANGES = 3;
+/** Receipts asked at once when rechecking credits (eth_getTransactionReceipt). */
+const RECHECK_CONCURRENCY = 4;
 /** Successful calls at a halved span before it is doubled again. */
 const GROW_AFTER = 8;
 
@@ -362,6 +376,63 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
             ...(failures.length > 0 ? { failures, covered: [] } : {}),
           },
         };
+      } catch (e) {
+        return fail(e);
+      }
+    },
+    async missingFromChain(network, credited) {
+      if (network !== net || cfg.depth === 0 || credited.length === 0) return { ok: true, value: [] };
+      const byTx = new Map<string, CreditedDeposit[]>();
+      for (const d of credited) {
+        if (d.network !== net) continue;
+        const h = d.txHash.toLowerCase();
+        const list = byTx.get(h);
+        if (list === undefined) byTx.set(h, [d]);
+        else list.push(d);
+      }
+      const hashes = [...byTx.keys()];
+      const missing: CreditedDeposit[] = [];
+      try {
+        // A node behind the credit's block (one backend of a load-balanced provider lagging) has no
+        // receipt for it yet: its null says nothing, so only credits at or below its head are judged.
+        const head = quantity(await call('eth_blockNumber', []), 'block number');
+        let next = 0;
+        let failed = false;
+        const worker = async () => {
+          while (!failed && next < hashes.length) {
+            const h = hashes[next++]!;
+            const deposits = byTx.get(h)!;
+            if (!HASH.test(h)) throw new Unavailable(`${net} credit with a transaction hash that is not one`);
+            const receipt = await call('eth_getTransactionReceipt', [h]).catch((e: unknown) => {
+              failed = true;
+              throw e;
+            });
+            if (receipt === null) {
+              missing.push(...deposits.filter((d) => d.blockHeight !== null && d.blockHeight <= head));
+              continue;
+            }
+            if (!isRecord(receipt) || !Array.isArray(receipt.logs)) {
+              throw new Unavailable(`${net} node answered a receipt without logs`);
+            }
+            if (receipt.status !== undefined && receipt.status !== '0x1' && receipt.status !== '0x0') {
+              throw new Unavailable(`${net} node answered a receipt with a status that is not 0x0 or 0x1`);
+            }
+            const logs =
+              receipt.status === '0x0' ? [] : transfersOf(receipt.logs).filter((t) => t.txHash === h);
+            for (const d of deposits) {
+              const to = d.address.toLowerCase();
+              const same = (t: TransferLog) =>
+                t.to === to && (d.amountRaw === undefined || t.value === d.amountRaw);
+              const present =
+                d.outputIndex >= 0
+                  ? logs.some((t) => t.ordinal === d.outputIndex && same(t))
+                  : logs.some(same);
+              if (!present) missing.push(d);
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, hashes.length) }, worker));
+        return { ok: true, value: missing };
       } catch (e) {
         return fail(e);
       }

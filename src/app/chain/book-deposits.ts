@@ -4,6 +4,8 @@ import {
   addToReceived,
   type ChainDepositRow,
   findDeposit,
+  findDepositById,
+  findLegacyEvmDeposit,
   insertSeenDeposit,
   listUncreditedDeposits,
   lockDepositPayment,
@@ -61,6 +63,8 @@ export async function bookScan(
   for (const d of scan.deposits) {
     if (d.network !== network) continue;
     visible.add(`${d.txHash}:${d.outputIndex}`);
+    // The same deposit as stored before EVM identities were ordinals (migration 025).
+    if (d.blockLogIndex !== undefined) visible.add(`${d.txHash}:${-1 - d.blockLogIndex}`);
     const owner = byAddress.get(addressKey(network, d.address));
     if (owner === undefined) continue;
     if ((await bookDeposit(deps, owner, d)) === 'credited') credited += 1;
@@ -98,7 +102,11 @@ export async function bookScan(
   return { credited, dropped };
 }
 
-/** Stores one deposit to a handed-out address and credits it when final. Idempotent by identity. */
+/**
+ * Stores one deposit to a handed-out address and credits it when final. Idempotent by identity; an EVM
+ * deposit stored before identities were ordinals (migration 025, found by findLegacyEvmDeposit) is the
+ * same deposit, so a rescan over its blocks does not credit it again.
+ */
 export async function bookDeposit(
   deps: AppDeps,
   owner: ChainAddressRow,
@@ -106,7 +114,19 @@ export async function bookDeposit(
 ): Promise<DepositOutcome> {
   const nowMs = deps.clock.nowMs();
   const outcome = await deps.db.write(async (trx) => {
-    const known = await findDeposit(trx, d);
+    // An EVM deposit stored under its block-level log index (migration 025) is this same deposit.
+    const known =
+      (await findDeposit(trx, d)) ??
+      (d.network !== 'BTC' && d.blockLogIndex !== undefined
+        ? await findLegacyEvmDeposit(trx, {
+            network: d.network,
+            txHash: d.txHash,
+            outputIndex: d.outputIndex,
+            blockLogIndex: d.blockLogIndex,
+            address: d.address,
+            amountRaw: d.amountRaw,
+          })
+        : undefined);
     if (known?.state === 'credited') return { outcome: 'already_credited' as const, tid: null };
     const { units, remainderRaw } = toLedgerUnits(owner.asset, d.amountRaw, d.decimals);
     const where = { confirmations: d.confirmations, blockHeight: d.blockHeight, blockHash: d.blockHash };
@@ -132,7 +152,7 @@ export async function bookDeposit(
     } else {
       await updateSeenDeposit(trx, known.id, where, nowMs);
     }
-    const row = (await findDeposit(trx, d))!;
+    const row = (known === undefined ? await findDeposit(trx, d) : await findDepositById(trx, known.id))!;
     // The request's row is locked before it is read (PostgreSQL; SQLite has one writer): a concurrent
     // unit booking another deposit of it waits here and then reads what this one wrote.
     const payment = (await lockDepositPayment(trx, deps.db.dialect, owner.payment_id))!;

@@ -210,6 +210,7 @@ async function recheckCredits(
     outputIndex: Number(c.output_index),
     blockHeight: c.block_height === null ? null : Number(c.block_height),
     blockHash: c.block_hash,
+    amountRaw: BigInt(c.amount_raw),
   }));
   const found = await watcher.missingFromChain(network, asked);
   if (!found.ok) {

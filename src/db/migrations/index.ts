@@ -20,6 +20,7 @@ import * as m021 from './021_account_verifications.ts';
 import * as m022 from './022_history_filter_indexes.ts';
 import * as m023 from './023_account_pending_email.ts';
 import * as m024 from './024_chain_watch_pages.ts';
+import * as m025 from './025_chain_evm_legacy_identity.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022_history_filter_indexes': m022,
   '023_account_pending_email': m023,
   '024_chain_watch_pages': m024,
+  '025_chain_evm_legacy_identity': m025,
 };
 
 export const migrationProvider: MigrationProvider = {

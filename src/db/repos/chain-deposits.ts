@@ -22,6 +22,35 @@ export const findDeposit = (exec: Exec, d: DepositIdentity): Promise<ChainDeposi
     .where('output_index', '=', BigInt(d.outputIndex))
     .executeTakeFirst();
 
+export const findDepositById = (exec: Exec, id: bigint): Promise<ChainDepositRow | undefined> =>
+  exec.selectFrom('chain_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * An EVM deposit stored before identities were ordinals (migration 025: `output_index` = -1 - the log's
+ * block-level index) that is this transfer: the row at `-1 - blockLogIndex` of the same transaction, or,
+ * the transaction having been mined again at another log index since, one of its legacy rows to the same
+ * address of the same amount (the lowest id). Undefined when there is none.
+ */
+export async function findLegacyEvmDeposit(
+  exec: Exec,
+  d: DepositIdentity & { blockLogIndex: number; address: string; amountRaw: bigint },
+): Promise<ChainDepositRow | undefined> {
+  const legacy = await exec
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('network', '=', d.network)
+    .where('tx_hash', '=', d.txHash)
+    .where('output_index', '<', 0n)
+    .orderBy('id')
+    .execute();
+  return (
+    legacy.find((r) => r.output_index === BigInt(-1 - d.blockLogIndex)) ??
+    legacy.find(
+      (r) => r.address.toLowerCase() === d.address.toLowerCase() && r.amount_raw === d.amountRaw.toString(),
+    )
+  );
+}
+
 export interface NewDeposit extends DepositIdentity {
   asset: 'btc' | 'usdt';
   address: string;
