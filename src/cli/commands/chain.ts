@@ -108,7 +108,8 @@ watcher job does. A node that is down is reported; run it again later.`,
   async run(args) {
     const { values } = opts(args, {});
     const r = await withRuntime((rt) => watchRound(rt.deps, { rescan: true }));
-    if (values['json']) json({ credited: r.credited, dropped: r.dropped, reversed: r.reversed, unavailable: r.unavailable });
+    if (values['json'])
+      json({ credited: r.credited, dropped: r.dropped, reversed: r.reversed, unavailable: r.unavailable });
     else {
       print(`rescan: ${r.credited} deposit(s) credited, ${r.dropped} dropped`);
       for (const u of r.unavailable) print(`  not reachable: ${u}`);
