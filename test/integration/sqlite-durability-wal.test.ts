@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -24,10 +24,16 @@ describe('the SQLite WAL under back-to-back batches', () => {
     const walSize = () => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
 
     let peak = 0;
+    let last = 0;
+    let emptied = 0;
     const worker = async (n: number) => {
       for (let i = 0; i < 250; i++) {
         await db.write((trx) => sql`INSERT INTO blobs (body) VALUES (randomblob(2000))`.execute(trx));
-        peak = Math.max(peak, walSize());
+        const size = walSize();
+        // A batch adds some 40 kB at most, so a WAL that shrank between two looks was emptied.
+        if (size < last) emptied += 1;
+        last = size;
+        peak = Math.max(peak, size);
       }
       return n;
     };
@@ -38,11 +44,9 @@ describe('the SQLite WAL under back-to-back batches', () => {
     // Some 20 MB of frames went through a WAL that never held much more than its limit plus one batch:
     // it was emptied over and over …
     expect(peak).toBeLessThan(4 * MB);
-    // … and its header shows it was started over. (The count in the header is not a reliable tally of
-    // resets: a TRUNCATE checkpoint removes the header it would be counted in.)
-    await db.write((trx) => sql`INSERT INTO blobs (body) VALUES (randomblob(10))`.execute(trx));
-    const checkpointSeq = readFileSync(`${path}-wal`).readUInt32BE(12);
-    expect(checkpointSeq).toBeGreaterThanOrEqual(1);
+    // … which the file shows by shrinking. (The checkpoint count in the WAL header is no tally of resets:
+    // each connection writes its own count, and a TRUNCATE checkpoint removes the header.)
+    expect(emptied).toBeGreaterThanOrEqual(3);
     expect(warnings.filter((w) => w.includes('failed'))).toEqual([]);
     await db.close();
   }, 120_000);
