@@ -70,8 +70,8 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('the compiled service in Chromium 
     const checkout = await api('/lapi/v1/receive', shop.invoiceKey, { amount: 0.0001 });
     const checkoutPage = await (await fetch(`${svc.base}/checkout/${checkout['tid'] as string}`)).text();
     for (const [html, file] of [
-      [page, 'src/http/dashboard/dashboard.js'],
-      [checkoutPage, 'src/http/pages/checkout/checkout.js'],
+      [page, 'src/http/web/kit/dashboard.js'],
+      [checkoutPage, 'src/http/web/checkout/checkout.js'],
     ] as const) {
       const path = /<script[^>]* src="([^"]+\.js)"/.exec(html)?.[1];
       expect(path, file).toBeDefined();

@@ -8,7 +8,7 @@ import {
 } from '../../src/app/dashboard/views.ts';
 import type { HistoryFilter } from '../../src/db/repos/payment-pages.ts';
 import { historyPageQuery } from '../../src/db/repos/payment-pages.ts';
-import { decodeHistoryFilter } from '../../src/http/dashboard/payment-pages.ts';
+import { decodeHistoryFilter } from '../../src/http/web/dashboard/payment-pages.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 const runtimes: TestRuntime[] = [];

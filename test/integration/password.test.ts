@@ -8,7 +8,7 @@ import {
 } from '../../src/app/accounts/password.ts';
 import { findOpenSession } from '../../src/app/sessions/sessions.ts';
 import { confirmPassword } from '../../src/app/sessions/sign-in.ts';
-import { sessionCookieName } from '../../src/http/dashboard/session.ts';
+import { sessionCookieName } from '../../src/http/web/kit/session.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
 import { makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 

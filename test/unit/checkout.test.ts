@@ -9,9 +9,9 @@ import {
 } from '../../src/app/checkout/state.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import type { CheckoutStatusRow } from '../../src/db/repos/checkout.ts';
-import { fiatText } from '../../src/http/pages/checkout/page.ts';
-import { addressKey, parseLastEventId } from '../../src/http/pages/checkout/stream.ts';
-import { chooseLang } from '../../src/http/pages/i18n/index.ts';
+import { fiatText } from '../../src/http/web/checkout/page.ts';
+import { addressKey, parseLastEventId } from '../../src/http/web/checkout/stream.ts';
+import { chooseLang } from '../../src/http/web/kit/i18n/index.ts';
 
 const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   id: 1n,

@@ -1,8 +1,18 @@
-import type { PaymentReferences } from '../../domain/fields.ts';
 import type { ChainNetwork } from '../ports.ts';
 
 // What the payment use cases are asked, typed and validated: each API family decodes its own wire
 // (`/lapi` envelope fields and BTC strings, later `/sapi` bare records and numbers) into these.
+
+/** The caller's own references a payment carries in both directions. */
+export interface PaymentReferences {
+  description: string | null;
+  customerName: string | null;
+  orderId: string | null;
+  fiatCurrency: string | null;
+  fiatValue: string | null;
+  /** JSON text */
+  extra: string;
+}
 
 /** Where a send goes and how much, as the request named it. */
 export type SendTarget =

@@ -1,10 +1,10 @@
-import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
-import { optionalHttpUrl, type PaymentReferences, parseReferences } from '../../domain/fields.ts';
+import type { PaymentReferences, ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
 import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { btcAmountInput, optionalString } from '../schemas.ts';
+import { optionalHttpUrl, parseReferences } from '../wire/fields.ts';
+import { btcAmountInput, optionalString } from '../wire/schemas.ts';
 
 // The /lapi contract of receive and send: what the body may hold (the route schemas below, for the
 // OpenAPI document) and how it becomes a command (decode). Fields the decoder checks itself carry no

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app/deps.ts';
 import type { RedeemTarget } from '../../app/vouchers/commands.ts';
 import { withdrawCallback, withdrawRequest } from '../../app/vouchers/lnurl-withdraw.ts';
 import { HttpError } from '../errors.ts';
-import { decodeWithdrawCallback, withdrawCallbackQuery } from '../lapi/vouchers.contract.ts';
-import { redeemLimiterFor } from '../vouchers/limits.ts';
+import { redeemLimiterFor } from '../redeem-limits.ts';
+import { decodeWithdrawCallback, withdrawCallbackQuery } from '../wire/vouchers.contract.ts';
 import { answerAsLnurl, lnurlError, lnurlErrorSchema } from './lud.ts';
 
 const codeParams = {

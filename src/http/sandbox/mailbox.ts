@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { listMailbox, MAILBOX_LIST_MAX } from '../../app/mail/list-mailbox.ts';
 import { unwrap } from '../errors.ts';
 import { envelope } from '../family.ts';
-import { envelopeOf, standardErrors } from '../schemas.ts';
+import { envelopeOf, standardErrors } from '../wire/schemas.ts';
 
 /**
  * GET /sandbox/v1/mailbox?to=: the dev mailbox (e-mail kept in the database when no SMTP server is

@@ -5,7 +5,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { PAYMENT_STATUSES } from '../../domain/payments.ts';
 import { unwrap } from '../errors.ts';
 import { envelope } from '../family.ts';
-import { envelopeOf, standardErrors } from '../schemas.ts';
+import { envelopeOf, standardErrors } from '../wire/schemas.ts';
 
 /** `POST /sandbox/v1/pay`: pay an invoice of this service as a wallet outside it would. No key. */
 export function sandboxPayRoutes(scope: FastifyInstance, deps: AppDeps): void {

@@ -7,16 +7,6 @@ import { getPortfolio } from '../../app/trading/portfolio.ts';
 import { getOrder, listOrders } from '../../app/trading/view-orders.ts';
 import { ppmAsPercentNumber } from '../../domain/orders.ts';
 import { unwrap } from '../errors.ts';
-import { bareErrors } from '../schemas.ts';
-import { traderOf, tradeSecurity } from './auth.ts';
-import {
-  decodeListOrders,
-  decodeOrderTid,
-  decodePlaceOrder,
-  listOrdersQuerySchema,
-  orderTidParam,
-  placeOrderBodySchema,
-} from './orders.contract.ts';
 import {
   instrumentRecord,
   instrumentSchema,
@@ -24,7 +14,17 @@ import {
   portfolioSchema,
   tradeOrderRecord,
   tradeOrderSchema,
-} from './record.ts';
+} from '../wire/order-record.ts';
+import {
+  decodeListOrders,
+  decodeOrderTid,
+  decodePlaceOrder,
+  listOrdersQuerySchema,
+  orderTidParam,
+  placeOrderBodySchema,
+} from '../wire/orders.contract.ts';
+import { bareErrors } from '../wire/schemas.ts';
+import { traderOf, tradeSecurity } from './auth.ts';
 
 const tidParams = { type: 'object', required: ['tid'], properties: { tid: orderTidParam } } as const;
 

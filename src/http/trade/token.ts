@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { issueTradeToken } from '../../app/trading/token.ts';
 import { clientBucket } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
-import { bareErrors } from '../schemas.ts';
+import { bareErrors } from '../wire/schemas.ts';
 import { TRADE_REALM } from './auth.ts';
 
 const WINDOW_MS = 60_000;

@@ -1,7 +1,7 @@
 import type { PaymentRow } from '../../../db/repos/payments.ts';
-import type { PaymentReferences } from '../../../domain/fields.ts';
 import type { ServiceFees } from '../../../domain/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { PaymentReferences } from '../commands.ts';
 
 /** The caller-supplied fields every send carries onto its payment row. */
 export interface SendDetails extends PaymentReferences {

@@ -1,7 +1,0 @@
-import { chooseLang, type Lang } from '../../pages/i18n/index.ts';
-import { type DashboardCatalogue, en } from './en.ts';
-import { hi } from './hi.ts';
-
-/** The dashboard's texts per language: the same languages as the public pages (pages/i18n). */
-export const DASHBOARD_CATALOGUES: Record<Lang, DashboardCatalogue> = { en, hi };
-export { chooseLang, type DashboardCatalogue, type Lang };

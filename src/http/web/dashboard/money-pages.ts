@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { quoteSend } from '../../../app/dashboard/send-quote.ts';
+import { sessionCaller } from '../../../app/dashboard/views.ts';
+import type { AppDeps } from '../../../app/deps.ts';
+import type { SendCommand } from '../../../app/payments/commands.ts';
+import { receive } from '../../../app/payments/receive.ts';
+import { send } from '../../../app/payments/send.ts';
+import { confirmPassword } from '../../../app/sessions/sign-in.ts';
+import type { AppError } from '../../../domain/errors.ts';
+import { formatMsatAsBtc } from '../../../domain/money.ts';
+import type { Result } from '../../../domain/result.ts';
+import { httpStatusOf } from '../../errors.ts';
+import { decodeReceive, decodeSend } from '../../lapi/payments.contract.ts';
+import { html } from '../kit/html.ts';
+import { requireSession, type SessionUser } from '../kit/session.ts';
+import { errorsFor, formOf } from './auth-pages.ts';
+import { csrfField, field, pageCtx, problem, sendDashboardPage } from './layout.ts';
+
+/** The API's field names for the one "pay to" field of the send form. */
+const TO_FIELDS: Record<string, string> = {
+  usertag: 'to',
+  lightning_invoice: 'to',
+  payment_mode: 'to',
+  lightning_invoice_type: 'to',
+};
+const asFormError = (e: AppError): AppError =>
+  e.field !== undefined && TO_FIELDS[e.field] !== undefined ? { ...e, field: TO_FIELDS[e.field] } : e;
+
+/**
+ * The send form's fields as the body of POST /lapi/v1/send: "pay to" is an invoice (`lnbc…`, with or
+ * without `lightning:`), an LNURL or a Lightning address (`name@host`), or else a usertag.
+ */
+export function sendBody(f: Record<string, string>): Record<string, unknown> {
+  const to = (f['to'] ?? '').trim().replace(/^lightning:/i, '');
+  const body: Record<string, unknown> = {};
+  if (f['amount'] !== undefined && f['amount'].trim() !== '') body['amount'] = f['amount'].trim();
+  if (f['description'] !== undefined && f['description'] !== '') body['description'] = f['description'];
+  if (/^ln(bc|tb|bcrt|sb|tbs)[0-9]/i.test(to)) {
+    body['payment_mode'] = 'lightning';
+    body['lightning_invoice'] = to;
+  } else if (
+    /^lnurl/i.test(to) ||
+    /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to) ||
+    /^[^@\s]+@localhost(:\d+)?$/.test(to)
+  ) {
+    body['payment_mode'] = 'lightning';
+    body['lightning_invoice'] = to;
+    body['lightning_invoice_type'] = 'lnurl';
+  } else {
+    body['payment_mode'] = 'usertag';
+    body['usertag'] = to.replace(/^@/, '');
+  }
+  return body;
+}
+
+const decodeSendForm = (f: Record<string, string>, idem: string | null): Result<SendCommand> => {
+  if ((f['to'] ?? '').trim() === '')
+    return { ok: false, error: { code: 'invalid_request', message: 'enter who to pay', field: 'to' } };
+  const r = decodeSend(sendBody(f), idem);
+  return r.ok ? r : { ok: false, error: asFormError(r.error) };
+};
+
+const btc = (msat: bigint) => `${formatMsatAsBtc(msat)} BTC`;
+
+export function moneyPages(scope: FastifyInstance, deps: AppDeps): void {
+  const receivePage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    s: SessionUser,
+    error: AppError | null,
+  ) => {
+    const ctx = pageCtx(deps, request, reply, s);
+    const r = ctx.m.receive;
+    const f = formOf(request);
+    const e = errorsFor(error, ['amount', 'description']);
+    return sendDashboardPage(reply, ctx, {
+      status: error ? httpStatusOf(error.code) : 200,
+      title: r.title,
+      active: 'receive',
+      body: html`<h1>${r.title}</h1><section class="card narrow">${problem(e.form)}
+<form method="post" action="/dashboard/receive" novalidate>${csrfField(s.csrfToken)}
+${field({ name: 'amount', label: `${r.amount} (BTC)`, hint: r.amountHint, value: f['amount'] ?? '', inputmode: 'decimal', required: true, error: e.byField['amount'] ?? null })}
+${field({ name: 'description', label: r.memo, hint: r.memoHint, value: f['description'] ?? '', error: e.byField['description'] ?? null })}
+<button type="submit">${r.create}</button></form></section>`,
+    });
+  };
+
+  scope.get('/receive', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    return s === null ? reply : receivePage(request, reply, s, null);
+  });
+
+  scope.post('/receive', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const f = formOf(request);
+    const body: Record<string, unknown> = { amount: f['amount'] ?? '' };
+    if ((f['description'] ?? '') !== '') body['description'] = f['description'];
+    // The body of POST /lapi/v1/receive, its decoder and its use case (the invoice key may receive).
+    const cmd = decodeReceive(body, null);
+    const made = cmd.ok ? await receive(deps, sessionCaller(s, 'invoice'), cmd.value) : cmd;
+    if (!made.ok) return receivePage(request, reply, s, made.error);
+    return reply.redirect(`/dashboard/payments/${made.value.public_id}?done=request_created`, 303);
+  });
+
+  const sendForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    s: SessionUser,
+    error: AppError | null,
+  ) => {
+    const ctx = pageCtx(deps, request, reply, s);
+    const t = ctx.m.send;
+    const f = formOf(request);
+    const e = errorsFor(error, ['to', 'amount', 'description']);
+    return sendDashboardPage(reply, ctx, {
+      status: error ? httpStatusOf(error.code) : 200,
+      title: t.title,
+      active: 'send',
+      body: html`<h1>${t.title}</h1><section class="card narrow">${problem(e.form)}
+<form method="post" action="/dashboard/send/review" novalidate>${csrfField(s.csrfToken)}
+${field({ name: 'to', label: t.to, hint: t.toHint, value: f['to'] ?? '', required: true, error: e.byField['to'] ?? null })}
+${field({ name: 'amount', label: `${t.amount} (BTC)`, hint: t.amountHint, value: f['amount'] ?? '', inputmode: 'decimal', error: e.byField['amount'] ?? null })}
+${field({ name: 'description', label: t.memo, value: f['description'] ?? '', error: e.byField['description'] ?? null })}
+<button type="submit">${t.review}</button></form></section>`,
+    });
+  };
+
+  const reviewPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    s: SessionUser,
+    error: AppError | null,
+  ) => {
+    const f = formOf(request);
+    const cmd = decodeSendForm(f, null);
+    if (!cmd.ok) return sendForm(request, reply, s, cmd.error);
+    const quote = quoteSend(deps, cmd.value);
+    if (!quote.ok) return sendForm(request, reply, s, asFormError(quote.error));
+    const ctx = pageCtx(deps, request, reply, s);
+    const t = ctx.m.send;
+    const q = quote.value;
+    const e = errorsFor(error, ['password']);
+    // One key per confirmation page: a second click, or a resent form, answers as the first did.
+    const idem = /^[0-9a-f]{32}$/.test(f['idempotency_key'] ?? '')
+      ? (f['idempotency_key'] as string)
+      : randomBytes(16).toString('hex');
+    const hidden = ['to', 'amount', 'description'].map(
+      (k) => html`<input type="hidden" name="${k}" value="${f[k] ?? ''}">`,
+    );
+    return sendDashboardPage(reply, ctx, {
+      status: error ? httpStatusOf(error.code) : 200,
+      title: t.confirmTitle,
+      active: 'send',
+      body: html`<h1>${t.confirmTitle}</h1><section class="card narrow">${problem(e.form)}
+<dl class="facts"><div><dt>${t.recipient}</dt><dd id="send-to">${f['to'] ?? ''}</dd></div>
+<div><dt>${t.amount}</dt><dd id="send-amount">${btc(q.amountMsat)}</dd></div>
+<div><dt>${t.fee}</dt><dd id="send-fee">${btc(q.serviceFeeMsat + q.routingFeeMaxMsat)}</dd></div>
+<div><dt>${t.total}</dt><dd id="send-total"><strong>${btc(q.totalMaxMsat)}</strong></dd></div></dl>
+<form method="post" action="/dashboard/send" novalidate>${csrfField(s.csrfToken)}${hidden}
+<input type="hidden" name="idempotency_key" value="${idem}">
+${field({ name: 'password', label: t.password, type: 'password', hint: t.passwordHint, autocomplete: 'current-password', required: true, error: e.byField['password'] ?? null })}
+<button type="submit">${t.confirm}</button><a class="button secondary" href="/dashboard/send">${t.cancel}</a></form></section>`,
+    });
+  };
+
+  scope.get('/send', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    return s === null ? reply : sendForm(request, reply, s, null);
+  });
+
+  scope.post('/send/review', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    return s === null ? reply : reviewPage(request, reply, s, null);
+  });
+
+  scope.post('/send', { schema: { hide: true } }, async (request, reply) => {
+    const s = await requireSession(deps, request, reply);
+    if (s === null) return reply;
+    const f = formOf(request);
+    // Sending needs the admin key on the API: here, the password again.
+    const confirmed = await confirmPassword(deps, s, f['password']);
+    if (!confirmed.ok) {
+      if (confirmed.error.retryAfterSec !== undefined)
+        reply.header('retry-after', String(confirmed.error.retryAfterSec));
+      return reviewPage(request, reply, s, confirmed.error);
+    }
+    const idem = /^[0-9a-f]{32}$/.test(f['idempotency_key'] ?? '')
+      ? `dashboard-${f['idempotency_key']}`
+      : null;
+    const cmd = decodeSendForm(f, idem);
+    if (!cmd.ok) return sendForm(request, reply, s, cmd.error);
+    const sent = await send(deps, sessionCaller(s, 'admin'), cmd.value);
+    if (!sent.ok) return reviewPage(request, reply, s, asFormError(sent.error));
+    return reply.redirect(`/dashboard/payments/${sent.value.public_id}?done=sent`, 303);
+  });
+}

@@ -1,0 +1,135 @@
+import type { Payment } from '../../app/payments/payment.ts';
+import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
+import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
+import { seconds } from './schemas.ts';
+
+/**
+ * The standard variant's payment record (spec "Payment record", compatibility.md): string tid, amount and
+ * fiat_value; negative amount for sent payments; unix-second timestamps; fee strings with a unit.
+ */
+
+/** Minutes a client should keep polling a pending payment (the spec's pending-payment polling timeout). */
+export const PAYMENT_TTL = 10;
+
+/** `"<btc> btc"`, or null when zero. Routing fees (msat-exact) are shown rounded up to the satoshi. */
+const feeText = (msat: bigint): string | null =>
+  msat > 0n ? `${formatMsatAsBtc(roundUpToSat(msat))} btc` : null;
+
+function totalFee(p: Payment) {
+  return {
+    network_fee: feeText(p.network_fee_msat),
+    service_fee:
+      p.service_fee_msat > 0n
+        ? `${formatMsatAsBtc(p.service_fee_msat)} btc (${ppmAsPercentText(p.service_fee_ppm)}%)`
+        : null,
+    gst_fee: feeText(p.gst_fee_msat),
+  };
+}
+
+function parseExtra(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function standardRecord(p: Payment, publicUrl: string) {
+  const incoming = p.direction === 'in';
+  // Only requests made with receive have a hosted checkout page (they alone carry its expiry).
+  const checkout = incoming && p.hosted_checkout_expiry_ms !== null;
+  return {
+    tid: p.public_id,
+    payment_mode: p.payment_mode,
+    wallet: p.wallet,
+    // A usdt request (made on /sapi) in USDT; everything else in BTC.
+    amount: `${incoming ? '' : '-'}${p.wallet === 'usdt' ? formatUnitsTruncated(p.amount_units, 6, 6) : formatMsatAsBtc(p.amount_msat)}`,
+    receiver_usertag: p.receiver_usertag,
+    description: p.description,
+    created_at: seconds(p.created_at_ms),
+    status: p.status,
+    callback_url: p.callback_url,
+    callback_status: p.callback_status === null ? null : Number(p.callback_status),
+    success_url: p.success_url,
+    hosted_checkout_url: checkout ? `${publicUrl}/checkout/${p.public_id}` : null,
+    hosted_checkout_expiry: checkout ? seconds(p.hosted_checkout_expiry_ms) : null,
+    customer_name: p.customer_name,
+    order_id: p.order_id,
+    fiat_currency: p.fiat_currency,
+    fiat_value: p.fiat_value,
+    extra: parseExtra(p.extra),
+    uri: incoming && p.payreq !== null ? `lightning:${p.payreq}` : null,
+    ttl: PAYMENT_TTL,
+    lightning_invoice: {
+      lightning_invoice_type: p.invoice_type,
+      expires_at: seconds(p.invoice_expires_at_ms),
+      payreq: p.payreq,
+    },
+    total_fee: totalFee(p),
+  };
+}
+
+const str = { type: ['string', 'null'] };
+const int = { type: ['integer', 'null'] };
+const feeString = {
+  type: ['string', 'null'],
+  description: '"<amount> btc", null when zero; routing fees are shown rounded up to the satoshi',
+};
+
+/** JSON schema of the record (response serialisation and the OpenAPI document). */
+export const standardRecordSchema = {
+  type: 'object',
+  properties: {
+    tid: { type: 'string', description: 'transaction id (16 characters)' },
+    payment_mode: {
+      type: 'string',
+      enum: ['lightning', 'onchain'],
+      description: 'lightning; onchain only for requests made on /sapi',
+    },
+    wallet: {
+      type: 'string',
+      enum: ['lbtc', 'btc', 'usdt'],
+      description: 'lbtc; btc and usdt only for requests made on /sapi',
+    },
+    amount: {
+      type: 'string',
+      description: 'BTC, 8 decimals (USDT, 6 decimals, for a usdt request); negative for sent payments',
+    },
+    receiver_usertag: str,
+    description: str,
+    created_at: { type: 'integer', description: 'unix seconds' },
+    status: { type: 'string', enum: [...PAYMENT_STATUSES] },
+    callback_url: str,
+    callback_status: { ...int, description: 'HTTP status of the webhook delivery, once delivered' },
+    success_url: str,
+    hosted_checkout_url: str,
+    hosted_checkout_expiry: { ...int, description: 'unix seconds' },
+    customer_name: str,
+    order_id: str,
+    fiat_currency: str,
+    fiat_value: str,
+    extra: { type: 'object', additionalProperties: true },
+    uri: { ...str, description: 'lightning:<invoice> for payment requests' },
+    ttl: {
+      type: 'integer',
+      description: 'minutes a client should keep polling a pending payment before giving up (always 10)',
+    },
+    lightning_invoice: {
+      type: 'object',
+      properties: {
+        lightning_invoice_type: { type: ['string', 'null'], enum: ['invoice', 'lnurl', null] },
+        expires_at: { ...int, description: 'unix seconds' },
+        payreq: str,
+      },
+    },
+    total_fee: {
+      type: 'object',
+      properties: {
+        network_fee: feeString,
+        service_fee: { type: ['string', 'null'], description: '"<amount> btc (<percent>%)", null when zero' },
+        gst_fee: feeString,
+      },
+    },
+  },
+};
