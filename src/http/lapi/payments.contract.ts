@@ -1,9 +1,8 @@
-import type { PaymentReferences, ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
-import { parseBtcToMsat } from '../../domain/money.ts';
-import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
+import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { optionalHttpUrl, parseReferences } from '../wire/fields.ts';
+import { btcAmountOf, decoded, referencesOf } from '../wire/payment-fields.ts';
+import { decodeReceiveCommon, receiveCommonProperties } from '../wire/receive-common.ts';
 import { btcAmountInput, optionalString } from '../wire/schemas.ts';
 
 // The /lapi contract of receive and send: what the body may hold (the route schemas below, for the
@@ -13,36 +12,9 @@ import { btcAmountInput, optionalString } from '../wire/schemas.ts';
 
 type Body = Record<string, unknown>;
 
-/** A field the decoder checks (no coercion by the schema validator). */
-const decoded = (description: string) => ({ description });
-
-/** Text fields of the standard family: a string, or a number as its decimal text (as clients send ids). */
-const text = (value: unknown): unknown =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-
-/** A positive BTC amount; `what` says when it is required. */
-function amountOf(body: Body, required: string | null): Result<bigint | null> {
-  const a = body['amount'];
-  if (a === undefined || a === null || a === '') {
-    return required === null ? ok(null) : err('invalid_request', required, 'amount');
-  }
-  if (typeof a !== 'string' && typeof a !== 'number') {
-    return err('invalid_request', 'amount must be a BTC amount: a string like "0.001" or a number', 'amount');
-  }
-  const r = parseBtcToMsat(a);
-  if (!r.ok) return r;
-  if (r.value === 0n) return err('invalid_request', 'amount must be greater than zero', 'amount');
-  return r;
-}
-
-function referencesOf(body: Body): Result<PaymentReferences> {
-  return parseReferences({
-    ...body,
-    description: text(body['description']),
-    customer_name: text(body['customer_name']),
-    order_id: text(body['order_id']),
-  });
-}
+/** A positive BTC amount; `required` says why it may not be missing. */
+const amountOf = (body: Body, required: string | null): Result<bigint | null> =>
+  btcAmountOf(body['amount'], required);
 
 // ------------------------------------------------------------------------------------------- send
 
@@ -131,64 +103,10 @@ export const receiveBodySchema = {
   required: ['amount'],
   properties: {
     amount: decoded(`${btcAmountInput.description}; a string or a number`),
-    receiver_usertag: optionalString('put the request (and the credit) on this account'),
-    fiat_value: { type: ['string', 'number', 'null'] },
-    fiat_currency: optionalString('e.g. INR, USD, EUR'),
-    description: decoded('text (a string): goes into the invoice; at most 639 bytes'),
-    expires_in: decoded(
-      `whole minutes until the invoice and the hosted checkout expire (1 to ${EXPIRES_IN_MAX_MIN}, default ${EXPIRES_IN_DEFAULT_MIN})`,
-    ),
-    callback_url: optionalString('webhook URL, called once when the request is paid'),
-    success_url: optionalString('redirect after hosted checkout success'),
-    customer_name: decoded('text (a string)'),
-    order_id: decoded('text (a string or a number)'),
-    extra: { type: ['object', 'null'], additionalProperties: true },
+    ...receiveCommonProperties,
     wallet: optionalString('lbtc (the only wallet of this endpoint)'),
   },
 };
-
-function expiresInMinOf(body: Body): Result<number> {
-  const e = body['expires_in'];
-  if (e === undefined || e === null) return ok(EXPIRES_IN_DEFAULT_MIN);
-  const n = typeof e === 'string' && /^\d{1,6}$/.test(e.trim()) ? Number(e.trim()) : e;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > EXPIRES_IN_MAX_MIN) {
-    return err(
-      'invalid_request',
-      `expires_in must be a whole number of minutes from 1 to ${EXPIRES_IN_MAX_MIN}`,
-      'expires_in',
-    );
-  }
-  return ok(n);
-}
-
-/** The receive fields both wires share (everything but the amount, wallet and rail). */
-export type ReceiveCommon = Omit<ReceiveCommand, 'amount' | 'rail' | 'chainNetwork'>;
-
-/** Decodes the receive fields both wires share: /lapi's and /sapi's codecs build one ReceiveCommand. */
-export function decodeReceiveCommon(body: Body, idempotencyKey: string | null): Result<ReceiveCommon> {
-  let receiverUsertag: string | null = null;
-  if (body['receiver_usertag'] !== undefined && body['receiver_usertag'] !== null) {
-    const tag = normalizeUsertag(body['receiver_usertag'], 'receiver_usertag');
-    if (!tag.ok) return tag;
-    receiverUsertag = tag.value;
-  }
-  const expiresInMin = expiresInMinOf(body);
-  if (!expiresInMin.ok) return expiresInMin;
-  const refs = referencesOf(body);
-  if (!refs.ok) return refs;
-  const callbackUrl = optionalHttpUrl(body['callback_url'], 'callback_url');
-  if (!callbackUrl.ok) return callbackUrl;
-  const successUrl = optionalHttpUrl(body['success_url'], 'success_url');
-  if (!successUrl.ok) return successUrl;
-  return ok({
-    receiverUsertag,
-    expiresInSec: expiresInMin.value * 60,
-    refs: refs.value,
-    callbackUrl: callbackUrl.value,
-    successUrl: successUrl.value,
-    idempotencyKey,
-  });
-}
 
 /** POST /lapi/v1/receive → ReceiveCommand: a Lightning request in lbtc. */
 export function decodeReceive(body: Body, idempotencyKey: string | null): Result<ReceiveCommand> {

@@ -3,7 +3,7 @@ import type { ChainNetwork } from '../../app/ports.ts';
 import { parseAssetAmount, parseBtcToMsat } from '../../domain/money.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { decodeReceiveCommon, receiveBodySchema } from '../lapi/payments.contract.ts';
+import { decodeReceiveCommon, receiveCommonProperties } from '../wire/receive-common.ts';
 
 // The /sapi (pro) contract of receive and updateStatus: the same ReceiveCommand as /lapi, from the pro
 // wire: `wallet` (lbtc | btc | usdt), `payment_mode` (lightning | onchain), `chain_network` (BTC |
@@ -129,13 +129,11 @@ export function decodeProReceive(body: Body, idempotencyKey: string | null): Res
   });
 }
 
-const { wallet: _lapiWallet, amount: _lapiAmount, ...standardReceiveFields } = receiveBodySchema.properties;
-
 export const proReceiveBodySchema = {
   type: 'object',
   required: ['wallet', 'payment_mode', 'amount'],
   properties: {
-    ...standardReceiveFields,
+    ...receiveCommonProperties,
     wallet: { description: `${WALLETS.join(' | ')}: the asset requested (lbtc: Lightning)` },
     payment_mode: { description: 'lightning (wallet lbtc) or onchain (wallet btc or usdt)' },
     chain_network: {

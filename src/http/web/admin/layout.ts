@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/deps.ts';
-import { DASHBOARD_CATALOGUES } from '../dashboard/i18n/index.ts';
-import { csrfField, sendPageDocument } from '../dashboard/layout.ts';
 import { LOGO_SVG } from '../kit/brand-assets.ts';
+import { sendPageDocument } from '../kit/document.ts';
+import { csrfField } from '../kit/forms.ts';
 import { html, type Raw, raw } from '../kit/html.ts';
-import { chooseLang, type Lang } from '../kit/i18n/index.ts';
+import { CATALOGUES, chooseLang, type Lang } from '../kit/i18n/index.ts';
 import { cookiesOf, LANG_COOKIE, type SessionUser, setLangCookie } from '../kit/session.ts';
 import { ADMIN_CATALOGUES, type AdminCatalogue } from './i18n/index.ts';
 
@@ -54,8 +54,8 @@ function header(request: FastifyRequest, session: SessionUser | null, active: Ad
   const lang = adminLang(request);
   const m = ADMIN_CATALOGUES[lang];
   const path = request.url.split('?')[0] ?? '/admin';
-  const langs = html`<nav class="langs" aria-label="${DASHBOARD_CATALOGUES[lang].nav.language}">${Object.values(
-    DASHBOARD_CATALOGUES,
+  const langs = html`<nav class="langs" aria-label="${CATALOGUES[lang].common.language}">${Object.values(
+    CATALOGUES,
   ).map(
     (c) =>
       html`<a href="${path}?lang=${c.lang}" lang="${c.lang}" hreflang="${c.lang}"${

@@ -7,6 +7,7 @@ import { endAllSessions, endOneSession } from '../../../app/sessions/sessions.ts
 import { signIn } from '../../../app/sessions/sign-in.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
+import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
 import {
   addressOf,
@@ -16,33 +17,13 @@ import {
   sessionOf,
   setSessionCookie,
 } from '../kit/session.ts';
-import { csrfField, field, type PageCtx, pageCtx, problem, sendDashboardPage } from './layout.ts';
-
-/** Fields of a submitted form (strings only; anything else reads as absent). */
-export function formOf(request: FastifyRequest): Record<string, string> {
-  const body = request.body;
-  const out: Record<string, string> = {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return out;
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
+import { type PageCtx, pageCtx, sendDashboardPage } from './layout.ts';
 
 /** Where to go after sign-in: a dashboard or operator console path only (no open redirect). */
 function nextPath(value: unknown): string {
   return typeof value === 'string' && /^\/(?:dashboard|admin)(?:\/[A-Za-z0-9/_-]*)?$/.test(value)
     ? value
     : '/dashboard';
-}
-
-/** An error's message under its field, or for the whole form when it names none of `fields`. */
-export function errorsFor(
-  e: AppError | null,
-  fields: string[],
-): { byField: Record<string, string>; form: string | null } {
-  if (e === null) return { byField: {}, form: null };
-  if (e.field !== undefined && fields.includes(e.field))
-    return { byField: { [e.field]: e.message }, form: null };
-  return { byField: {}, form: e.message };
 }
 
 function signInPage(

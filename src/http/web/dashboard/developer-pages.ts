@@ -7,10 +7,10 @@ import { redeliver } from '../../../app/webhooks/redeliver.ts';
 import { rotateWebhookSecret } from '../../../app/webhooks/rotate-webhook-secret.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
+import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, type Raw } from '../kit/html.ts';
 import { requireSession, type SessionUser } from '../kit/session.ts';
-import { errorsFor, formOf } from './auth-pages.ts';
-import { csrfField, field, pageCtx, problem, selectField, sendDashboardPage } from './layout.ts';
+import { pageCtx, sendDashboardPage } from './layout.ts';
 
 type Shown = { what: 'invoice' | 'admin' | 'webhook'; secret: string } | null;
 

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/deps.ts';
-import { ICON, LOGO_SVG } from '../kit/brand-assets.ts';
-import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from '../kit/dashboard-assets.ts';
-import { esc, html, type Raw, raw } from '../kit/html.ts';
+import { LOGO_SVG } from '../kit/brand-assets.ts';
+import { sendPageDocument } from '../kit/document.ts';
+import { csrfField } from '../kit/forms.ts';
+import { html, type Raw, raw } from '../kit/html.ts';
 import { cookiesOf, LANG_COOKIE, type SessionUser, setLangCookie } from '../kit/session.ts';
 import { chooseLang, DASHBOARD_CATALOGUES, type DashboardCatalogue, type Lang } from './i18n/index.ts';
 
@@ -11,17 +12,6 @@ import { chooseLang, DASHBOARD_CATALOGUES, type DashboardCatalogue, type Lang } 
  * message (`?done=<key>` after post/redirect/get), and the strict policy: the page's own stylesheet and
  * script from this origin only, no inline code, no other origin, forms to this origin only.
  */
-const DASHBOARD_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
 
 export interface PageCtx {
   deps: AppDeps;
@@ -131,45 +121,6 @@ export function sendDashboardPage(reply: FastifyReply, ctx: PageCtx, p: Dashboar
   });
 }
 
-/**
- * A page of the dashboard or the operator console: their stylesheet, script and policy (DASHBOARD_CSP),
- * never cached, never framed, in the request's language.
- */
-export function sendPageDocument(
-  reply: FastifyReply,
-  d: {
-    status: number;
-    lang: Lang;
-    /** Attributes of the root element, written as given (with their leading space). */
-    rootAttrs?: string;
-    title: string;
-    skip: string;
-    header: Raw;
-    main: Raw;
-    footer: string;
-  },
-): FastifyReply {
-  reply
-    .status(d.status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', DASHBOARD_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .header('cache-control', 'no-store')
-    .header('vary', 'accept-language, cookie');
-  return reply.send(
-    `<!doctype html><html lang="${esc(d.lang)}"${d.rootAttrs ?? ''}><head><meta charset="utf-8">` +
-      '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-      '<meta name="robots" content="noindex">' +
-      `<title>${esc(d.title)}</title><link rel="icon" href="/checkout${ICON.path}" type="image/svg+xml">` +
-      `<link rel="stylesheet" href="/dashboard${DASHBOARD_STYLESHEET.path}" integrity="${DASHBOARD_STYLESHEET.integrity}">` +
-      `<script src="/dashboard${DASHBOARD_SCRIPT.path}" integrity="${DASHBOARD_SCRIPT.integrity}" defer></script>` +
-      `</head><body><a class="skip" href="#content">${esc(d.skip)}</a>${d.header.html}` +
-      `<main id="content" tabindex="-1">${d.main.html}</main><footer>${esc(d.footer)}</footer></body></html>`,
-  );
-}
-
 /** The dashboard's refusal and error pages. */
 export function sendDashboardError(
   reply: FastifyReply,
@@ -183,55 +134,3 @@ export function sendDashboardError(
     body: html`<div class="card narrow"><h1>${ctx.m.errors.title}</h1><p class="problem" role="alert">${message}</p><p><a href="/dashboard">${ctx.m.errors.back}</a></p></div>`,
   });
 }
-
-/** The hidden form token. */
-export const csrfField = (token: string): Raw => html`<input type="hidden" name="_csrf" value="${token}">`;
-
-export interface FieldSpec {
-  name: string;
-  /** The element id when one page has several fields of this name (several forms). */
-  id?: string;
-  label: string;
-  type?: 'text' | 'email' | 'password' | 'date' | 'search';
-  value?: string;
-  hint?: string;
-  error?: string | null;
-  autocomplete?: string;
-  required?: boolean;
-  inputmode?: 'decimal' | 'numeric';
-}
-
-/** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
-export function field(f: FieldSpec): Raw {
-  const id = f.id ?? `f-${f.name}`;
-  const described = [f.hint ? `${id}-hint` : null, f.error ? `${id}-err` : null].filter((x) => x !== null);
-  return html`<div class="field"><label for="${id}">${f.label}</label>${
-    f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : null
-  }<input id="${id}" name="${f.name}" type="${f.type ?? 'text'}"${
-    f.value !== undefined && f.type !== 'password' ? html` value="${f.value}"` : null
-  }${f.autocomplete ? html` autocomplete="${f.autocomplete}"` : null}${f.required ? raw(' required') : null}${
-    f.inputmode ? html` inputmode="${f.inputmode}"` : null
-  }${described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : null}${
-    f.error ? raw(' aria-invalid="true"') : null
-  }>${f.error ? html`<span class="err" id="${id}-err">${f.error}</span>` : null}</div>`;
-}
-
-/** A labelled select. */
-export function selectField(f: {
-  name: string;
-  label: string;
-  options: Array<[string, string]>;
-  value?: string;
-  error?: string | null;
-}): Raw {
-  const id = `f-${f.name}`;
-  return html`<div class="field"><label for="${id}">${f.label}</label><select id="${id}" name="${f.name}"${
-    f.error ? html` aria-invalid="true" aria-describedby="${id}-err"` : null
-  }>${f.options.map(
-    ([v, l]) => html`<option value="${v}"${v === f.value ? raw(' selected') : null}>${l}</option>`,
-  )}</select>${f.error ? html`<span class="err" id="${id}-err">${f.error}</span>` : null}</div>`;
-}
-
-/** A form-level problem (an error not tied to one field), announced. */
-export const problem = (message: string | null): Raw | null =>
-  message === null ? null : html`<p class="problem" role="alert">${message}</p>`;

@@ -12,10 +12,10 @@ import { formatMsatAsBtc } from '../../../domain/money.ts';
 import type { Result } from '../../../domain/result.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { decodeReceive, decodeSend } from '../../lapi/payments.contract.ts';
+import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
 import { requireSession, type SessionUser } from '../kit/session.ts';
-import { errorsFor, formOf } from './auth-pages.ts';
-import { csrfField, field, pageCtx, problem, sendDashboardPage } from './layout.ts';
+import { pageCtx, sendDashboardPage } from './layout.ts';
 
 /** The API's field names for the one "pay to" field of the send form. */
 const TO_FIELDS: Record<string, string> = {

@@ -1,5 +1,6 @@
+import { field } from '../kit/forms.ts';
 import { html, type Raw } from '../kit/html.ts';
-import { field, type PageCtx } from './layout.ts';
+import type { PageCtx } from './layout.ts';
 
 /**
  * Small parts the vouchers, trading and profile pages share: their flash messages (each area keeps its

@@ -22,20 +22,12 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments.t
 import { err, ok, type Result } from '../../../domain/result.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { proRecord } from '../../wire/pro-record.ts';
+import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
 import { requireSession } from '../kit/session.ts';
-import { errorsFor, formOf, unconfirmedBanner } from './auth-pages.ts';
+import { unconfirmedBanner } from './auth-pages.ts';
 import type { DashboardCatalogue } from './i18n/index.ts';
-import {
-  csrfField,
-  field,
-  type PageCtx,
-  pageCtx,
-  problem,
-  selectField,
-  sendDashboardError,
-  sendDashboardPage,
-} from './layout.ts';
+import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 
 /** A payment's amount in its wallet's unit, signed by direction. */
 export function amountText(p: Payment): string {

@@ -6,10 +6,10 @@ import { accountVerifications } from '../../../app/verification/account-verifica
 import { accountConsents, revokeAccountConsent } from '../../../app/verification/consents.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
+import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html, raw } from '../kit/html.ts';
 import { requireSession, type SessionUser } from '../kit/session.ts';
-import { errorsFor, formOf } from './auth-pages.ts';
-import { csrfField, field, pageCtx, problem, sendDashboardPage } from './layout.ts';
+import { pageCtx, sendDashboardPage } from './layout.ts';
 import { areaFlash } from './page-kit.ts';
 
 /**

@@ -16,18 +16,10 @@ import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { tradeOrderRecord } from '../../wire/order-record.ts';
 import { decodeListOrders, decodeOrderTid, decodePlaceOrder } from '../../wire/orders.contract.ts';
+import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
 import { requireSession, type SessionUser } from '../kit/session.ts';
-import { errorsFor, formOf } from './auth-pages.ts';
-import {
-  csrfField,
-  field,
-  pageCtx,
-  problem,
-  selectField,
-  sendDashboardError,
-  sendDashboardPage,
-} from './layout.ts';
+import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { areaFlash, confirmField } from './page-kit.ts';
 
 /**

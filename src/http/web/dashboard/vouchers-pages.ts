@@ -14,18 +14,10 @@ import { formatMsatAsBtc } from '../../../domain/money.ts';
 import { batchState, VOUCHER_COUNT_MAX, VOUCHER_COUNT_MIN } from '../../../domain/vouchers.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { decodeRequestVouchers } from '../../wire/vouchers.contract.ts';
+import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
 import { requireSession, type SessionUser } from '../kit/session.ts';
-import { errorsFor, formOf } from './auth-pages.ts';
-import {
-  csrfField,
-  field,
-  type PageCtx,
-  pageCtx,
-  problem,
-  sendDashboardError,
-  sendDashboardPage,
-} from './layout.ts';
+import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { areaFlash, confirmField } from './page-kit.ts';
 
 /**
