@@ -52,3 +52,50 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log('layers OK');
+
+// ---- http: one folder per API family, a shared wire room, one web room with its kit -------------------
+// An API family (http/<family>/) imports no other family; wire/ and web/kit/ import no family and no
+// page folder; a page folder (web/<room>/) imports no API family and no other page folder. Sessions are checked by one hook
+// (web/kit/session.ts guardSessions), never by a call at the top of a handler.
+{
+  const HTTP = join(SRC, 'http');
+  const FAMILIES = ['lapi', 'sapi', 'tapi', 'trade', 'api', 'sandbox', 'lnurl', 'metrics', 'system'];
+  const roomOf = (rel) => {
+    const [first, second] = rel.split('/');
+    if (first === 'web') return second === 'kit' ? 'web/kit' : `web/${second}`;
+    if (first === 'wire') return 'wire';
+    return FAMILIES.includes(first) ? first : null;
+  };
+  const httpProblems = [];
+  for (const file of files(HTTP)) {
+    const rel = relative(HTTP, file);
+    const room = roomOf(rel);
+    const text = readFileSync(file, 'utf8');
+    if (text.includes('requireSession(') && rel !== 'web/kit/session.ts')
+      httpProblems.push(`http/${rel}: calls requireSession( by hand (register guardSessions on the scope)`);
+    if (room === null) continue;
+    for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
+      const target = relative(HTTP, resolve(dirname(file), m[1]));
+      if (target.startsWith('..')) continue;
+      const to = roomOf(target);
+      if (to === null || to === room) continue;
+      const toFamily = FAMILIES.includes(to);
+      const toPage = to.startsWith('web/') && to !== 'web/kit';
+      let why = null;
+      if (FAMILIES.includes(room) && toFamily)
+        why = 'an API family imports no other family (shared code goes to wire/)';
+      else if ((room === 'wire' || room === 'web/kit') && (toFamily || toPage))
+        why = `${room}/ imports no API family and no page folder`;
+      else if (room.startsWith('web/') && room !== 'web/kit' && toFamily)
+        why = 'a page imports no API family (decode through wire/)';
+      else if (room.startsWith('web/') && toPage)
+        why = 'a page folder imports no other page folder (shared page code goes to web/kit/)';
+      if (why !== null) httpProblems.push(`http/${rel}: imports http/${target} (${why})`);
+    }
+  }
+  if (httpProblems.length > 0) {
+    console.error(`http room rule violations:\n${httpProblems.map((p) => `  ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log('http rooms OK');
+}

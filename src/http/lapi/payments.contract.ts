@@ -2,7 +2,7 @@ import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { btcAmountOf, decoded, referencesOf } from '../wire/payment-fields.ts';
-import { decodeReceiveCommon, receiveCommonProperties } from '../wire/receive-common.ts';
+import { decodeReceiveCommon, lightningReceive, receiveCommonProperties } from '../wire/receive-common.ts';
 import { btcAmountInput, optionalString } from '../wire/schemas.ts';
 
 // The /lapi contract of receive and send: what the body may hold (the route schemas below, for the
@@ -118,10 +118,5 @@ export function decodeReceive(body: Body, idempotencyKey: string | null): Result
   }
   const common = decodeReceiveCommon(body, idempotencyKey);
   if (!common.ok) return common;
-  return ok({
-    amount: { asset: 'lbtc', units: amount.value! },
-    rail: 'lightning',
-    chainNetwork: null,
-    ...common.value,
-  });
+  return ok(lightningReceive(amount.value!, common.value));
 }

@@ -69,3 +69,11 @@ export function decodeReceiveCommon(body: Body, idempotencyKey: string | null): 
     idempotencyKey,
   });
 }
+
+/** A Lightning request in lbtc (POST /lapi/v1/receive, the dashboard's receive form). */
+export const lightningReceive = (units: bigint, common: ReceiveCommon): ReceiveCommand => ({
+  amount: { asset: 'lbtc', units },
+  rail: 'lightning',
+  chainNetwork: null,
+  ...common,
+});

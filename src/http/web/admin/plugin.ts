@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/deps.ts';
 import { toProblem } from '../../family.ts';
-import { guardForms, sessionOrNull } from '../kit/session.ts';
+import { guardForms, guardSessions, sessionOrNull } from '../kit/session.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorGate } from './guard.ts';
 import { kycPages } from './kyc-pages.ts';
@@ -36,12 +36,13 @@ export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDe
     ),
   );
 
-  // First the forgery checks (a refused form changes nothing), then the operator role.
+  // First the forgery checks (a refused form changes nothing), then the session, then the operator role.
   guardForms(scope, deps, async (request, reply) =>
     sendAdminError(request, reply, null, 403, adminTexts(request).errors.forbidden),
   );
   // A language asked for by `?lang=` sticks (the dashboard's language cookie).
   scope.addHook('onRequest', async (request, reply) => keepAdminLang(deps, request, reply));
+  guardSessions(scope, deps);
   scope.addHook('preHandler', async (request, reply) => {
     if (reply.sent) return;
     await operatorGate(deps, request, reply);

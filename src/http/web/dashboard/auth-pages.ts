@@ -13,9 +13,9 @@ import {
   addressOf,
   clearSessionCookie,
   preSessionToken,
-  requireSession,
   sessionOf,
   setSessionCookie,
+  signedInUser,
 } from '../kit/session.ts';
 import { type PageCtx, pageCtx, sendDashboardPage } from './layout.ts';
 
@@ -87,7 +87,7 @@ ${field({ name: 'repeat_password', label: a.repeatPassword, type: 'password', au
   });
 }
 
-/** Sign-in, sign-up, sign-out (here and everywhere), the account page and password change. */
+/** Sign-in, sign-up and sign-out: the pages outside the session guard. */
 export function authPages(scope: FastifyInstance, deps: AppDeps): void {
   const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
 
@@ -164,18 +164,22 @@ export function authPages(scope: FastifyInstance, deps: AppDeps): void {
     clearSessionCookie(deps, reply);
     return reply.redirect('/dashboard/sign-in?done=signed_out', 303);
   });
+}
 
+/**
+ * The signed-in account's own pages: sign-out everywhere, the e-mail confirmation again, the account
+ * page and password change. Registered on the dashboard's guarded scope (routes.ts).
+ */
+export function accountPages(scope: FastifyInstance, deps: AppDeps): void {
   scope.post('/sign-out-everywhere', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     await endAllSessions(deps, s.accountId);
     clearSessionCookie(deps, reply);
     return reply.redirect('/dashboard/sign-in?done=signed_out_everywhere', 303);
   });
 
   scope.post('/confirm-email', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const sent = await sendEmailConfirmation(deps, s.usertag);
     if (sent.ok) return reply.redirect('/dashboard/account?done=confirmation_sent', 303);
     // The address had its hourly share of e-mails: the account page says so, and when to ask again.
@@ -188,8 +192,7 @@ export function authPages(scope: FastifyInstance, deps: AppDeps): void {
     reply: FastifyReply,
     error: AppError | null,
   ): Promise<FastifyReply> => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const v = await viewAccount(deps, s.accountId);
     if (v === null) return reply.redirect('/dashboard/sign-in', 303);
@@ -223,8 +226,7 @@ ${field({ name: 'repeat_password', label: a.repeatPassword, type: 'password', au
   scope.get('/account', { schema: { hide: true } }, (request, reply) => accountPage(request, reply, null));
 
   scope.post('/account/password', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const r = await changePassword(deps, s, {
       current: f['current_password'],

@@ -9,7 +9,7 @@ import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, type Raw } from '../kit/html.ts';
-import { requireSession, type SessionUser } from '../kit/session.ts';
+import { type SessionUser, signedInUser } from '../kit/session.ts';
 import { pageCtx, sendDashboardPage } from './layout.ts';
 
 type Shown = { what: 'invoice' | 'admin' | 'webhook'; secret: string } | null;
@@ -89,8 +89,8 @@ ${pw('redeliver')}<button type="submit">${d.redeliver}</button></form>`
   };
 
   scope.get('/developers', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    return s === null ? reply : page(request, reply, s, {});
+    const s = signedInUser(request);
+    return page(request, reply, s, {});
   });
 
   /** Checks the password; answers the page with the error on `form` when it is wrong. */
@@ -104,8 +104,8 @@ ${pw('redeliver')}<button type="submit">${d.redeliver}</button></form>`
 
   for (const kind of ['invoice', 'admin'] as const) {
     scope.post(`/developers/keys/${kind}`, { schema: { hide: true } }, async (request, reply) => {
-      const s = await requireSession(deps, request, reply);
-      if (s === null || !(await confirmed(request, reply, s, kind))) return reply;
+      const s = signedInUser(request);
+      if (!(await confirmed(request, reply, s, kind))) return reply;
       // The same use case as `paytag keys rotate`: the old key stops working at once.
       const r = await rotateKey(deps, s.usertag, kind);
       if (!r.ok) return page(request, reply, s, { error: { form: kind, e: r.error } });
@@ -114,8 +114,8 @@ ${pw('redeliver')}<button type="submit">${d.redeliver}</button></form>`
   }
 
   scope.post('/developers/webhook-secret', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null || !(await confirmed(request, reply, s, 'webhook'))) return reply;
+    const s = signedInUser(request);
+    if (!(await confirmed(request, reply, s, 'webhook'))) return reply;
     const r = await rotateWebhookSecret(deps, s.usertag);
     if (!r.ok) return page(request, reply, s, { error: { form: 'webhook', e: r.error } });
     return page(request, reply, s, {
@@ -125,8 +125,8 @@ ${pw('redeliver')}<button type="submit">${d.redeliver}</button></form>`
   });
 
   scope.post('/developers/redeliver', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null || !(await confirmed(request, reply, s, 'redeliver'))) return reply;
+    const s = signedInUser(request);
+    if (!(await confirmed(request, reply, s, 'redeliver'))) return reply;
     // The same use case as POST /lapi/v1/webhooks/redeliver.
     const r = await redeliver(deps, s.accountId, formOf(request)['delivery_id']);
     if (!r.ok) return page(request, reply, s, { error: { form: 'redeliver', e: r.error } });

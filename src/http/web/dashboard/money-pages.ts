@@ -3,77 +3,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quoteSend } from '../../../app/dashboard/send-quote.ts';
 import { sessionCaller } from '../../../app/dashboard/views.ts';
 import type { AppDeps } from '../../../app/deps.ts';
-import type { SendCommand } from '../../../app/payments/commands.ts';
 import { receive } from '../../../app/payments/receive.ts';
 import { send } from '../../../app/payments/send.ts';
 import { confirmPassword } from '../../../app/sessions/sign-in.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { formatMsatAsBtc } from '../../../domain/money.ts';
-import type { Result } from '../../../domain/result.ts';
 import { httpStatusOf } from '../../errors.ts';
-import { decodeReceive, decodeSend } from '../../lapi/payments.contract.ts';
 import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
-import { requireSession, type SessionUser } from '../kit/session.ts';
+import { signedInUser } from '../kit/session.ts';
 import { pageCtx, sendDashboardPage } from './layout.ts';
-
-/** The API's field names for the one "pay to" field of the send form. */
-const TO_FIELDS: Record<string, string> = {
-  usertag: 'to',
-  lightning_invoice: 'to',
-  payment_mode: 'to',
-  lightning_invoice_type: 'to',
-};
-const asFormError = (e: AppError): AppError =>
-  e.field !== undefined && TO_FIELDS[e.field] !== undefined ? { ...e, field: TO_FIELDS[e.field] } : e;
-
-/**
- * The send form's fields as the body of POST /lapi/v1/send: "pay to" is an invoice (`lnbc…`, with or
- * without `lightning:`), an LNURL or a Lightning address (`name@host`), or else a usertag.
- */
-export function sendBody(f: Record<string, string>): Record<string, unknown> {
-  const to = (f['to'] ?? '').trim().replace(/^lightning:/i, '');
-  const body: Record<string, unknown> = {};
-  if (f['amount'] !== undefined && f['amount'].trim() !== '') body['amount'] = f['amount'].trim();
-  if (f['description'] !== undefined && f['description'] !== '') body['description'] = f['description'];
-  if (/^ln(bc|tb|bcrt|sb|tbs)[0-9]/i.test(to)) {
-    body['payment_mode'] = 'lightning';
-    body['lightning_invoice'] = to;
-  } else if (
-    /^lnurl/i.test(to) ||
-    /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to) ||
-    /^[^@\s]+@localhost(:\d+)?$/.test(to)
-  ) {
-    body['payment_mode'] = 'lightning';
-    body['lightning_invoice'] = to;
-    body['lightning_invoice_type'] = 'lnurl';
-  } else {
-    body['payment_mode'] = 'usertag';
-    body['usertag'] = to.replace(/^@/, '');
-  }
-  return body;
-}
-
-const decodeSendForm = (f: Record<string, string>, idem: string | null): Result<SendCommand> => {
-  if ((f['to'] ?? '').trim() === '')
-    return { ok: false, error: { code: 'invalid_request', message: 'enter who to pay', field: 'to' } };
-  const r = decodeSend(sendBody(f), idem);
-  return r.ok ? r : { ok: false, error: asFormError(r.error) };
-};
+import { decodeReceiveForm, RECEIVE_FIELDS } from './receive.form.ts';
+import { decodeSendForm, SEND_FIELDS, sendFormErrors } from './send.form.ts';
 
 const btc = (msat: bigint) => `${formatMsatAsBtc(msat)} BTC`;
 
+/** A page with its form, drawn again with the refusal of a submit. */
+type FormPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError | null,
+) => Promise<FastifyReply>;
+
 export function moneyPages(scope: FastifyInstance, deps: AppDeps): void {
-  const receivePage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    s: SessionUser,
-    error: AppError | null,
-  ) => {
+  const receivePage: FormPage = async (request, reply, error) => {
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const r = ctx.m.receive;
     const f = formOf(request);
-    const e = errorsFor(error, ['amount', 'description']);
+    const e = errorsFor(error, RECEIVE_FIELDS);
     return sendDashboardPage(reply, ctx, {
       status: error ? httpStatusOf(error.code) : 200,
       title: r.title,
@@ -86,34 +44,23 @@ ${field({ name: 'description', label: r.memo, hint: r.memoHint, value: f['descri
     });
   };
 
-  scope.get('/receive', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    return s === null ? reply : receivePage(request, reply, s, null);
-  });
+  scope.get('/receive', { schema: { hide: true } }, (request, reply) => receivePage(request, reply, null));
 
   scope.post('/receive', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
-    const f = formOf(request);
-    const body: Record<string, unknown> = { amount: f['amount'] ?? '' };
-    if ((f['description'] ?? '') !== '') body['description'] = f['description'];
-    // The body of POST /lapi/v1/receive, its decoder and its use case (the invoice key may receive).
-    const cmd = decodeReceive(body, null);
+    const s = signedInUser(request);
+    // The command of POST /lapi/v1/receive and its use case (the invoice key may receive).
+    const cmd = decodeReceiveForm(formOf(request));
     const made = cmd.ok ? await receive(deps, sessionCaller(s, 'invoice'), cmd.value) : cmd;
-    if (!made.ok) return receivePage(request, reply, s, made.error);
+    if (!made.ok) return receivePage(request, reply, made.error);
     return reply.redirect(`/dashboard/payments/${made.value.public_id}?done=request_created`, 303);
   });
 
-  const sendForm = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    s: SessionUser,
-    error: AppError | null,
-  ) => {
+  const sendForm: FormPage = async (request, reply, error) => {
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const t = ctx.m.send;
     const f = formOf(request);
-    const e = errorsFor(error, ['to', 'amount', 'description']);
+    const e = sendFormErrors(error);
     return sendDashboardPage(reply, ctx, {
       status: error ? httpStatusOf(error.code) : 200,
       title: t.title,
@@ -127,17 +74,13 @@ ${field({ name: 'description', label: t.memo, value: f['description'] ?? '', err
     });
   };
 
-  const reviewPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    s: SessionUser,
-    error: AppError | null,
-  ) => {
+  const reviewPage: FormPage = async (request, reply, error) => {
+    const s = signedInUser(request);
     const f = formOf(request);
     const cmd = decodeSendForm(f, null);
-    if (!cmd.ok) return sendForm(request, reply, s, cmd.error);
+    if (!cmd.ok) return sendForm(request, reply, cmd.error);
     const quote = quoteSend(deps, cmd.value);
-    if (!quote.ok) return sendForm(request, reply, s, asFormError(quote.error));
+    if (!quote.ok) return sendForm(request, reply, quote.error);
     const ctx = pageCtx(deps, request, reply, s);
     const t = ctx.m.send;
     const q = quote.value;
@@ -146,9 +89,7 @@ ${field({ name: 'description', label: t.memo, value: f['description'] ?? '', err
     const idem = /^[0-9a-f]{32}$/.test(f['idempotency_key'] ?? '')
       ? (f['idempotency_key'] as string)
       : randomBytes(16).toString('hex');
-    const hidden = ['to', 'amount', 'description'].map(
-      (k) => html`<input type="hidden" name="${k}" value="${f[k] ?? ''}">`,
-    );
+    const hidden = SEND_FIELDS.map((k) => html`<input type="hidden" name="${k}" value="${f[k] ?? ''}">`);
     return sendDashboardPage(reply, ctx, {
       status: error ? httpStatusOf(error.code) : 200,
       title: t.confirmTitle,
@@ -165,34 +106,29 @@ ${field({ name: 'password', label: t.password, type: 'password', hint: t.passwor
     });
   };
 
-  scope.get('/send', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    return s === null ? reply : sendForm(request, reply, s, null);
-  });
+  scope.get('/send', { schema: { hide: true } }, (request, reply) => sendForm(request, reply, null));
 
-  scope.post('/send/review', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    return s === null ? reply : reviewPage(request, reply, s, null);
-  });
+  scope.post('/send/review', { schema: { hide: true } }, (request, reply) =>
+    reviewPage(request, reply, null),
+  );
 
   scope.post('/send', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     // Sending needs the admin key on the API: here, the password again.
     const confirmed = await confirmPassword(deps, s, f['password']);
     if (!confirmed.ok) {
       if (confirmed.error.retryAfterSec !== undefined)
         reply.header('retry-after', String(confirmed.error.retryAfterSec));
-      return reviewPage(request, reply, s, confirmed.error);
+      return reviewPage(request, reply, confirmed.error);
     }
     const idem = /^[0-9a-f]{32}$/.test(f['idempotency_key'] ?? '')
       ? `dashboard-${f['idempotency_key']}`
       : null;
     const cmd = decodeSendForm(f, idem);
-    if (!cmd.ok) return sendForm(request, reply, s, cmd.error);
+    if (!cmd.ok) return sendForm(request, reply, cmd.error);
     const sent = await send(deps, sessionCaller(s, 'admin'), cmd.value);
-    if (!sent.ok) return reviewPage(request, reply, s, asFormError(sent.error));
+    if (!sent.ok) return reviewPage(request, reply, sent.error);
     return reply.redirect(`/dashboard/payments/${sent.value.public_id}?done=sent`, 303);
   });
 }

@@ -24,7 +24,7 @@ import { httpStatusOf } from '../../errors.ts';
 import { proRecord } from '../../wire/pro-record.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
-import { requireSession } from '../kit/session.ts';
+import { signedInUser } from '../kit/session.ts';
 import { unconfirmedBanner } from './auth-pages.ts';
 import type { DashboardCatalogue } from './i18n/index.ts';
 import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
@@ -160,8 +160,7 @@ function readableFacts(m: DashboardCatalogue, p: Payment, network: string | null
 
 export function paymentPages(scope: FastifyInstance, deps: AppDeps): void {
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const m = ctx.m;
     const account = await viewAccount(deps, s.accountId);
@@ -189,8 +188,7 @@ ${paymentsTable(m, v.recent, true)}<p><a href="/dashboard/payments">${m.home.all
   });
 
   scope.get('/payments', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const m = ctx.m;
     const q = (request.query ?? {}) as Record<string, unknown>;
@@ -256,8 +254,7 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
   });
 
   const detailPage = async (request: FastifyRequest, reply: FastifyReply, error: AppError | null) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const m = ctx.m;
     const tid = (request.params as { tid: string }).tid.toLowerCase();
@@ -321,8 +318,7 @@ ${statusForm}
   );
 
   scope.post('/payments/:tid/status', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const tid = (request.params as { tid: string }).tid.toLowerCase();
     const status = formOf(request)['status_payee'] ?? '';
     if (!(PAYMENT_STATUSES as readonly string[]).includes(status)) {

@@ -8,7 +8,7 @@ import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html, raw } from '../kit/html.ts';
-import { requireSession, type SessionUser } from '../kit/session.ts';
+import { type SessionUser, signedInUser } from '../kit/session.ts';
 import { pageCtx, sendDashboardPage } from './layout.ts';
 import { areaFlash } from './page-kit.ts';
 
@@ -113,14 +113,12 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
   };
 
   scope.get('/profile', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     return profilePage(request, reply, s);
   });
 
   scope.post('/profile', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const r = await updateProfile(
       deps,
@@ -139,8 +137,7 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
   });
 
   scope.post('/profile/kyc', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const submission: KycSubmission = {
       idType: f['id_type'] ?? '',
@@ -161,8 +158,7 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
   });
 
   scope.post('/profile/consents/revoke', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const r = await revokeAccountConsent(deps, s.usertag, (f['consent_id'] ?? '').slice(0, 40));
     if (!r.ok) {

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../../app/deps.ts';
 import { toProblem } from '../../family.ts';
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET } from '../kit/dashboard-assets.ts';
 import { serveHashedAssets } from '../kit/hashed-assets.ts';
-import { guardForms, sessionOrNull } from '../kit/session.ts';
-import { authPages } from './auth-pages.ts';
+import { guardForms, guardSessions, sessionOrNull } from '../kit/session.ts';
+import { accountPages, authPages } from './auth-pages.ts';
 import { developerPages } from './developer-pages.ts';
 import { pageCtx, sendDashboardError } from './layout.ts';
 import { dashboardStreamRoute } from './live-stream.ts';
@@ -17,7 +17,7 @@ import { vouchersPages } from './vouchers-pages.ts';
 /**
  * The account holder's dashboard under /dashboard: server-rendered pages (HTML, HTML errors) over the
  * same use cases as the API. Every state-changing request passes the same-origin check and carries the
- * form token (session.ts); refused ones change nothing and get a 403 page.
+ * form token (../kit/session.ts); refused ones change nothing and get a 403 page.
  */
 export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   scope.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -39,13 +39,19 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
 
   serveHashedAssets(scope, [DASHBOARD_SCRIPT, DASHBOARD_STYLESHEET]);
 
+  // Before sign-in (and sign-out): outside the session guard.
   authPages(scope, deps);
-  vouchersPages(scope, deps);
-  tradingPages(scope, deps);
-  profilePages(scope, deps);
-
-  paymentPages(scope, deps);
-  moneyPages(scope, deps);
   dashboardStreamRoute(scope, deps);
-  developerPages(scope, deps);
+
+  // Every other page needs a session: one guard for the scope, after the form guard above.
+  await scope.register(async (signedIn) => {
+    guardSessions(signedIn, deps);
+    accountPages(signedIn, deps);
+    vouchersPages(signedIn, deps);
+    tradingPages(signedIn, deps);
+    profilePages(signedIn, deps);
+    paymentPages(signedIn, deps);
+    moneyPages(signedIn, deps);
+    developerPages(signedIn, deps);
+  });
 }

@@ -18,7 +18,7 @@ import { tradeOrderRecord } from '../../wire/order-record.ts';
 import { decodeListOrders, decodeOrderTid, decodePlaceOrder } from '../../wire/orders.contract.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
-import { requireSession, type SessionUser } from '../kit/session.ts';
+import { type SessionUser, signedInUser } from '../kit/session.ts';
 import { pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { areaFlash, confirmField } from './page-kit.ts';
 
@@ -148,14 +148,12 @@ ${
   };
 
   scope.get('/trading', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     return tradingPage(request, reply, s);
   });
 
   scope.post('/trading/credentials', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const label = f['label'] ?? '';
     const nonce = f['form_nonce'] ?? '';
@@ -195,8 +193,7 @@ ${
   });
 
   scope.post('/trading/credentials/revoke', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const apiKey = (formOf(request)['api_key'] ?? '').slice(0, 64);
     const r = await revokeTradeCredential(deps, { usertag: s.usertag, apiKey });
     if (!r.ok) return tradingPage(request, reply, s, { error: { ...r.error, field: undefined } });
@@ -204,8 +201,7 @@ ${
   });
 
   scope.post('/trading/orders', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const f = formOf(request);
     const again = (error: AppError) => {
       const field = error.field === 'asset' || error.field === 'quote' ? 'pair' : error.field;
@@ -231,8 +227,7 @@ ${
   });
 
   scope.post('/trading/orders/:tid/cancel', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const tid = decodeOrderTid((request.params as { tid?: unknown }).tid);
     const r = tid.ok ? await cancelOrder(deps, s.accountId, tid.value) : tid;

@@ -16,7 +16,7 @@ import { httpStatusOf } from '../../errors.ts';
 import { decodeRequestVouchers } from '../../wire/vouchers.contract.ts';
 import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
-import { requireSession, type SessionUser } from '../kit/session.ts';
+import { type SessionUser, signedInUser } from '../kit/session.ts';
 import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { areaFlash, confirmField } from './page-kit.ts';
 
@@ -40,8 +40,7 @@ export function vouchersPages(scope: FastifyInstance, deps: AppDeps): void {
   const publicUrl = deps.config.publicUrl;
 
   scope.get('/vouchers', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const v = ctx.m.vouchers;
     const after = (request.query as Record<string, unknown>)['after'];
@@ -109,14 +108,12 @@ ${confirmField(v.password, v.passwordHint, err('password'))}
   };
 
   scope.get('/vouchers/new', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     return createPage(reply, pageCtx(deps, request, reply, s), s, {}, null);
   });
 
   scope.post('/vouchers/new', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const f = formOf(request);
     const again = (error: AppError) => {
@@ -204,14 +201,12 @@ ${confirmField(v.password, v.revokePasswordHint, e.byField['password'] ?? null)}
     String((request.params as { tid: string }).tid).slice(0, 64);
 
   scope.get('/vouchers/:tid', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     return batchPage(request, reply, s, tidOf(request), null);
   });
 
   scope.post('/vouchers/:tid/revoke', { schema: { hide: true } }, async (request, reply) => {
-    const s = await requireSession(deps, request, reply);
-    if (s === null) return reply;
+    const s = signedInUser(request);
     const tid = tidOf(request);
     // The batch must be the caller's before anything else is said about the request.
     const own = await checkVoucher(deps, sessionCaller(s, 'invoice'), tid);

@@ -92,9 +92,9 @@ export const sessionOrNull = (deps: AppDeps, request: FastifyRequest): Promise<S
 
 /**
  * The request's session, or null after answering it: a page is sent to sign-in (and back here after),
- * anything else gets 401.
+ * anything else to sign-in with `done=signed_out`.
  */
-export async function requireSession(
+async function requireSession(
   deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -108,6 +108,31 @@ export async function requireSession(
     await reply.redirect('/dashboard/sign-in?done=signed_out', 303);
   }
   return null;
+}
+
+/** The request decoration that carries the signed-in session on a guarded scope. */
+const SIGNED_IN = 'signedIn';
+
+/**
+ * Lets every request of the scope reach its handler only with an open session, checked once before
+ * the handler (after the scope's form guard): without one, a page is sent to sign-in and back, any
+ * other request to sign-in with `done=signed_out`. Handlers read the session with `signedInUser`.
+ * Register it on the encapsulated scope of the signed-in pages only (the sign-in pages stay outside).
+ */
+export function guardSessions(scope: FastifyInstance, deps: AppDeps): void {
+  scope.decorateRequest(SIGNED_IN, null);
+  scope.addHook('preHandler', async (request, reply) => {
+    if (reply.sent) return;
+    const s = await requireSession(deps, request, reply);
+    if (s !== null) request.setDecorator<SessionUser>(SIGNED_IN, s);
+  });
+}
+
+/** The session of a request that passed guardSessions. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  const s = request.getDecorator<SessionUser | null>(SIGNED_IN);
+  if (s === null) throw new Error('signed-in page route without its session guard');
+  return s;
 }
 
 /** The client's address bucket for per-address limits (behind the proxies TRUST_PROXY names). */

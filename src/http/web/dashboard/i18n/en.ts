@@ -2,7 +2,7 @@ import { en as pages } from '../../kit/i18n/en.ts';
 /**
  * Every text of the account holder's dashboard in English. hi.ts has the same keys (its type is this
  * object's), so a text added here must be added there too or the build fails. The language is chosen as
- * on the public pages (http/pages/i18n: `?lang=`, then Accept-Language), and kept in a cookie.
+ * on the public pages (http/web/kit/i18n: `?lang=`, then Accept-Language), and kept in a cookie.
  */
 
 export const en = {
