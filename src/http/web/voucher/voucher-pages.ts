@@ -57,6 +57,23 @@ function imageOrigins(b: Batch): string[] {
   return source === null ? [] : [source];
 }
 
+/** A page of a batch: its title (else `fallbackTitle`), and its design image's origin allowed. */
+const batchPage = (
+  b: Batch,
+  fallbackTitle: string,
+  body: Raw,
+  status: number,
+  m: Catalogue,
+  url: string,
+): Page => ({
+  status,
+  title: b.title ?? fallbackTitle,
+  body,
+  imageOrigins: imageOrigins(b),
+  lang: m.lang,
+  url,
+});
+
 function form(action: string, f: FormState, m: Catalogue): Raw {
   const checked = (mode: FormState['mode']) => (f.mode === mode ? raw(' checked') : null);
   return html`<form method="post" action="${action}">
@@ -119,14 +136,7 @@ async function voucherPage(
 <div class="grid">${await qrBlock(v.lnurl, m)}<div>${form(`/voucher/redeem/${v.voucher.code}?lang=${m.lang}`, f, m)}</div></div>
 <p class="meta">${m.voucher.validOnce(m.date(b.expires_at_ms))}</p>`
       : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}${received}${voucherStateBlock(v, m)}`;
-  return {
-    status,
-    title: b.title ?? m.voucher.title,
-    body,
-    imageOrigins: imageOrigins(b),
-    lang: m.lang,
-    url,
-  };
+  return batchPage(b, m.voucher.title, body, status, m, url);
 }
 
 const batchStateText: Record<Exclude<BatchState, 'redeemable'>, (s: StaticView, m: Catalogue) => string> = {
@@ -150,14 +160,7 @@ async function staticPage(
 <div class="grid">${await qrBlock(s.lnurl, m)}<div>${form(`/voucher/${b.id}?lang=${m.lang}`, f, m)}</div></div>
 ${left}<p class="meta">${m.voucher.validUntil(m.date(b.expires_at_ms))}</p>`
       : html`${heading(b, m)}${design(b, m)}${amountBlock(b, m)}${messages(f)}<p class="state off" role="status">${batchStateText[s.state](s, m)}</p>`;
-  return {
-    status,
-    title: b.title ?? m.voucher.batchTitle,
-    body,
-    imageOrigins: imageOrigins(b),
-    lang: m.lang,
-    url,
-  };
+  return batchPage(b, m.voucher.batchTitle, body, status, m, url);
 }
 
 async function printPage(
