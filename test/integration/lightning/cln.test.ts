@@ -34,7 +34,7 @@ afterEach(async () => {
 
 describe('CLN backend where the node is strict', () => {
   it('connects to clnrest’s HTTPS with the node’s ca.pem; pinning the leaf or trusting nothing fails', async () => {
-    const dir = new URL('../../fixtures/lightning/tls', import.meta.url);
+    const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
     const viaCa = createClnBackend({
       url: cln.url,
       rune: cln.rune,

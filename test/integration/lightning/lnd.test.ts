@@ -520,7 +520,7 @@ describe('LND invoice stream on a node that never settled an invoice', () => {
 });
 
 describe('LND over TLS with a pinned certificate', () => {
-  const dir = new URL('../../fixtures/lightning/tls', import.meta.url);
+  const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
   const cert = readFileSync(new URL('cert.pem', dir), 'utf8');
   const key = readFileSync(new URL('key.pem', dir), 'utf8');
 

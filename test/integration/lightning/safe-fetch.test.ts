@@ -186,7 +186,7 @@ describe('safeFetch', () => {
   });
 
   it('verifies TLS certificates (a self-signed server is refused)', async () => {
-    const dir = new URL('../../fixtures/lightning/tls', import.meta.url);
+    const dir = new URL('../../fixtures/lightning/tls/', import.meta.url);
     const tls = await listenTls(
       (_req, res) => {
         res.writeHead(200);
