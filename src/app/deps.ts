@@ -6,9 +6,9 @@ import type { DB, PaymentPurpose } from '../db/schema.ts';
 import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { PaymentChanges } from './metrics/change-signal.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
-import type { PaymentChanges } from './payments/change-signal.ts';
-import type { MoneyCounters } from './payments/money-counters.ts';
+import type { MoneyCounters } from './metrics/money-counters.ts';
 import type {
   ChainWatcher,
   Clock,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PaymentStatus } from '../domain/payments.ts';
+import type { PaymentStatus } from '../domain/payments/fees.ts';
 
 // Every integer column is read as bigint on both databases (better-sqlite3 safe integers; pg int8 parser).
 // Timestamps are unix milliseconds, named *_ms.

@@ -5,8 +5,8 @@ import {
   sandboxDepositChange,
   sandboxRequestDepositsChange,
 } from '../../src/app/chain/sandbox-deposit.ts';
-import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
 import { receive } from '../../src/app/payments/receive.ts';
+import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { decodeProReceive } from '../../src/http/sapi/payments.contract.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {

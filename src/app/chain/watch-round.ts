@@ -7,8 +7,8 @@ import {
 import { listPendingClaims, listRecentCredits } from '../../db/repos/chain-deposits.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
+import { setSweepPosition, sweepPosition } from '../cursors.ts';
 import type { AppDeps } from '../deps.ts';
-import { setSweepPosition, sweepPosition } from '../payments/sweep-cursor.ts';
 import type { ChainNetwork, ChainScan, ChainWatcher, CreditedDeposit } from '../ports.ts';
 import { addressKey, bookDeposit, bookScan, toWatched } from './book-deposits.ts';
 import { reverseDeposit } from './reverse-deposit.ts';

@@ -2,7 +2,7 @@ import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
 import type { ChainNetworkName } from '../../db/schema.ts';
 import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
 import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
-import { isExpired } from '../../domain/payments.ts';
+import { isExpired } from '../../domain/payments/fees.ts';
 
 /**
  * What the payer sees of a payment request. `paid` wins over everything (a payment that arrives late is

@@ -1,7 +1,7 @@
 import { findCheckout } from '../../db/repos/checkout.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
-import type { PaymentStatus } from '../../domain/payments.ts';
+import type { PaymentStatus } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { paymentUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';

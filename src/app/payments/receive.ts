@@ -11,8 +11,8 @@ import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import type { ReceiveCommand } from './commands.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
+import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import { newPaymentRow } from './engine/rows.ts';
-import { answerOrReplay, commandIdempotency, replayPayment } from './idempotency.ts';
 
 /**
  * Creates a payment request: a pending incoming payment on the caller's account (or on

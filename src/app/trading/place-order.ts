@@ -25,7 +25,7 @@ import { type OrderTotals, orderTotals } from '../../domain/trading.ts';
 import type { AppDeps } from '../deps.ts';
 import { mailRefusal, mailRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { replayOrConflict, requestHash } from '../payments/idempotency.ts';
+import { replayOrConflict, requestHash } from '../payments/engine/idempotency.ts';
 import { runWrite } from '../write.ts';
 import type { PlaceOrderCommand } from './commands.ts';
 import { findInstrument } from './instruments.ts';

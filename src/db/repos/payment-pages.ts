@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PaymentStatus } from '../../domain/payments.ts';
+import type { PaymentStatus } from '../../domain/payments/fees.ts';
 import type { DB, PaymentWallet } from '../schema.ts';
 import { type PaymentRow, shownInHistory } from './payments.ts';
 

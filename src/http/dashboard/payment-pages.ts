@@ -18,7 +18,7 @@ import { confirmPassword } from '../../app/sessions/sign-in.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
 import type { AppError } from '../../domain/errors.ts';
 import { ASSETS, formatUnitsTruncated, MSAT_PER_SAT } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, qrSvg, type Raw, raw } from '../pages/html.ts';

@@ -1,6 +1,6 @@
 import type { Payment } from '../../app/payments/payment.ts';
 import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
 import { seconds } from '../schemas.ts';
 
 /**

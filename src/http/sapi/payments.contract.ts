@@ -1,7 +1,7 @@
 import type { ReceiveCommand } from '../../app/payments/commands.ts';
 import type { ChainNetwork } from '../../app/ports.ts';
 import { parseAssetAmount, parseBtcToMsat } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { decodeReceiveCommon, receiveBodySchema } from '../lapi/payments.contract.ts';
 

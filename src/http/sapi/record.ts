@@ -2,7 +2,7 @@ import { paymentUri } from '../../app/chain/payment-uri.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import type { Config } from '../../config/index.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
-import { PAYMENT_STATUSES } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES } from '../../domain/payments/fees.ts';
 import { PAYMENT_TTL, standardRecord, standardRecordSchema } from '../payments/record.ts';
 import { seconds } from '../schemas.ts';
 

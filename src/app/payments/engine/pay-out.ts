@@ -10,15 +10,15 @@ import {
 } from '../../../db/repos/payments.ts';
 import type { DB, PaymentPurpose } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
-import { isExpired, type ServiceFees } from '../../../domain/payments.ts';
+import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
-import { thenCloseAtNode } from '../close-settled-invoice.ts';
-import { feesFor, moveInternal, reserveOutgoing } from '../movements.ts';
-import { resolveOutgoing } from '../resolve-outgoing.ts';
+import { thenCloseAtNode } from './close-settled-invoice.ts';
+import { feesFor, moveInternal, reserveOutgoing } from './movements.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
+import { resolveOutgoing } from './resolve-outgoing.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 
 // The outgoing-payment engine: every payment that leaves an account (a send, an issuer paying out a

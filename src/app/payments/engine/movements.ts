@@ -5,17 +5,17 @@ import {
   createTransfers,
   resolvePending,
   type TransferInput,
-} from '../../db/repos/ledger.ts';
-import type { PaymentRow } from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import { msatToBtcNumber } from '../../domain/money.ts';
+} from '../../../db/repos/ledger.ts';
+import type { PaymentRow } from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import { msatToBtcNumber } from '../../../domain/money.ts';
 import {
   type PaymentDirection,
   type ServiceFees,
   serviceFeesRoundedDownToSat,
-} from '../../domain/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import { enqueueWebhook } from '../outbox/enqueue.ts';
+} from '../../../domain/payments/fees.ts';
+import type { AppDeps } from '../../deps.ts';
+import { enqueueWebhook } from '../../outbox/enqueue.ts';
 
 /**
  * The ledger side of payments. Every function runs inside the caller's write unit. Transfer ids derive

@@ -2,8 +2,8 @@ import { findIncomingByHash, findSecondPayment, type PaymentRow } from '../../db
 import { Abort, type AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { settleIncomingInvoice } from '../payments/settlement/settle-incoming.ts';
 import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
-import { settleIncomingInvoice } from './settle-incoming.ts';
 
 /** What the sandbox backend adds to the port: a payer outside the service. */
 interface ExternalPayer {

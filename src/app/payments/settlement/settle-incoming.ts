@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type AccountRef, lockAccountsInOrder, transferExists } from '../../db/repos/ledger.ts';
+import { type AccountRef, lockAccountsInOrder, transferExists } from '../../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findSecondPayment,
@@ -7,13 +7,13 @@ import {
   markSettlementProblem,
   type PaymentRow,
   transitionPayment,
-} from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import type { ServiceFees } from '../../domain/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import type { InvoiceSettlement } from '../ports.ts';
-import { feeColumns, newPaymentRow } from './engine/rows.ts';
-import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
+} from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import type { ServiceFees } from '../../../domain/payments/fees.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { InvoiceSettlement } from '../../ports.ts';
+import { creditIncoming, enqueuePaidWebhook, feesFor } from '../engine/movements.ts';
+import { feeColumns, newPaymentRow } from '../engine/rows.ts';
 
 /**
  * - `credited`: the invoice is paid by this settlement.

@@ -1,8 +1,8 @@
-import { type AccountRef, lockAccountsInOrder } from '../../db/repos/ledger.ts';
-import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
-import { storableText } from '../../domain/text.ts';
-import type { AppDeps } from '../deps.ts';
-import type { PayResult } from '../ports.ts';
+import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.ts';
+import { findPaymentById, type PaymentRow, transitionPayment } from '../../../db/repos/payments.ts';
+import { storableText } from '../../../domain/text.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { PayResult } from '../../ports.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';

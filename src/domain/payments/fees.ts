@@ -1,4 +1,4 @@
-import { MSAT_PER_SAT } from './money.ts';
+import { MSAT_PER_SAT } from '../money.ts';
 
 /**
  * Payments: states and fee arithmetic. Pure; money is bigint msat.
