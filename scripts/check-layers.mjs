@@ -8,7 +8,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 /** layer → layers it may import (besides itself). */
 const ALLOWED = {
   domain: [],
-  config: [],
+  config: ['domain/payments/vocabulary'],
   db: ['domain'],
   app: ['domain', 'db', 'config'],
   adapters: ['domain', 'app/ports', 'config'],

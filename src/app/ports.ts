@@ -1,6 +1,8 @@
 // What the use cases need from the outside world. Adapters implement these; only src/main.ts
 // chooses which implementation is wired in.
 
+import type { ChainAsset, ChainNetwork } from '../domain/payments/vocabulary.ts';
+
 export interface Clock {
   /** Milliseconds since the unix epoch. */
   nowMs(): number;
@@ -244,13 +246,10 @@ export interface DevMailboxStore {
 
 // ---------------------------------------------------------------- On-chain deposits (pro variant)
 
-/** The networks of the pro variant's on-chain addresses (the spec's `chain_network`). */
-export type ChainNetwork = 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
-
 /** An address the service hands out and watches for deposits. */
 export interface WatchedAddress {
   network: ChainNetwork;
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
 }
 
@@ -261,7 +260,7 @@ export interface WatchedAddress {
  */
 export interface ChainDeposit {
   network: ChainNetwork;
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
   /** Lower-case hex, without 0x for Bitcoin, with 0x for EVM (as each chain writes it). */
   txHash: string;

@@ -5,7 +5,7 @@ import {
   lockAccountsInOrder,
   transferExists,
 } from '../../db/repos/ledger.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
+import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import { settlementAccountOf } from './book-deposits.ts';
@@ -90,24 +90,23 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
       status = 'pending';
     }
     if (payment.callback_url !== null) {
-      const amount = (u: bigint) => Number(formatUnitsTruncated(u, d.asset === 'btc' ? 11 : 6, 8));
       await enqueueWebhook(
         trx,
         {
           accountId: payment.requester_account_id,
           url: payment.callback_url,
           type: 'payment.deposit_reversed',
-          body: {
-            tid: payment.public_id,
+          body: paymentEventBody(
+            payment,
             status,
-            amount: amount(units),
-            received: amount(now.receivedUnits),
-            wallet: payment.wallet,
-            chain_network: d.network,
-            transaction_hash: d.tx_hash,
-            order_id: payment.order_id,
-            description: payment.description,
-          },
+            { wallet: d.asset, units },
+            {
+              wallet: payment.wallet,
+              network: d.network,
+              txHash: d.tx_hash,
+              receivedUnits: now.receivedUnits,
+            },
+          ),
           eventId: `payment.deposit_reversed.${d.id}.${n}`,
           target: { kind: 'payment', id: String(payment.id) },
         },

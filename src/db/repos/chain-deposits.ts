@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ChainDepositsTable, ChainNetworkName, DB } from '../schema.ts';
+import type { ChainAsset, ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import type { ChainDepositsTable, DB } from '../schema.ts';
 import type { AddressPosition } from './chain-addresses.ts';
 
 /** Query module of `chain_deposits` and `sandbox_chain_deposits`. `trx`: inside the caller's write unit. */
@@ -8,7 +9,7 @@ type Exec = Kysely<DB>;
 export type ChainDepositRow = Selectable<ChainDepositsTable>;
 
 export interface DepositIdentity {
-  network: ChainNetworkName;
+  network: ChainNetwork;
   txHash: string;
   outputIndex: number;
 }
@@ -52,7 +53,7 @@ export async function findLegacyEvmDeposit(
 }
 
 export interface NewDeposit extends DepositIdentity {
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
   paymentId: bigint;
   accountId: bigint;
@@ -173,7 +174,7 @@ export async function markDepositReversed(
  */
 export const listRecentCredits = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   opts: { minBlockHeight: number; paymentId: bigint | null; limit: number },
 ): Promise<ChainDepositRow[]> => {
   let q = exec
@@ -193,7 +194,7 @@ export const listRecentCredits = (
  */
 export const listUncreditedDeposits = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   page: { first: AddressPosition; last: AddressPosition; watchedAtMs: number | null },
 ): Promise<ChainDepositRow[]> => {
   const { first, last } = page;
@@ -361,8 +362,8 @@ export async function countReversals(exec: Exec): Promise<number> {
 // ---------------------------------------------------------------- sandbox chain
 
 export interface NewSandboxDeposit {
-  network: ChainNetworkName;
-  asset: 'btc' | 'usdt';
+  network: ChainNetwork;
+  asset: ChainAsset;
   address: string;
   txHash: string;
   amountRaw: bigint;
@@ -393,7 +394,7 @@ export async function insertSandboxDeposit(trx: Exec, d: NewSandboxDeposit, nowM
  */
 export async function updateSandboxDeposits(
   trx: Exec,
-  which: { txHash: string } | { network: ChainNetworkName; address: string },
+  which: { txHash: string } | { network: ChainNetwork; address: string },
   change: { confirmations: number } | { removed: true },
 ): Promise<number> {
   let q = trx
@@ -417,7 +418,7 @@ const SANDBOX_ADDRESSES_PER_QUERY = 500;
  */
 export async function listSandboxDeposits(
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   addresses: readonly string[],
 ): Promise<Selectable<DB['sandbox_chain_deposits']>[]> {
   const out: Selectable<DB['sandbox_chain_deposits']>[] = [];
@@ -442,7 +443,7 @@ export async function listSandboxDeposits(
  */
 export async function sandboxHashesRemoved(
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   txHashes: readonly string[],
 ): Promise<Set<string>> {
   const out = new Set<string>();
@@ -459,7 +460,7 @@ export async function sandboxHashesRemoved(
   return out;
 }
 
-export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, txHash: string) =>
+export const findSandboxDepositByHash = (exec: Exec, network: ChainNetwork, txHash: string) =>
   exec
     .selectFrom('sandbox_chain_deposits')
     .selectAll()
@@ -477,7 +478,7 @@ export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, 
  */
 export const listPendingClaims = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   opts: { afterPaymentId: bigint | null; watchedAtMs: number | null },
   limit: number,
 ) => {

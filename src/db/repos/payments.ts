@@ -6,6 +6,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals, TRANSFER_POST_PENDING } from './ledger.ts';
@@ -510,7 +511,7 @@ export async function setPayerClaim(
 export const listHistoryOfWallet = (
   exec: Exec,
   accountId: bigint,
-  wallet: 'lbtc' | 'btc' | 'usdt',
+  wallet: Wallet,
   limit: number,
 ): Promise<PaymentRow[]> =>
   exec

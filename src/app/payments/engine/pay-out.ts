@@ -8,9 +8,10 @@ import {
   insertPayment,
   type PaymentRow,
 } from '../../../db/repos/payments.ts';
-import type { DB, PaymentPurpose } from '../../../db/schema.ts';
+import type { DB } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
 import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
+import type { PaymentPurpose } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
