@@ -90,7 +90,8 @@ export async function receive(
       account_id: owner.id,
       requester_account_id: caller.accountId,
       direction: 'in',
-      route: 'lightning',
+      // An on-chain request is paid by deposits to its address (a btc one may also be paid by its invoice).
+      route: chain === null ? 'lightning' : 'chain',
       // The Lightning amount; a usdt request has none (its amount is amount_units, in 10^-6 USDT).
       amount_msat: cmd.amount.asset === 'usdt' ? 0n : units,
       amount_units: units,

@@ -81,7 +81,7 @@ async function settleRow(
     // Paid by a settlement of the node: this is that settlement again. Paid inside the ledger, or on
     // chain (a btc request's unified QR): the node accepted a payment as well, which is booked once.
     if (received <= 0n) return 'already_paid';
-    if (row.route === 'lightning' && !(await paidOnChain(trx, row))) return 'already_paid';
+    if (row.route !== 'internal' && !(await paidOnChain(trx, row))) return 'already_paid';
     return (await bookSeparately(deps, trx, row, s, nowMs)) ? 'second_payment' : 'already_paid';
   }
   if (received <= 0n) {
