@@ -123,8 +123,36 @@ export interface NodeBalance {
   onchainConfirmedMsat: bigint;
 }
 
+/** Why a payer outside the service could not pay one of this node's invoices. */
+export type ExternalPaymentFailure =
+  | 'invalid_invoice'
+  | 'not_this_node'
+  | 'wrong_network'
+  | 'expired'
+  | 'amount_required'
+  | 'amount_too_low'
+  | 'already_paid'
+  | 'canceled'
+  | 'no_listener'
+  | 'listener_failed';
+
+export type ExternalPaymentResult =
+  | { ok: true; settlement: InvoiceSettlement }
+  | { ok: false; reason: ExternalPaymentFailure; message: string };
+
+/**
+ * What a backend can do beyond the port's methods, each capability declared by name (as LNbits' funding
+ * sources list their `features`): a use case asks for the capability, never for the backend's kind.
+ */
+export interface LightningCapabilities {
+  /** A payer outside the service pays one of this node's invoices (the sandbox node). */
+  payFromOutside?: (payreq: string, amountMsat?: bigint) => Promise<ExternalPaymentResult>;
+}
+
 export interface LightningBackend {
   readonly kind: 'sandbox' | 'lnd' | 'cln';
+  /** Absent: none beyond the port. */
+  readonly capabilities?: LightningCapabilities;
   nodeInfo(): Promise<{ pubkey: string; network: LightningNetwork; alias: string }>;
   createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice>;
   payInvoice(input: PayInvoiceInput): Promise<PayResult>;

@@ -2,7 +2,7 @@ import type { Payment } from '../../app/payments/payment.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
 import { ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
-import { PAYMENT_STATUSES, WALLETS } from '../../domain/payments/vocabulary.ts';
+import { PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
 import { seconds } from '../schemas.ts';
 
 /**
@@ -86,7 +86,7 @@ export const standardRecordSchema = {
     tid: { type: 'string', description: 'transaction id (16 characters)' },
     payment_mode: {
       type: 'string',
-      enum: ['lightning', 'onchain'],
+      enum: [...RAILS],
       description: 'lightning; onchain only for requests made on /sapi',
     },
     wallet: {
