@@ -38,6 +38,7 @@ function counting(db: Database): { db: Database; statements: () => number } {
       write: (fn) => db.write((trx) => fn(trx.withPlugin(plugin))),
       durable: () => db.durable(),
       writable: () => db.writable(),
+      ping: () => db.ping(),
       pool: () => db.pool(),
       close: () => db.close(),
     },

@@ -32,15 +32,10 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
   const done = await deps.db.write(async (trx) => {
     const d = await markDepositReversed(trx, depositId, nowMs);
     if (d === undefined) return null;
-    const payment = (await lockDepositPayment(trx, deps.db.dialect, d.payment_id))!;
+    const payment = (await lockDepositPayment(trx, d.payment_id))!;
     const system = settlementAccountOf(d.network);
     const owner = { owner: d.account_id };
-    await lockAccountsInOrder(
-      trx,
-      deps.db.dialect,
-      [owner, { system }, { system: 'chain_reorg_shortfall' }],
-      d.asset,
-    );
+    await lockAccountsInOrder(trx, [owner, { system }, { system: 'chain_reorg_shortfall' }], d.asset);
     const n = d.reversals - 1n;
     const units = d.amount_units;
     const available = await availableBalance(trx, d.account_id, d.asset);

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 import type { ChainDepositsTable, ChainNetworkName, DB } from '../schema.ts';
 import type { AddressPosition } from './chain-addresses.ts';
 
@@ -540,11 +541,10 @@ export async function listFirstDepositHashes(
  */
 export const lockDepositPayment = (
   trx: Exec,
-  dialect: 'sqlite' | 'postgres',
   paymentId: bigint,
 ): Promise<Selectable<DB['payments']> | undefined> => {
   const q = trx.selectFrom('payments').selectAll().where('id', '=', paymentId);
-  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  return (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
 };
 
 /**

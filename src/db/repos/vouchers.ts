@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type WhereInterface } from 'kysely';
-import type { Dialect } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, VoucherBatchesTable, VouchersTable } from '../schema.ts';
 import { TRANSFER_POST_PENDING } from './ledger.ts';
@@ -186,11 +186,7 @@ export async function releaseClaim(
  * usertag already redeemed, say), and its voucher must then go to the next redeemer, not be reported
  * gone.
  */
-export async function pickRedeemable(
-  trx: Exec,
-  dialect: Dialect,
-  batchId: string,
-): Promise<VoucherRow | undefined> {
+export async function pickRedeemable(trx: Exec, batchId: string): Promise<VoucherRow | undefined> {
   const q = trx
     .selectFrom('vouchers')
     .selectAll()
@@ -198,7 +194,7 @@ export async function pickRedeemable(
     .$call(redeemable)
     .orderBy('position')
     .limit(1);
-  if (dialect !== 'postgres') return q.executeTakeFirst();
+  if (!isPostgres(trx)) return q.executeTakeFirst();
   return (await q.forUpdate().skipLocked().executeTakeFirst()) ?? q.forUpdate().executeTakeFirst();
 }
 

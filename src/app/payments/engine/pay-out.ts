@@ -194,7 +194,7 @@ async function payInLedger(
     // moveInternal's one batch of transfers locks the sender, the receiver and the fee accounts in id
     // order itself, so the hot account rows stay locked for one statement and the commit.
     const lockInBatch = target === undefined && order.claim === undefined;
-    if (!lockInBatch) await lockAccountsInOrder(trx, deps.db.dialect, moved);
+    if (!lockInBatch) await lockAccountsInOrder(trx, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
@@ -288,7 +288,7 @@ async function payExternal(
   const nowMs = deps.clock.nowMs();
   const outId = BigInt(deps.ids.randomInt53());
   const reserved = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, [
+    await lockAccountsInOrder(trx, [
       { owner: order.payerId },
       { system: 'lightning_node' },
       ...(order.claimMoves ?? []),
