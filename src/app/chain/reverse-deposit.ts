@@ -5,6 +5,7 @@ import {
   lockAccountsInOrder,
   transferExists,
 } from '../../db/repos/ledger.ts';
+import { reopenPaidRequest } from '../../db/repos/payments.ts';
 import { formatUnitsTruncated } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
@@ -76,12 +77,7 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
     let status = now.status;
     const uncovered = now.receivedUnits < payment.amount_units;
     if (status === 'paid' && uncovered && !(await transferExists(trx, `pay:${payment.id}:in`))) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'paid')
-        .execute();
+      await reopenPaidRequest(trx, payment.id, nowMs);
       status = 'pending';
     }
     if (payment.callback_url !== null) {

@@ -364,3 +364,56 @@ export async function putOffHost(trx: Exec, host: string, nowMs: number, untilMs
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+// The operator console's view of the outbox.
+
+/** Rows per kind and state. */
+export const countOutboxByKindAndState = (exec: Exec) =>
+  exec
+    .selectFrom('outbox')
+    .select(['kind', 'state', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .groupBy(['kind', 'state'])
+    .orderBy('kind')
+    .orderBy('state')
+    .execute();
+
+/** Pending rows whose time has come (leased or not). */
+export async function countDueNow(exec: Exec, nowMs: number): Promise<number> {
+  const due = await exec
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('state', '=', 'pending')
+    .where('next_attempt_at_ms', '<=', BigInt(nowMs))
+    .executeTakeFirst();
+  return Number(due?.n ?? 0);
+}
+
+/** When the oldest pending row was enqueued; null when none is pending. */
+export async function oldestPendingAtMs(exec: Exec): Promise<number | null> {
+  const oldest = await exec
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('created_at_ms').as('at'))
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  const at = oldest?.at as bigint | number | null | undefined;
+  return at === null || at === undefined ? null : Number(at);
+}
+
+/** Failed rows, newest first, keyset paged by id (`beforeId`). */
+export function listFailedRows(exec: Exec, beforeId: bigint | undefined, limit: number) {
+  let q = exec
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'kind',
+      'event_type',
+      'destination',
+      'attempts',
+      'last_status',
+      'last_error',
+      'created_at_ms',
+    ])
+    .where('state', '=', 'failed');
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}

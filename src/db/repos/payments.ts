@@ -131,6 +131,32 @@ const incomingByHash = prepare<{ hash: string }, PaymentRow>((db, p) =>
 export const findIncomingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
   incomingByHash.first(exec, { hash: paymentHash });
 
+/** The payments of those tids that belong to the account (as payer or requester), in one read. */
+export const findOwnPaymentsByPublicIds = (
+  exec: Exec,
+  accountId: bigint,
+  publicIds: readonly string[],
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('public_id', 'in', publicIds)
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('requester_account_id', '=', accountId)]))
+    .execute();
+
+/**
+ * A paid on-chain request whose credit was reversed goes back to `pending` (a paid row only, so a
+ * concurrent change is not undone).
+ */
+export async function reopenPaidRequest(trx: Exec, id: bigint, nowMs: number): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .execute();
+}
+
 /** An outgoing payment of that hash that is paid or still under way (a second one would pay twice). */
 export const findLiveOutgoingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
   exec
