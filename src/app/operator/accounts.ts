@@ -1,6 +1,7 @@
 import {
   type AccountRow,
   findAccountByUsertag,
+  listAccounts,
   listKeyHints,
   searchAccountsByPrefix,
 } from '../../db/repos/accounts.ts';
@@ -68,6 +69,11 @@ export async function searchAccounts(
     accounts: page.map(summaryOf),
     nextAfterId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   });
+}
+
+/** The first `limit` accounts, oldest first (`paytag account list`: no page bound, the operator's own). */
+export async function listAccountSummaries(deps: AppDeps, limit: number): Promise<AccountSummary[]> {
+  return (await listAccounts(deps.db.read, limit, 0n)).map(summaryOf);
 }
 
 export interface AccountDetail extends AccountSummary {
