@@ -9,11 +9,20 @@ import {
 } from '../../db/repos/kyc.ts';
 import type { DB } from '../../db/schema.ts';
 import { abort } from '../../domain/errors.ts';
-import { country, documentUrl, email, KYC_LIMITS, type KycStatus, phone, text } from '../../domain/kyc.ts';
+import {
+  COMPANY_FIELDS,
+  country,
+  documentUrl,
+  email,
+  KYC_LIMITS,
+  type KycStatus,
+  PERSONAL_FIELDS,
+  phone,
+  text,
+} from '../../domain/kyc.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
-import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../verification/record.ts';
 import { runWrite } from '../write.ts';
 
 /** Profile fields an account holder keeps (through the CLI now). Absent: unchanged; '' clears. */
