@@ -22,7 +22,7 @@ import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 
 // The outgoing-payment engine: every payment that leaves an account (a send, an issuer paying out a
-// voucher, later an order's refund) goes through payOut. It pays a usertag or an invoice of this service
+// voucher) goes through payOut. It pays a usertag or an invoice of this service
 // inside the ledger in one write unit, and an invoice of another node through the Lightning backend:
 // reserve in one unit, pay outside it, post or void in another (resolve-outgoing.ts).
 
