@@ -14,7 +14,7 @@ const ALLOWED = {
   adapters: ['domain', 'app/ports', 'config'],
   http: ['app', 'domain', 'config'],
   jobs: ['app', 'domain', 'config'],
-  cli: ['app', 'domain', 'db', 'config', 'main'],
+  cli: ['app', 'domain', 'config', 'main'],
 };
 
 function* files(dir) {
@@ -90,6 +90,27 @@ for (const file of files(SRC)) {
     });
   }
   problems.push(...vocabularyProblems);
+}
+// The middle floor: every query lives in db/repos, and the database dialect stays inside db/. No Kysely
+// query builder or `sql` tag in app/ (a new query is a function of the table's repository), and no
+// `.dialect` read there (repositories read it from their executor, db/dialect.ts). The CLI reaching
+// db/ at all is refused by its layer rule above (it calls use cases, or main.ts to open the runtime).
+{
+  const RULES = [
+    [
+      /\.(selectFrom|updateTable|insertInto|deleteFrom)\(|\bsql`/,
+      'runs a query (a query is a function of db/repos)',
+    ],
+    [/\.dialect\b/, 'reads the database dialect (it stays inside db/: db/dialect.ts)'],
+  ];
+  for (const file of files(join(SRC, 'app'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const [re, what] of RULES)
+          if (re.test(line)) problems.push(`${relative(SRC, file)}:${i + 1}: ${what}`);
+      });
+  }
 }
 if (problems.length > 0) {
   console.error(`layer rule violations:\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -52,6 +52,13 @@ const BACKGROUND_DRAIN_MS = 10_000;
 /** Where the hot seed file of this configuration is (it exists only when no xpub is or was set). */
 export const hotSeedPath = (config: Config): string => join(config.dataDir, SEED_FILE_NAME);
 
+/**
+ * The configured database alone: no migrations, adapters or jobs, and no serve lock (`paytag backup`
+ * copies it while the service runs). The caller closes it.
+ */
+export const openDatabaseOnly = (config: Config): Database =>
+  openDatabase({ url: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
+
 export interface Runtime {
   deps: AppDeps;
   close(): Promise<void>;

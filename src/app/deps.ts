@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.ts';
-import type { Database } from '../db/database.ts';
 import type { PaymentRow } from '../db/repos/payments.ts';
 import type { DB } from '../db/schema.ts';
+import type { Database } from '../db/types.ts';
 import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { PaymentPurpose } from '../domain/payments/vocabulary.ts';

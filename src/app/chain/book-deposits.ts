@@ -156,7 +156,7 @@ export async function bookDeposit(
     const row = (known === undefined ? await findDeposit(trx, d) : await findDepositById(trx, known.id))!;
     // The request's row is locked before it is read (PostgreSQL; SQLite has one writer): a concurrent
     // unit booking another deposit of it waits here and then reads what this one wrote.
-    const payment = (await lockDepositPayment(trx, deps.db.dialect, owner.payment_id))!;
+    const payment = (await lockDepositPayment(trx, owner.payment_id))!;
     if (!d.final || units <= 0n) {
       if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
@@ -211,7 +211,7 @@ async function creditDeposit(
   nowMs: number,
 ): Promise<void> {
   const system = settlementAccountOf(deposit.network);
-  await lockAccountsInOrder(trx, deps.db.dialect, [{ owner: deposit.account_id }, { system }], deposit.asset);
+  await lockAccountsInOrder(trx, [{ owner: deposit.account_id }, { system }], deposit.asset);
   await createTransfer(
     trx,
     {

@@ -3,7 +3,7 @@ import {
   findDepositLedgerMismatches,
   findDoubleCredits,
   findReceivedMismatches,
-} from '../../db/repos/chain-deposits.ts';
+} from '../../db/repos/audit/chain-deposits.ts';
 import { systemAccountTotals } from '../../db/repos/ledger.ts';
 import { formatAssetBalance } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';

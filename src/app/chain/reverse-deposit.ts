@@ -5,6 +5,7 @@ import {
   lockAccountsInOrder,
   transferExists,
 } from '../../db/repos/ledger.ts';
+import { reopenPaidRequest } from '../../db/repos/payments.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
@@ -32,15 +33,10 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
   const done = await deps.db.write(async (trx) => {
     const d = await markDepositReversed(trx, depositId, nowMs);
     if (d === undefined) return null;
-    const payment = (await lockDepositPayment(trx, deps.db.dialect, d.payment_id))!;
+    const payment = (await lockDepositPayment(trx, d.payment_id))!;
     const system = settlementAccountOf(d.network);
     const owner = { owner: d.account_id };
-    await lockAccountsInOrder(
-      trx,
-      deps.db.dialect,
-      [owner, { system }, { system: 'chain_reorg_shortfall' }],
-      d.asset,
-    );
+    await lockAccountsInOrder(trx, [owner, { system }, { system: 'chain_reorg_shortfall' }], d.asset);
     const n = d.reversals - 1n;
     const units = d.amount_units;
     const available = await availableBalance(trx, d.account_id, d.asset);
@@ -81,12 +77,7 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
     let status = now.status;
     const uncovered = now.receivedUnits < payment.amount_units;
     if (status === 'paid' && uncovered && !(await transferExists(trx, `pay:${payment.id}:in`))) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'paid')
-        .execute();
+      await reopenPaidRequest(trx, payment.id, nowMs);
       status = 'pending';
     }
     if (payment.callback_url !== null) {

@@ -2,7 +2,7 @@ import type { PaymentReferences } from '../../domain/fields.ts';
 import type { ChainNetwork, Rail, Wallet } from '../../domain/payments/vocabulary.ts';
 
 // What the payment use cases are asked, typed and validated: each API family decodes its own wire
-// (`/lapi` envelope fields and BTC strings, later `/sapi` bare records and numbers) into these.
+// (`/lapi` envelope fields and BTC strings, `/sapi` bare records and numbers) into these.
 
 /** Where a send goes and how much, as the request named it. */
 export type SendTarget =

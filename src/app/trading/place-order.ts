@@ -197,8 +197,8 @@ export async function placeOrder(
 
   const written = await runWrite(deps.db, async (trx) => {
     // Resting placements of one account take turns, whatever pair, so the cap below counts them all.
-    if (!executesNow) await lockAccountOrders(trx, deps.db.dialect, accountId);
-    await lockOrderAccounts(trx, deps.db.dialect, order);
+    if (!executesNow) await lockAccountOrders(trx, accountId);
+    await lockOrderAccounts(trx, order);
     if (!(await insertOrder(trx, order))) {
       return abort('idempotency_conflict', 'a concurrent request with this client_order_id placed an order');
     }

@@ -114,7 +114,7 @@ export async function requestVoucher(
         });
 
   const written = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(batch));
+    await lockAccountsInOrder(trx, issuerAndEscrow(batch));
     const vouchers = await insertBatch(trx, batch, codes);
     if (vouchers === undefined) {
       return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key created a batch');

@@ -23,7 +23,7 @@ import { resolveOutgoing } from './resolve-outgoing.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 
 // The outgoing-payment engine: every payment that leaves an account (a send, an issuer paying out a
-// voucher, later an order's refund) goes through payOut. It pays a usertag or an invoice of this service
+// voucher) goes through payOut. It pays a usertag or an invoice of this service
 // inside the ledger in one write unit, and an invoice of another node through the Lightning backend:
 // reserve in one unit, pay outside it, post or void in another (resolve-outgoing.ts).
 
@@ -195,7 +195,7 @@ async function payInLedger(
     // moveInternal's one batch of transfers locks the sender, the receiver and the fee accounts in id
     // order itself, so the hot account rows stay locked for one statement and the commit.
     const lockInBatch = target === undefined && order.claim === undefined;
-    if (!lockInBatch) await lockAccountsInOrder(trx, deps.db.dialect, moved);
+    if (!lockInBatch) await lockAccountsInOrder(trx, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
@@ -289,7 +289,7 @@ async function payExternal(
   const nowMs = deps.clock.nowMs();
   const outId = BigInt(deps.ids.randomInt53());
   const reserved = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, [
+    await lockAccountsInOrder(trx, [
       { owner: order.payerId },
       { system: 'lightning_node' },
       ...(order.claimMoves ?? []),

@@ -32,7 +32,7 @@ export async function resolveOutgoing(
   let overran = false;
   const after = await deps.db.write(async (trx) => {
     overran = false;
-    await lockAccountsInOrder(trx, deps.db.dialect, accountsMovedBy(row));
+    await lockAccountsInOrder(trx, accountsMovedBy(row));
     if (result.status === 'succeeded') {
       // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
       const feeMsat = chargedRoutingFee(row, result.feeMsat);

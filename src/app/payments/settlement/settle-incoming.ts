@@ -113,7 +113,7 @@ async function settleRow(
     updated_at_ms: nowMs,
   });
   if (!moved) return 'already_paid';
-  await lockAccountsInOrder(trx, deps.db.dialect, accountsCreditedWith(row.account_id, fees));
+  await lockAccountsInOrder(trx, accountsCreditedWith(row.account_id, fees));
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
   deps.paymentChanges.mayHaveChanged(row.public_id);
@@ -152,7 +152,7 @@ async function bookSeparately(
 ): Promise<boolean> {
   if ((await findSecondPayment(trx, invoice.id)) !== undefined) return false;
   const fees = feesFor(deps, s.amountReceivedMsat, 'in');
-  await lockAccountsInOrder(trx, deps.db.dialect, accountsCreditedWith(invoice.account_id, fees));
+  await lockAccountsInOrder(trx, accountsCreditedWith(invoice.account_id, fees));
   const row = newPaymentRow(
     deps,
     {
