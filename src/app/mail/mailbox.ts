@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { insertMailboxMessage } from '../../db/repos/mailbox.ts';
+import type { Database } from '../../db/types.ts';
 import type { Clock, DevMailboxStore } from '../ports.ts';
 
 /** The dev mailbox's storage: a table, written once per event id (a resend after a crash is a no-op). */

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
+import type { Database } from '../../db/types.ts';
 
 /**
  * The public URL the serving process uses, kept in the database so that a `paytag` command run beside

@@ -1,5 +1,5 @@
 import type { PaymentReferences } from '../../app/payments/commands.ts';
-import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from '../../domain/payments.ts';
+import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReceiveCommand } from '../../app/payments/commands.ts';
-import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
+import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { optionalHttpUrl } from './fields.ts';

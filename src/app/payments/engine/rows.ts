@@ -1,5 +1,5 @@
 import type { PaymentRow } from '../../../db/repos/payments.ts';
-import type { ServiceFees } from '../../../domain/payments.ts';
+import type { ServiceFees } from '../../../domain/payments/fees.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { PaymentReferences } from '../commands.ts';
 
