@@ -40,9 +40,8 @@ describe.each(DIALECTS)('paytag audit of payments on %s', (dialect) => {
     );
 
   it('sees a declined payment whose reserve is stuck and a pending one whose reserve was released', async () => {
-    t = await testRuntime(dialect);
     const node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     const alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
     node.payOutcomes.push({ status: 'pending' }, { status: 'pending' });
     const stuck = await payExternal(alice, foreignInvoice(1_000_000n).payreq);
@@ -78,9 +77,8 @@ describe.each(DIALECTS)('paytag audit of payments on %s', (dialect) => {
   });
 
   it('lists fee overruns, and names every group of checks with its counts', async () => {
-    t = await testRuntime(dialect);
     const node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     const alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
     node.payOutcomes.push({ status: 'succeeded', feeMsat: 5_000_000n, preimage: 'cd'.repeat(32) });
     const paid = await payExternal(alice, foreignInvoice(100_000_000n).payreq);

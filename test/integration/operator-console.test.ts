@@ -132,11 +132,11 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     const before = await historyLength();
     const approve = (v: unknown) =>
       decideKyc(rt.deps, OPERATOR, ada.usertag, { decision: 'approve', level: '3', reason: '', version: v });
-    expect(await approve(version)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await approve(version)).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else' }, 'holder');
     const again = (await kycQueue(rt.deps)).submissions[0]?.version;
     await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else Again' }, 'holder');
-    expect(await approve(again)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await approve(again)).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     // A form without the version (or a made-up one) is refused too.
     for (const v of [undefined, '', 'abc', '-1', '99999999999999999999']) {
       expect(await approve(v), String(v)).toMatchObject({ ok: false });
@@ -152,7 +152,7 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       reason: 'late',
       version: current,
     });
-    expect(rejectLate).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(rejectLate).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     const d = await accountDetail(rt.deps, ada.usertag);
     expect(d.ok && [d.value.kycStatus, d.value.actions.length]).toEqual(['verified', 1]);
   });

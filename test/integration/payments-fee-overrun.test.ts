@@ -20,9 +20,8 @@ describe.each(DIALECTS)('routing fees above the reserve on %s', (dialect) => {
   let alice: TestAccount;
 
   beforeEach(async () => {
-    t = await testRuntime(dialect);
     node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
   });
   afterEach(async () => {

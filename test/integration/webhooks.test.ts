@@ -316,7 +316,7 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     await receiver.waitFor(receiver.requests.length + 1);
     expect(await redeliver(rt.deps, alice.id, id)).toMatchObject({
       ok: false,
-      error: { code: 'conflict' },
+      error: { code: 'state_conflict' },
     });
     await running;
   });

@@ -49,7 +49,7 @@ export async function disableAccount(
       .where('disabled_at_ms', 'is', null)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n)
-      return abort('conflict', `account "${a.usertag}" is already disabled`, 'usertag');
+      return abort('state_conflict', `account "${a.usertag}" is already disabled`, 'usertag');
     // Ended, not only refused while disabled: enabling the account again does not reopen them.
     await endAccountSessions(trx, a.id, nowMs, null);
     await recordOperatorAction(
@@ -82,7 +82,7 @@ export async function enableAccount(
       .where('disabled_at_ms', 'is not', null)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n)
-      return abort('conflict', `account "${a.usertag}" is not disabled`, 'usertag');
+      return abort('state_conflict', `account "${a.usertag}" is not disabled`, 'usertag');
     await recordOperatorAction(
       trx,
       actor,

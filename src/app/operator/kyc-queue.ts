@@ -91,7 +91,7 @@ export async function decideKyc(
   const reason = reasonText === '' ? null : reasonText;
   if (typeof d.version !== 'string' || !/^\d{1,20}$/.test(d.version)) {
     return err(
-      'conflict',
+      'state_conflict',
       'this decision does not name the submission it was made on: reload the page',
       'version',
     );

@@ -4,6 +4,7 @@ import { insertPayment } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
@@ -78,7 +79,6 @@ export async function lightningAddressInvoice(
       'amount',
     );
   }
-  if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
   const metadata = metadataOf(deps, account.usertag);
   const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat,
@@ -105,6 +105,6 @@ export async function lightningAddressInvoice(
     },
     deps.clock.nowMs(),
   );
-  await deps.db.write((trx) => insertPayment(trx, row));
+  await runPlainWrite(deps.db, (trx) => insertPayment(trx, row));
   return ok({ payreq: invoice.value.payreq });
 }

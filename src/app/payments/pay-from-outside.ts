@@ -13,8 +13,8 @@ interface ExternalPayer {
   ): Promise<{ ok: true; settlement: InvoiceSettlement } | { ok: false; reason: string; message: string }>;
 }
 
-const canPayFromOutside = (b: LightningBackend | null): b is LightningBackend & ExternalPayer =>
-  b !== null && b.kind === 'sandbox' && 'simulateExternalPayment' in b;
+const canPayFromOutside = (b: LightningBackend): b is LightningBackend & ExternalPayer =>
+  b.kind === 'sandbox' && 'simulateExternalPayment' in b;
 
 /**
  * Sandbox only: a payer outside the service pays an invoice of this node (a person testing, or a test).

@@ -8,6 +8,7 @@ import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
 import { hashPasswordGated, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { runPlainWrite } from '../write.ts';
 import { type OpenSession, openSession } from './sessions.ts';
 import { confirmPassword } from './sign-in.ts';
 
@@ -92,7 +93,7 @@ export async function signUp(
   });
   if (!created.ok) return created;
   const { id, usertag, email } = created.value;
-  await deps.db.write((trx) => setPasswordHash(trx, usertag, hash));
+  await runPlainWrite(deps.db, (trx) => setPasswordHash(trx, usertag, hash));
   await sendEmailConfirmation(deps, usertag);
   const token = await openSession(deps, id, { address: input.address, userAgent: input.userAgent });
   return ok({ token, usertag, email });
@@ -117,7 +118,7 @@ export async function changePassword(
   if (!hashed.ok) return { ok: false, error: { ...hashed.error, field: 'new_password' } };
   const hash = hashed.value;
   const nowMs = deps.clock.nowMs();
-  const ended = await deps.db.write(async (trx) => {
+  const ended = await runPlainWrite(deps.db, async (trx) => {
     await setPasswordHash(trx, session.usertag, hash);
     return endAccountSessions(trx, session.accountId, nowMs, session.sessionId);
   });

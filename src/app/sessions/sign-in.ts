@@ -5,6 +5,7 @@ import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
 import { hashPassword, verifyPasswordGated } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { runPlainWrite } from '../write.ts';
 import { loginKey, type OpenSession, openSession } from './sessions.ts';
 
 /**
@@ -107,10 +108,10 @@ export async function confirmPassword(
   const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
   if (!matches.ok) {
     // Not checked (the server was busy): the attempt does not use the session's allowance up.
-    await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+    await runPlainWrite(deps.db, (trx) => giveBackRateLimitHit(trx, key));
     return matches;
   }
   if (stored === null || !matches.value) return err('unauthorized', 'the password is wrong', 'password');
-  await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+  await runPlainWrite(deps.db, (trx) => giveBackRateLimitHit(trx, key));
   return ok(null);
 }

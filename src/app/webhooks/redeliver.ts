@@ -51,7 +51,10 @@ export async function redeliver(
       }
     }
     if (!(await rescheduleDelivery(trx, row.id, nowMs))) {
-      return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
+      return abort(
+        'state_conflict',
+        'an attempt of this delivery is in progress; ask again in a few seconds',
+      );
     }
     await reportToTarget(trx, deps, row, {
       channel: row.kind,
