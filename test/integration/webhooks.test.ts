@@ -13,6 +13,7 @@ import { rotateWebhookSecret } from '../../src/app/webhooks/rotate-webhook-secre
 import { showWebhookSecret } from '../../src/app/webhooks/show-webhook-secret.ts';
 import { validateCallbackUrl } from '../../src/app/webhooks/validate-callback-url.ts';
 import { verifyWebhook } from '../../src/domain/webhooks.ts';
+import { textOrEmpty } from '../../src/http/wire/text.ts';
 import {
   DIALECTS,
   ManualClock,
@@ -388,7 +389,7 @@ describe.each(DIALECTS)('SSRF guard on %s', (dialect) => {
     });
     expect((await validateCallbackUrl(permissive, 'http://127.0.0.1:8080/hook')).ok).toBe(true);
     expect((await validateCallbackUrl(permissive, 'ftp://127.0.0.1/')).ok).toBe(false);
-    expect((await validateCallbackUrl(permissive, 42)).ok).toBe(false);
+    expect((await validateCallbackUrl(permissive, textOrEmpty(42))).ok).toBe(false);
   });
 
   it('resolves a host name and refuses it when any of its addresses is not public', async () => {

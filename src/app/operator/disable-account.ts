@@ -26,12 +26,12 @@ export interface AccountSwitch {
 export async function disableAccount(
   deps: AppDeps,
   actor: OperatorActor,
-  usertag: unknown,
-  reason: unknown,
+  usertag: string,
+  reason: string,
 ): Promise<Result<AccountSwitch>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
-  const why = text(typeof reason === 'string' ? reason.trim() : '', 'reason', DISABLE_REASON_MAX);
+  const why = text(reason.trim(), 'reason', DISABLE_REASON_MAX);
   if (!why.ok) return why;
   if (why.value === '') return err('invalid_request', 'give the reason for disabling the account', 'reason');
   const nowMs = deps.clock.nowMs();
@@ -66,7 +66,7 @@ export async function disableAccount(
 export async function enableAccount(
   deps: AppDeps,
   actor: OperatorActor,
-  usertag: unknown,
+  usertag: string,
 ): Promise<Result<AccountSwitch>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;

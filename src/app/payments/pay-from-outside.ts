@@ -22,12 +22,12 @@ const canPayFromOutside = (b: LightningBackend): b is LightningBackend & Externa
  * listens itself for its duration (crediting is idempotent, so two listeners credit once). That also
  * makes it work from the CLI, a process without the background jobs.
  */
-export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<Result<PaymentRow>> {
+export async function payFromOutside(deps: AppDeps, invoice: string | null): Promise<Result<PaymentRow>> {
   const backend = deps.lightning;
   if (!canPayFromOutside(backend)) {
     return err('sandbox_only', 'paying from outside is only possible with LIGHTNING_BACKEND=sandbox');
   }
-  if (typeof invoice !== 'string' || invoice.trim() === '') {
+  if (invoice === null || invoice.trim() === '') {
     return err('invalid_request', 'invoice is required (a BOLT11 invoice of this service)', 'invoice');
   }
   const decoded = deps.decodeInvoice(invoice.trim());

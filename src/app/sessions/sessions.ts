@@ -111,8 +111,8 @@ export async function endAllSessions(
 }
 
 /** Constant-time check of a submitted form token against the session's. */
-export function csrfMatches(session: OpenSession, submitted: unknown): boolean {
-  if (typeof submitted !== 'string' || !/^[0-9a-f]{64}$/.test(submitted)) return false;
+export function csrfMatches(session: OpenSession, submitted: string | undefined): boolean {
+  if (submitted === undefined || !/^[0-9a-f]{64}$/.test(submitted)) return false;
   return sameHash(session.csrfToken, submitted);
 }
 
@@ -127,9 +127,9 @@ export async function anonymousCsrf(deps: AppDeps, cookie: string): Promise<stri
 export async function anonymousCsrfMatches(
   deps: AppDeps,
   cookie: string,
-  submitted: unknown,
+  submitted: string | undefined,
 ): Promise<boolean> {
-  if (!SESSION_TOKEN.test(cookie) || typeof submitted !== 'string' || !/^[0-9a-f]{64}$/.test(submitted))
+  if (!SESSION_TOKEN.test(cookie) || submitted === undefined || !/^[0-9a-f]{64}$/.test(submitted))
     return false;
   return sameHash(await anonymousCsrf(deps, cookie), submitted);
 }

@@ -7,6 +7,7 @@ import { formOf } from '../dashboard/auth-pages.ts';
 import { csrfField, field, problem, selectField } from '../dashboard/layout.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, type Raw } from '../pages/html.ts';
+import { decodeKycDecision } from '../wire/kyc-decision.ts';
 import { cursorOf } from './account-pages.ts';
 import { operatorOf } from './guard.ts';
 import { adminTexts, sendAdminPage } from './layout.ts';
@@ -76,12 +77,13 @@ export function kycPages(scope: FastifyInstance, deps: AppDeps): void {
     const f = formOf(request);
     const confirmed = await confirmPassword(deps, session, f['password']);
     if (!confirmed.ok) return queuePage(deps, request, reply, { usertag, error: confirmed.error, values: f });
-    const r = await decideKyc(deps, actor, usertag, {
+    const decided = decodeKycDecision({
       decision: f['decision'],
       level: f['level'],
       reason: f['reason'],
       version: f['version'],
     });
+    const r = decided.ok ? await decideKyc(deps, actor, usertag, decided.value) : decided;
     if (!r.ok) return queuePage(deps, request, reply, { usertag, error: r.error, values: f });
     return reply.redirect(
       `/admin/kyc?done=${r.value.kycStatus === 'verified' ? 'kyc_approved' : 'kyc_rejected'}`,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstDepositHashes } from '../../app/chain/deposit-hashes.ts';
 import {
-  decodeCursor,
   type HistoryFilter,
   historyPage,
   homeView,
@@ -23,6 +22,7 @@ import { err, ok, type Result } from '../../domain/result.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, qrSvg, type Raw, raw } from '../pages/html.ts';
 import { proRecord } from '../sapi/record.ts';
+import { decodeCursor } from '../wire/history-cursor.ts';
 import { errorsFor, formOf, unconfirmedBanner } from './auth-pages.ts';
 import type { DashboardCatalogue } from './i18n/index.ts';
 import {
