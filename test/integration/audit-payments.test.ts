@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxBackend } from '../../src/adapters/lightning/sandbox.ts';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { payFromOutside } from '../../src/app/payments/pay-from-outside.ts';
 import { resolvePending } from '../../src/db/repos/ledger.ts';
@@ -8,6 +7,7 @@ import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   makeAccount,
   type TestAccount,
@@ -17,8 +17,6 @@ import {
 
 // The audit must see what the ledger's own sums cannot: reserves that outlive or predecease their
 // payment, the money events an operator must look at, and the node's balance against the ledger.
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
   if (!r.ok) throw new Error(`expected success, got ${r.error.code}: ${r.error.message}`);
