@@ -8,13 +8,13 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 /** layer → layers it may import (besides itself). */
 const ALLOWED = {
   domain: [],
-  config: [],
+  config: ['domain/payments/vocabulary'],
   db: ['domain'],
   app: ['domain', 'db', 'config'],
   adapters: ['domain', 'app/ports', 'config'],
   http: ['app', 'domain', 'config'],
   jobs: ['app', 'domain', 'config'],
-  cli: ['app', 'domain', 'db', 'config', 'main'],
+  cli: ['app', 'domain', 'config', 'main'],
 };
 
 function* files(dir) {
@@ -64,6 +64,71 @@ for (const file of files(SRC)) {
       if (line >= 0)
         problems.push(`${rel}:${line + 1}: db.write( outside app/write.ts (use runWrite or runPlainWrite)`);
     }
+  }
+}
+// Payments speak one vocabulary (docs/architecture.md, "Payments"): an asset's scale is looked up in
+// src/domain/ (domain/money.ts ASSETS, domain/payments/amounts.ts), never written as a literal; the
+// payment words (wallet, rail, chain network, route, purpose, direction, status) are defined only in
+// src/domain/payments/vocabulary.ts, so a new network or asset is added there. Migrations are frozen
+// and spell their CHECK lists out, so they are left alone.
+{
+  const SCALE_LITERAL = /, (11, 8|6, 6)\)|'btc' \? 11/;
+  const VOCABULARY = [
+    [/'lbtc' \| 'btc' \| 'usdt'|\['lbtc', 'btc', 'usdt'\]/, 'the wallets'],
+    [/'btc' \| 'usdt'/, 'the chain assets'],
+    [/'ERC20' \| 'BEP20'|'ERC20', 'BEP20'/, 'the chain networks'],
+    [/'lightning' \| 'onchain'|\['lightning', 'onchain'\]/, 'the rails'],
+    [/'internal' \| 'lightning'/, 'the routes'],
+    [/'send' \| 'receive' \| 'voucher_claim'/, 'the purposes'],
+    [/'in' \| 'out'/, 'the directions'],
+    [/'undefined' \| 'pending'|\['undefined', 'pending', 'declined', 'paid'\]/, 'the payment statuses'],
+    [
+      /\btype (PaymentWallet|PaymentMode|ChainNetworkName|EvmNetworkName|ChainNetwork|EvmNetwork|ChainAsset|Wallet|Rail|Route|PaymentPurpose|PaymentDirection|PaymentStatus)\b\s*=/,
+      'a payment word',
+    ],
+  ];
+  const vocabularyProblems = [];
+  for (const file of files(SRC)) {
+    const rel = relative(SRC, file);
+    if (rel.startsWith('db/migrations/')) continue;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!rel.startsWith('domain/') && SCALE_LITERAL.test(line)) {
+        vocabularyProblems.push(
+          `${rel}:${i + 1}: an asset scale as a literal (use domain/payments/amounts.ts)`,
+        );
+      }
+      if (rel === 'domain/payments/vocabulary.ts') return;
+      for (const [re, what] of VOCABULARY) {
+        if (re.test(line)) {
+          vocabularyProblems.push(
+            `${rel}:${i + 1}: ${what} spelled out (import domain/payments/vocabulary.ts)`,
+          );
+        }
+      }
+    });
+  }
+  problems.push(...vocabularyProblems);
+}
+// The middle floor: every query lives in db/repos, and the database dialect stays inside db/. No Kysely
+// query builder or `sql` tag in app/ (a new query is a function of the table's repository), and no
+// `.dialect` read there (repositories read it from their executor, db/dialect.ts). The CLI reaching
+// db/ at all is refused by its layer rule above (it calls use cases, or main.ts to open the runtime).
+{
+  const RULES = [
+    [
+      /\.(selectFrom|updateTable|insertInto|deleteFrom)\(|\bsql`/,
+      'runs a query (a query is a function of db/repos)',
+    ],
+    [/\.dialect\b/, 'reads the database dialect (it stays inside db/: db/dialect.ts)'],
+  ];
+  for (const file of files(join(SRC, 'app'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const [re, what] of RULES)
+          if (re.test(line)) problems.push(`${relative(SRC, file)}:${i + 1}: ${what}`);
+      });
   }
 }
 if (problems.length > 0) {

@@ -23,10 +23,10 @@ import { verifyChainKeys } from './app/chain/verify-keys.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
 import { devMailboxStore } from './app/mail/mailbox.ts';
+import { createPaymentChanges } from './app/metrics/change-signal.ts';
 import { createJobCounters } from './app/metrics/job-counters.ts';
-import { createPaymentChanges } from './app/payments/change-signal.ts';
+import { createMoneyCounters } from './app/metrics/money-counters.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
-import { createMoneyCounters } from './app/payments/money-counters.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
@@ -51,6 +51,13 @@ const BACKGROUND_DRAIN_MS = 10_000;
 
 /** Where the hot seed file of this configuration is (it exists only when no xpub is or was set). */
 export const hotSeedPath = (config: Config): string => join(config.dataDir, SEED_FILE_NAME);
+
+/**
+ * The configured database alone: no migrations, adapters or jobs, and no serve lock (`paytag backup`
+ * copies it while the service runs). The caller closes it.
+ */
+export const openDatabaseOnly = (config: Config): Database =>
+  openDatabase({ url: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
 
 export interface Runtime {
   deps: AppDeps;

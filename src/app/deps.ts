@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.ts';
-import type { Database } from '../db/database.ts';
 import type { PaymentRow } from '../db/repos/payments.ts';
-import type { DB, PaymentPurpose } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
+import type { Database } from '../db/types.ts';
 import type { ChainKeys } from '../domain/chain-keys.ts';
 import type { AppError } from '../domain/errors.ts';
+import type { PaymentPurpose } from '../domain/payments/vocabulary.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { PaymentChanges } from './metrics/change-signal.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
-import type { PaymentChanges } from './payments/change-signal.ts';
-import type { MoneyCounters } from './payments/money-counters.ts';
+import type { MoneyCounters } from './metrics/money-counters.ts';
 import type {
   ChainWatcher,
   Clock,

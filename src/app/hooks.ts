@@ -1,4 +1,4 @@
-import type { PaymentPurpose } from '../db/schema.ts';
+import type { PaymentPurpose } from '../domain/payments/vocabulary.ts';
 import type { AppHooks } from './deps.ts';
 
 /** One feature's share of the hook table. */

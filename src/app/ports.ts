@@ -1,6 +1,8 @@
 // What the use cases need from the outside world. Adapters implement these; only src/main.ts
 // chooses which implementation is wired in.
 
+import type { ChainAsset, ChainNetwork } from '../domain/payments/vocabulary.ts';
+
 export interface Clock {
   /** Milliseconds since the unix epoch. */
   nowMs(): number;
@@ -121,8 +123,36 @@ export interface NodeBalance {
   onchainConfirmedMsat: bigint;
 }
 
+/** Why a payer outside the service could not pay one of this node's invoices. */
+export type ExternalPaymentFailure =
+  | 'invalid_invoice'
+  | 'not_this_node'
+  | 'wrong_network'
+  | 'expired'
+  | 'amount_required'
+  | 'amount_too_low'
+  | 'already_paid'
+  | 'canceled'
+  | 'no_listener'
+  | 'listener_failed';
+
+export type ExternalPaymentResult =
+  | { ok: true; settlement: InvoiceSettlement }
+  | { ok: false; reason: ExternalPaymentFailure; message: string };
+
+/**
+ * What a backend can do beyond the port's methods, each capability declared by name (as LNbits' funding
+ * sources list their `features`): a use case asks for the capability, never for the backend's kind.
+ */
+export interface LightningCapabilities {
+  /** A payer outside the service pays one of this node's invoices (the sandbox node). */
+  payFromOutside?: (payreq: string, amountMsat?: bigint) => Promise<ExternalPaymentResult>;
+}
+
 export interface LightningBackend {
   readonly kind: 'sandbox' | 'lnd' | 'cln';
+  /** Absent: none beyond the port. */
+  readonly capabilities?: LightningCapabilities;
   nodeInfo(): Promise<{ pubkey: string; network: LightningNetwork; alias: string }>;
   createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice>;
   payInvoice(input: PayInvoiceInput): Promise<PayResult>;
@@ -244,13 +274,10 @@ export interface DevMailboxStore {
 
 // ---------------------------------------------------------------- On-chain deposits (pro variant)
 
-/** The networks of the pro variant's on-chain addresses (the spec's `chain_network`). */
-export type ChainNetwork = 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
-
 /** An address the service hands out and watches for deposits. */
 export interface WatchedAddress {
   network: ChainNetwork;
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
 }
 
@@ -261,7 +288,7 @@ export interface WatchedAddress {
  */
 export interface ChainDeposit {
   network: ChainNetwork;
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
   /** Lower-case hex, without 0x for Bitcoin, with 0x for EVM (as each chain writes it). */
   txHash: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { Database } from '../db/types.ts';
 import { Abort } from '../domain/errors.ts';
 import type { Result } from '../domain/result.ts';
 

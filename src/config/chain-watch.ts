@@ -1,3 +1,4 @@
+import type { EvmNetwork } from '../domain/payments/vocabulary.ts';
 import { int, oneOf, url } from './fields.ts';
 import { section } from './section.ts';
 
@@ -15,17 +16,17 @@ export interface ChainWatchConfig {
   /** Confirmations a Bitcoin deposit needs before it is credited. */
   btcConfirmations: number;
   /** JSON-RPC URL per EVM network; null: that network is not watched. */
-  evmRpcUrl: { ERC20: string | null; BEP20: string | null; MATIC: string | null };
+  evmRpcUrl: Record<EvmNetwork, string | null>;
   /**
    * Blocks below the head at which an EVM deposit counts when 0 uses the node's `finalized` tag (the
    * default); a positive depth is for chains whose nodes have no `finalized` tag.
    */
-  evmDepth: { ERC20: number; BEP20: number; MATIC: number };
+  evmDepth: Record<EvmNetwork, number>;
   /**
    * Blocks below the counted block where a scan without a cursor starts: the first scan of a network,
    * and every rescan (so a rescan finds deposits that many blocks back).
    */
-  evmLookbackBlocks: { ERC20: number; BEP20: number; MATIC: number };
+  evmLookbackBlocks: Record<EvmNetwork, number>;
   /** Sandbox: confirmations a sandbox deposit needs (like BTC_CONFIRMATIONS). */
   sandboxConfirmations: number;
   /** Wait between watcher rounds. */

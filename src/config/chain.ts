@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import type { EvmNetwork } from '../domain/payments/vocabulary.ts';
 import { int, raw } from './fields.ts';
 import { section } from './section.ts';
-
-/** The EVM networks of the pro variant's USDT addresses (the spec's `chain_network` values). */
-export type EvmNetworkName = 'ERC20' | 'BEP20' | 'MATIC';
 
 export interface UsdtNetworkConfig {
   /** EIP-155 chain id, written into EIP-681 payment URIs. */
@@ -24,7 +22,7 @@ export interface ChainConfig {
   evmXpub: string | null;
   /** How long after a request's expiry its address is still polled (a rescan finds later deposits). */
   watchAfterExpiryMs: number;
-  usdt: Record<EvmNetworkName, UsdtNetworkConfig>;
+  usdt: Record<EvmNetwork, UsdtNetworkConfig>;
 }
 
 /** An extended public key by its prefix; the full check (checksum, depth, network) runs at start. */

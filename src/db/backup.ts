@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { sql } from 'kysely';
-import type { Database } from './database.ts';
+import type { Database } from './types.ts';
 
 /**
  * A consistent copy of the whole database, taken while the service runs, in a new owner-only file.

@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely';
-import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './types.ts';
 
 /** Applies every pending migration; returns the names applied. Throws with the failing name on error. */
 export async function migrateToLatest(db: Database): Promise<string[]> {

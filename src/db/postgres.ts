@@ -1,7 +1,7 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database, DatabaseOptions } from './database.ts';
 import type { DB } from './schema.ts';
+import type { Database, DatabaseOptions } from './types.ts';
 
 const INT8_OID = 20;
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -88,6 +88,9 @@ export function openPostgres(opts: DatabaseOptions): Database {
     // A PostgreSQL commit returns only once its WAL is flushed.
     durable: () => Promise.resolve(),
     writable: () => true,
+    async ping() {
+      await sql`SELECT 1`.execute(db);
+    },
     pool: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };

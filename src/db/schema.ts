@@ -1,5 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PaymentStatus } from '../domain/payments.ts';
+import type {
+  ChainAsset,
+  ChainNetwork,
+  PaymentDirection,
+  PaymentPurpose,
+  PaymentStatus,
+  Rail,
+  Route,
+  Wallet,
+} from '../domain/payments/vocabulary.ts';
 
 // Every integer column is read as bigint on both databases (better-sqlite3 safe integers; pg int8 parser).
 // Timestamps are unix milliseconds, named *_ms.
@@ -119,8 +128,8 @@ export interface PaymentsTable {
   public_id: string;
   account_id: bigint;
   requester_account_id: bigint;
-  direction: 'in' | 'out';
-  route: 'internal' | 'lightning';
+  direction: PaymentDirection;
+  route: Route;
   amount_msat: bigint;
   status: PaymentStatus;
   payment_hash: string | null;
@@ -162,9 +171,9 @@ export interface PaymentsTable {
   /** When a declined outgoing Lightning payment is asked about once more; null: never again. */
   recheck_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
   /** Pro variant (migration 013): the asset requested, and how the payer pays. */
-  wallet: ColumnType<PaymentWallet, PaymentWallet | undefined, PaymentWallet>;
-  payment_mode: ColumnType<PaymentMode, PaymentMode | undefined, PaymentMode>;
-  chain_network: ChainNetworkName | null;
+  wallet: ColumnType<Wallet, Wallet | undefined, Wallet>;
+  payment_mode: ColumnType<Rail, Rail | undefined, Rail>;
+  chain_network: ChainNetwork | null;
   chain_address: string | null;
   /** Requested amount in the wallet's ledger unit (msat for lbtc/btc, 10^-6 USDT); = amount_msat for lbtc. */
   amount_units: ColumnType<bigint, bigint | undefined, bigint>;
@@ -175,16 +184,11 @@ export interface PaymentsTable {
   transaction_hash: string | null;
 }
 
-export type PaymentWallet = 'lbtc' | 'btc' | 'usdt';
-export type PaymentMode = 'lightning' | 'onchain';
-/** The spec's chain_network values (the same strings as the ChainNetwork port type). */
-export type ChainNetworkName = 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
-
 /** Every on-chain address handed out (migration 013); written in the same write unit as its payment. */
 export interface ChainAddressesTable {
   id: Generated<bigint>;
-  network: ChainNetworkName;
-  asset: 'btc' | 'usdt';
+  network: ChainNetwork;
+  asset: ChainAsset;
   address: string;
   /** `i` of m/84'/coin'/account'/0/i (btc) or m/44'/60'/0'/0/i (usdt). */
   derivation_index: ColumnType<bigint, bigint | number, never>;
@@ -199,9 +203,6 @@ export interface ChainAddressCountersTable {
   key_chain: 'btc' | 'evm';
   next_index: ColumnType<bigint, bigint | number, bigint | number>;
 }
-
-/** send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a voucher out. */
-export type PaymentPurpose = 'send' | 'receive' | 'voucher_claim';
 
 export interface OutboxAttemptsTable {
   id: Generated<bigint>;
@@ -328,10 +329,10 @@ export interface DB {
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
 export interface ChainDepositsTable {
   id: Generated<bigint>;
-  network: ChainNetworkName;
+  network: ChainNetwork;
   tx_hash: string;
   output_index: ColumnType<bigint, bigint | number, never>;
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
   payment_id: bigint;
   account_id: bigint;
@@ -354,8 +355,8 @@ export interface ChainDepositsTable {
 /** The sandbox watcher's chain (migration 014). */
 export interface SandboxChainDepositsTable {
   id: Generated<bigint>;
-  network: ChainNetworkName;
-  asset: 'btc' | 'usdt';
+  network: ChainNetwork;
+  asset: ChainAsset;
   address: string;
   tx_hash: string;
   amount_raw: string;

@@ -1,3 +1,5 @@
+import type { Rail } from './payments/vocabulary.ts';
+
 /**
  * When an on-chain payment is on time. A payer's transaction is on time when the chain watcher first saw
  * it before the request expired, however long the chain then takes to make it final (confirmations, an
@@ -9,7 +11,7 @@ export const isLateDeposit = (expiresAtMs: bigint | null, firstSeenMs: bigint): 
 
 /** What the database tells of an on-chain request's on-time deposits, in the wallet's unit. */
 export interface OnTimeDeposits {
-  paymentMode: 'lightning' | 'onchain';
+  paymentMode: Rail;
   /** The amount asked (msat for btc, 10^-6 USDT for usdt). */
   amountUnits: bigint;
   /** Deposits first seen before the expiry, credited or still on their way (not dropped); null: none. */

@@ -1,4 +1,4 @@
-import { formatUnitsTruncated } from './money.ts';
+import { formatMsatAsBtc } from './money.ts';
 
 /** Decimal text without trailing zeros (and without a bare trailing point). */
 const trimmed = (text: string): string =>
@@ -15,7 +15,7 @@ export function bip21Uri(o: {
   label: string | null;
   payreq: string | null;
 }): string {
-  const params = [`amount=${trimmed(formatUnitsTruncated(o.amountMsat, 11, 8))}`];
+  const params = [`amount=${trimmed(formatMsatAsBtc(o.amountMsat))}`];
   if (o.label !== null && o.label !== '') params.push(`label=${encodeURIComponent(o.label)}`);
   if (o.payreq !== null) params.push(`lightning=${o.payreq}`);
   return `bitcoin:${o.address}?${params.join('&')}`;

@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from './payments.ts';
+import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from './payments/fees.ts';
 import { err, ok, type Result } from './result.ts';
 
 /**

@@ -11,6 +11,23 @@ export const KYC_LIMITS = {
   reason: 500,
 } as const;
 
+/** The fields of an account's personal KYC block (`personal_kyc`): identity document URLs. */
+export const PERSONAL_FIELDS = ['id1', 'id2', 'id3'] as const;
+/** The fields of an account's company KYC block (`company_kyc`): the company and its document URLs. */
+export const COMPANY_FIELDS = [
+  'company_name',
+  'email',
+  'company_phone',
+  'country',
+  'doc1',
+  'doc2',
+  'doc3',
+  'doc4',
+] as const;
+/** Every document URL an account holder submits: the personal block's, then the company's documents. */
+export const DOCUMENT_FIELDS = [...PERSONAL_FIELDS, 'doc1', 'doc2', 'doc3', 'doc4'] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
 export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 

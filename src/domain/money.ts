@@ -111,7 +111,8 @@ export function formatUnitsTruncated(units: bigint, scale: number, places: numbe
 }
 
 /** msat → BTC string with 8 decimals, sub-satoshi remainder truncated. */
-export const formatMsatAsBtc = (msat: bigint): string => formatUnitsTruncated(msat, 11, 8);
+export const formatMsatAsBtc = (msat: bigint): string =>
+  formatUnitsTruncated(msat, ASSETS.btc.decimals, ASSETS.btc.apiDecimals);
 
 /** Asset minor units → the API's 8-decimal string (the spec's balances). */
 export const formatAssetBalance = (asset: Asset, units: bigint): string =>

@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT_MAX } from '../domain/payments.ts';
+import { HISTORY_LIMIT_MAX } from '../domain/payments/fees.ts';
 import { ERROR_CODES } from './errors.ts';
 
 /** JSON-schema pieces shared by route schemas (they also feed the OpenAPI document). */

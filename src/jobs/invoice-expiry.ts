@@ -1,4 +1,4 @@
-import { EXPIRE_BATCH, expireInvoicesRound } from '../app/payments/expire-invoices.ts';
+import { EXPIRE_BATCH, expireInvoicesRound } from '../app/payments/settlement/expire-invoices.ts';
 import type { Job } from './runner.ts';
 
 /** Declines unpaid invoices past their expiry (crediting any the node reports settled); a full batch means more are due, so it goes on at once. */

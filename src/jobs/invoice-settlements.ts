@@ -1,4 +1,4 @@
-import { creditSettlement, openSettlementStream } from '../app/payments/settlement-cursor.ts';
+import { creditSettlement, openSettlementStream } from '../app/payments/settlement/settlement-cursor.ts';
 import type { Job } from './runner.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { recheckDeclinedOutgoing } from '../app/payments/late-success.ts';
-import { RECONCILE_BATCH, reconcileOutgoing } from '../app/payments/reconcile-outgoing.ts';
+import { recheckDeclinedOutgoing } from '../app/payments/engine/late-success.ts';
+import { RECONCILE_BATCH, reconcileOutgoing } from '../app/payments/settlement/reconcile-outgoing.ts';
 import type { Job } from './runner.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payFromOutside } from '../../src/app/payments/pay-from-outside.ts';
+import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
 import { buildApp } from '../../src/http/app.ts';
 import {
   DIALECTS,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxBackend } from '../../src/adapters/lightning/sandbox.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { payFromOutside } from '../../src/app/payments/pay-from-outside.ts';
+import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
 import { resolvePending } from '../../src/db/repos/ledger.ts';
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';

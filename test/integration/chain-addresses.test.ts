@@ -24,7 +24,7 @@ function allocateWithPayment(rt: Runtime, accountId: bigint, chain: KeyChain, fa
         account_id: accountId,
         requester_account_id: accountId,
         direction: 'in',
-        route: 'lightning',
+        route: 'chain',
         amount_msat: 1000n,
         wallet: chain === 'btc' ? 'btc' : 'usdt',
         payment_mode: 'onchain',

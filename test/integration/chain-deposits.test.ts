@@ -4,7 +4,7 @@ import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbo
 import { toLedgerUnits } from '../../src/app/chain/units.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { AuditCheckResult } from '../../src/app/deps.ts';
-import { settleIncomingInvoice } from '../../src/app/payments/settle-incoming.ts';
+import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {

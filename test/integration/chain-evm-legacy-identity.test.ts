@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import { up as markLegacyEvmRows } from '../../src/db/migrations/025_chain_evm_legacy_identity.ts';
-import { insertSandboxDeposit } from '../../src/db/repos/chain-deposits.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { insertSandboxDeposit } from '../../src/db/repos/sandbox-chain.ts';
 import { EvmStandin } from '../fixtures/chain/evm-standin.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {

@@ -3,8 +3,8 @@ import { chainHooks } from '../../src/app/chain/hooks.ts';
 import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { AuditCheckResult } from '../../src/app/deps.ts';
 import { chainAddressOfPayment } from '../../src/db/repos/chain-addresses.ts';
-import { insertSandboxDeposit } from '../../src/db/repos/chain-deposits.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { insertSandboxDeposit } from '../../src/db/repos/sandbox-chain.ts';
 import { chainDepositsJob } from '../../src/jobs/chain-deposits.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {

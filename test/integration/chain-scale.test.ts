@@ -4,7 +4,7 @@ import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
 import type { ChainWatcher } from '../../src/app/ports.ts';
 import type { Database } from '../../src/db/database.ts';
-import { insertSandboxDeposit } from '../../src/db/repos/chain-deposits.ts';
+import { insertSandboxDeposit } from '../../src/db/repos/sandbox-chain.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
@@ -38,6 +38,7 @@ function counting(db: Database): { db: Database; statements: () => number } {
       write: (fn) => db.write((trx) => fn(trx.withPlugin(plugin))),
       durable: () => db.durable(),
       writable: () => db.writable(),
+      ping: () => db.ping(),
       pool: () => db.pool(),
       close: () => db.close(),
     },

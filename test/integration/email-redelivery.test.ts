@@ -4,7 +4,7 @@ import type { AppDeps } from '../../src/app/deps.ts';
 import { composeEmail } from '../../src/app/mail/compose-email.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { enqueueEmail, enqueueWebhook } from '../../src/app/outbox/enqueue.ts';
-import { enqueuePaidWebhook } from '../../src/app/payments/movements.ts';
+import { enqueuePaidWebhook } from '../../src/app/payments/engine/movements.ts';
 import type { Mailer } from '../../src/app/ports.ts';
 import { MAIL_ERROR_SHOWN } from '../../src/app/webhooks/list-deliveries.ts';
 import { EMAIL_REDELIVERY_COOLDOWN_MS } from '../../src/app/webhooks/redeliver.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { getBalances } from '../../src/app/balances/get-balances.ts';
-import { expireInvoicesRound } from '../../src/app/payments/expire-invoices.ts';
+import { expireInvoicesRound } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { expireVouchers } from '../../src/app/vouchers/expire-vouchers.ts';
 import { DIALECTS, ManualClock, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 

@@ -107,17 +107,13 @@ describe.each(DIALECTS)('striped system accounts on %s', (dialect) => {
       code: 'test',
     };
     const first = await runWrite(t.deps.db, async (trx) => {
-      await lockAccountsInOrder(trx, t.deps.db.dialect, [{ owner: a.id }, { system: 'service_fees' }]);
+      await lockAccountsInOrder(trx, [{ owner: a.id }, { system: 'service_fees' }]);
       return createTransfer(trx, transfer, Date.now());
     });
     expect(first).toEqual({ ok: true, value: 'created' });
     const again = await runWrite(t.deps.db, async (trx) => {
       // This unit's stripe is other's, not a's.
-      await lockAccountsInOrder(trx, t.deps.db.dialect, [
-        { owner: other.id },
-        { owner: a.id },
-        { system: 'service_fees' },
-      ]);
+      await lockAccountsInOrder(trx, [{ owner: other.id }, { owner: a.id }, { system: 'service_fees' }]);
       return createTransfer(trx, transfer, Date.now());
     });
     expect(again).toEqual({ ok: true, value: 'exists' });

@@ -107,7 +107,7 @@ describe.each(DIALECTS)('outbox durability on %s', (dialect) => {
     // The dying worker's round got as far as its claim: leases taken, nothing sent.
     const claimed = await crashed.deps.db.write((trx) =>
       // All three at once: more per host than a worker of today's settings would take.
-      claimDueRowsPerHost(trx, dialect, 'w_dead', clock.nowMs(), crashed.deps.config.outbox.leaseMs, 10, 10),
+      claimDueRowsPerHost(trx, 'w_dead', clock.nowMs(), crashed.deps.config.outbox.leaseMs, 10, 10),
     );
     expect(claimed).toHaveLength(3);
     await stop(crashed);

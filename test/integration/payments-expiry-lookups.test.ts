@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
+import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi } from '../fixtures/lapi.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
-import { recheckDeclinedOutgoing } from '../../src/app/payments/late-success.ts';
-import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts';
+import { recheckDeclinedOutgoing } from '../../src/app/payments/engine/late-success.ts';
+import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { sendLapi } from '../fixtures/lapi.ts';

@@ -5,7 +5,11 @@ import { createClnBackend } from '../../src/adapters/lightning/cln.ts';
 import { createLndBackend } from '../../src/adapters/lightning/lnd.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
-import { creditSettlement, isCursor, settlementCursorKey } from '../../src/app/payments/settlement-cursor.ts';
+import {
+  creditSettlement,
+  isCursor,
+  settlementCursorKey,
+} from '../../src/app/payments/settlement/settlement-cursor.ts';
 import type { LightningBackend } from '../../src/app/ports.ts';
 import { getKv, putKv } from '../../src/db/repos/kv.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';

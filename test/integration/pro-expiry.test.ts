@@ -5,8 +5,8 @@ import {
   sandboxDepositChange,
   sandboxRequestDepositsChange,
 } from '../../src/app/chain/sandbox-deposit.ts';
-import { expireInvoices } from '../../src/app/payments/expire-invoices.ts';
 import { receive } from '../../src/app/payments/receive.ts';
+import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { decodeProReceive } from '../../src/http/sapi/payments.contract.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
@@ -65,6 +65,38 @@ describe.each(DIALECTS)('expiry of on-chain requests on %s', (dialect) => {
       .where('id', '=', made.value.id)
       .executeTakeFirstOrThrow();
     expect(after.status).toBe('declined');
+  });
+
+  it('stores an on-chain request with route chain and its amount in its wallet’s units; a Lightning one with route lightning', async () => {
+    const caller: Caller = { accountId: shop.id, usertag: shop.usertag, kind: 'invoice' };
+    const make = async (body: Record<string, unknown>) => {
+      const cmd = decodeProReceive(body, null);
+      if (!cmd.ok) throw new Error(cmd.error.message);
+      const made = await receive(t.deps, caller, cmd.value);
+      if (!made.ok) throw new Error(made.error.message);
+      return t.deps.db.read
+        .selectFrom('payments')
+        .select(['route', 'amount_msat', 'amount_units'])
+        .where('id', '=', made.value.id)
+        .executeTakeFirstOrThrow();
+    };
+    expect(
+      await make({ wallet: 'usdt', payment_mode: 'onchain', chain_network: 'ERC20', amount: 2 }),
+    ).toEqual({
+      route: 'chain',
+      amount_msat: 0n,
+      amount_units: 2_000_000n,
+    });
+    expect(await make({ wallet: 'btc', payment_mode: 'onchain', amount: 0.001 })).toEqual({
+      route: 'chain',
+      amount_msat: 100_000_000n,
+      amount_units: 100_000_000n,
+    });
+    expect(await make({ wallet: 'lbtc', payment_mode: 'lightning', amount: 0.001 })).toEqual({
+      route: 'lightning',
+      amount_msat: 100_000_000n,
+      amount_units: 100_000_000n,
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentHistory } from '../../src/app/payments/history.ts';
-import { reconcileOutgoing } from '../../src/app/payments/reconcile-outgoing.ts';
+import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
 import { checkVoucher } from '../../src/app/vouchers/check-voucher.ts';
 import { expireVouchers } from '../../src/app/vouchers/expire-vouchers.ts';
 import { revokeVoucher } from '../../src/app/vouchers/revoke-voucher.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentChanges } from '../../src/app/payments/change-signal.ts';
+import { createPaymentChanges } from '../../src/app/metrics/change-signal.ts';
 
 describe('payment change signal', () => {
   it('tells every listener of its own runtime, and no other runtime', () => {

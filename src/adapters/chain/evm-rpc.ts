@@ -1,12 +1,12 @@
 import type {
   ChainDeposit,
-  ChainNetwork,
   ChainUnavailable,
   ChainWatcher,
   CreditedDeposit,
   WatchedAddress,
 } from '../../app/ports.ts';
 import { EVM_LOGS_MAX_BLOCKS_DEFAULT, EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
+import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { ChainWatcher, Logger } from '../../app/ports.ts';
 import type { Config } from '../../config/index.ts';
+import { EVM_NETWORKS } from '../../domain/payments/vocabulary.ts';
 import { esploraWatcher } from './esplora.ts';
 import { evmRpcWatcher } from './evm-rpc.ts';
 
@@ -20,7 +21,7 @@ export function createChainWatchers(config: Config, log: Logger): ChainWatcher[]
     );
   }
   if (w.evmWatcher === 'evm-rpc') {
-    for (const network of ['ERC20', 'BEP20', 'MATIC'] as const) {
+    for (const network of EVM_NETWORKS) {
       const url = w.evmRpcUrl[network];
       if (url === null) continue;
       out.push(

@@ -60,6 +60,4 @@ export {
   SANDBOX_PENDING_DESCRIPTION,
   type SandboxBackend,
   type SandboxOptions,
-  type SimulatePaymentFailure,
-  type SimulatePaymentResult,
 } from './sandbox.ts';

@@ -29,6 +29,7 @@ import type {
   Clock,
   CreatedInvoice,
   CreateInvoiceInput,
+  ExternalPaymentResult,
   InvoiceSettlement,
   InvoiceState,
   LightningBackend,
@@ -73,29 +74,13 @@ export interface SandboxInvoiceStore {
   put(paymentHash: string, state: StoredInvoiceState): Promise<void>;
 }
 
-export type SimulatePaymentFailure =
-  | 'invalid_invoice'
-  | 'not_this_node'
-  | 'wrong_network'
-  | 'expired'
-  | 'amount_required'
-  | 'amount_too_low'
-  | 'already_paid'
-  | 'canceled'
-  | 'no_listener'
-  | 'listener_failed';
-
-export type SimulatePaymentResult =
-  | { ok: true; settlement: InvoiceSettlement }
-  | { ok: false; reason: SimulatePaymentFailure; message: string };
-
 export interface SandboxBackend extends LightningBackend {
   readonly kind: 'sandbox';
   /** Hex, compressed. */
   readonly pubkey: string;
   readonly network: LightningNetwork;
   /** A payer outside the service pays one of this node's invoices. */
-  simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<SimulatePaymentResult>;
+  simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<ExternalPaymentResult>;
   /** Decides a payment left pending by a "sandbox:pending" invoice. False when there is none. */
   resolvePendingPayment(paymentHash: string, outcome: 'succeeded' | 'failed'): boolean;
 }
@@ -202,6 +187,9 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
 
   const backend: SandboxBackend = {
     kind: 'sandbox',
+    capabilities: {
+      payFromOutside: (payreq, amountMsat) => backend.simulateExternalPayment(payreq, amountMsat),
+    },
     pubkey,
     network,
 
@@ -315,7 +303,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
       signal.addEventListener('abort', () => listeners.delete(onSettled), { once: true });
     },
 
-    async simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<SimulatePaymentResult> {
+    async simulateExternalPayment(payreq: string, amountMsat?: bigint): Promise<ExternalPaymentResult> {
       const decoded = decodeInvoice(payreq);
       if (!decoded.ok) return { ok: false, reason: 'invalid_invoice', message: decoded.message };
       const inv = decoded.invoice;

@@ -1,5 +1,13 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findAccountById, findAccountByUsertag, findAccountIdByEmail } from '../../db/repos/accounts.ts';
+import {
+  confirmAccountEmail,
+  findEmailConfirmation,
+  findEmailHolder,
+  insertEmailConfirmation,
+  markEmailConfirmationUsed,
+  releaseUnconfirmedEmail,
+} from '../../db/repos/email-confirmations.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
@@ -63,17 +71,13 @@ export async function sendEmailConfirmation(
     // against the address's hourly cap like every other e-mail.
     const capped = await mailToRecipientRefusalIn(trx, deps, address, 'email');
     if (capped !== null) return capped;
-    const { id } = await trx
-      .insertInto('email_confirmations')
-      .values({
-        account_id: a.id,
-        email: address,
-        token_hash: keyedHash(key, 'email-confirm', token),
-        expires_at_ms: nowMs + deps.config.verification.confirmTtlSec * 1000,
-        created_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertEmailConfirmation(trx, {
+      account_id: a.id,
+      email: address,
+      token_hash: keyedHash(key, 'email-confirm', token),
+      expires_at_ms: nowMs + deps.config.verification.confirmTtlSec * 1000,
+      created_at_ms: nowMs,
+    });
     await enqueueEmail(
       trx,
       {
@@ -128,49 +132,22 @@ export async function confirmEmail(deps: AppDeps, token: string): Promise<Result
   let usertag: string | null;
   try {
     usertag = await runPlainWrite(deps.db, async (trx) => {
-      const c = await trx
-        .selectFrom('email_confirmations')
-        .selectAll()
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
+      const c = await findEmailConfirmation(trx, hash);
       if (c === undefined || c.used_at_ms !== null || c.expires_at_ms <= BigInt(nowMs)) return null;
-      const used = await trx
-        .updateTable('email_confirmations')
-        .set({ used_at_ms: nowMs })
-        .where('id', '=', c.id)
-        .where('used_at_ms', 'is', null)
-        .executeTakeFirst();
-      if (used.numUpdatedRows !== 1n) return null;
+      if (!(await markEmailConfirmationUsed(trx, c.id, nowMs))) return null;
       // Whoever follows the link shows they read the address's mail: an account holding it unconfirmed
       // gives it up (it keeps its placeholder and may confirm another); a confirmed one keeps it.
-      const holder = await trx
-        .selectFrom('accounts')
-        .select(['id', 'usertag', 'email_confirmed_at_ms'])
-        .where('email', '=', c.email)
-        .executeTakeFirst();
+      const holder = await findEmailHolder(trx, c.email);
       if (holder !== undefined && holder.id !== c.account_id) {
         if (holder.email_confirmed_at_ms !== null) return null;
-        await trx
-          .updateTable('accounts')
-          .set({ email: unconfirmedPlaceholder(holder.usertag), pending_email: c.email })
-          .where('id', '=', holder.id)
-          .where('email_confirmed_at_ms', 'is', null)
-          .execute();
+        await releaseUnconfirmedEmail(trx, holder.id, unconfirmedPlaceholder(holder.usertag), c.email);
         deps.log.info(
           { account: String(holder.id) },
           'an unconfirmed account gave up its address to the one that confirmed it',
         );
       }
-      const a = await trx
-        .updateTable('accounts')
-        .set({ email: c.email, pending_email: null, email_confirmed_at_ms: nowMs })
-        .where('id', '=', c.account_id)
-        .where('email_confirmed_at_ms', 'is', null)
-        // The address may have changed since the link was sent: the link confirms only the one it went to.
-        .where((eb) => eb.or([eb('email', '=', c.email), eb('pending_email', '=', c.email)]))
-        .returning('usertag')
-        .executeTakeFirst();
-      return a?.usertag ?? null;
+      // The address may have changed since the link was sent: the link confirms only the one it went to.
+      return (await confirmAccountEmail(trx, c.account_id, c.email, nowMs)) ?? null;
     });
   } catch (e) {
     // Two accounts confirmed one address at the same moment: the unique index kept the first.

@@ -1,12 +1,28 @@
 import type { Kysely } from 'kysely';
 import { type AccountRow, findAccountByUsertag } from '../../db/repos/accounts.ts';
+import {
+  insertKycHistory,
+  lastKycHistoryId,
+  listKycHistory,
+  lockAccountByUsertag,
+  setKycColumns,
+} from '../../db/repos/kyc.ts';
 import type { DB } from '../../db/schema.ts';
 import { abort } from '../../domain/errors.ts';
-import { country, documentUrl, email, KYC_LIMITS, type KycStatus, phone, text } from '../../domain/kyc.ts';
+import {
+  COMPANY_FIELDS,
+  country,
+  documentUrl,
+  email,
+  KYC_LIMITS,
+  type KycStatus,
+  PERSONAL_FIELDS,
+  phone,
+  text,
+} from '../../domain/kyc.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
-import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../verification/record.ts';
 import { runWrite } from '../write.ts';
 
 /** Profile fields an account holder keeps (through the CLI now). Absent: unchanged; '' clears. */
@@ -50,11 +66,9 @@ function unwrapped<T>(r: Result<T>): T {
  * submission and a review of one account run one after the other: each decides from what the one before
  * it committed (a review cannot verify a change it did not see, a change cannot keep a review it undoes).
  */
-async function accountOf(deps: AppDeps, trx: Kysely<DB>, usertag: string): Promise<AccountRow> {
+async function accountOf(trx: Kysely<DB>, usertag: string): Promise<AccountRow> {
   const tag = unwrapped(normalizeUsertag(usertag));
-  if (deps.db.dialect === 'postgres') {
-    await trx.selectFrom('accounts').select('id').where('usertag', '=', tag).forUpdate().execute();
-  }
+  await lockAccountByUsertag(trx, tag);
   const a = await findAccountByUsertag(trx, tag);
   if (a === undefined) return abort('usertag_not_found', `no account with usertag "${tag}"`, 'usertag');
   return a;
@@ -66,14 +80,7 @@ async function accountOf(deps: AppDeps, trx: Kysely<DB>, usertag: string): Promi
  * did not see what is there now.
  */
 export async function kycVersionOf(exec: Kysely<DB>, accountId: bigint): Promise<string> {
-  const last = await exec
-    .selectFrom('kyc_history')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return String(last?.id ?? 0n);
+  return String(await lastKycHistoryId(exec, accountId));
 }
 
 /** The profile fields that are part of the identity an operator verifies. */
@@ -88,10 +95,13 @@ async function record(
   nowMs: number,
 ) {
   if (Object.keys(changes).length === 0) return;
-  await trx
-    .insertInto('kyc_history')
-    .values({ account_id: accountId, actor, changes: JSON.stringify(changes), reason, at_ms: nowMs })
-    .execute();
+  await insertKycHistory(trx, {
+    account_id: accountId,
+    actor,
+    changes: JSON.stringify(changes),
+    reason,
+    at_ms: nowMs,
+  });
 }
 
 /** The fields of a stored KYC block (`personal_kyc`, `company_kyc`): a JSON object of strings. */
@@ -114,7 +124,7 @@ export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileCh
       next.full_name = unwrapped(text(c.fullName, 'full_name', KYC_LIMITS.full_name));
     if (c.phone !== undefined) next.phone = unwrapped(phone(c.phone, 'phone'));
     if (c.country !== undefined) next.country = unwrapped(country(c.country, 'country'));
-    const a = await accountOf(deps, trx, usertag);
+    const a = await accountOf(trx, usertag);
     const changes: Changes = {};
     for (const [k, v] of Object.entries(next) as Array<[keyof typeof next, string]>) {
       if (a[k] !== v) changes[k] = [a[k], v];
@@ -125,11 +135,11 @@ export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileCh
     const kycBackToReview = a.kyc_status === 'verified' && changed.some((k) => IDENTITY_FIELDS.has(k));
     if (kycBackToReview) changes['kyc_status'] = [a.kyc_status, 'pending'];
     if (changed.length > 0) {
-      await trx
-        .updateTable('accounts')
-        .set(kycBackToReview ? { ...next, kyc_status: 'pending', is_verified: 0 } : next)
-        .where('id', '=', a.id)
-        .execute();
+      await setKycColumns(
+        trx,
+        a.id,
+        kycBackToReview ? { ...next, kyc_status: 'pending', is_verified: 0 } : next,
+      );
       await record(trx, a.id, actor, changes, null, deps.clock.nowMs());
     }
     return { usertag: a.usertag, changed, kycBackToReview };
@@ -140,7 +150,7 @@ export async function updateProfile(deps: AppDeps, usertag: string, c: ProfileCh
 export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission, actor: string) {
   const allowHttp = deps.config.lightning.backend === 'sandbox';
   return runWrite(deps.db, async (trx) => {
-    const a = await accountOf(deps, trx, usertag);
+    const a = await accountOf(trx, usertag);
     const personal = storedKyc(a.personal_kyc);
     const company = storedKyc(a.company_kyc);
     const changes: Changes = {};
@@ -186,17 +196,13 @@ export async function submitKyc(deps: AppDeps, usertag: string, s: KycSubmission
     }
     if (Object.keys(changes).length === 0) return { usertag: a.usertag, changed: [] as string[] };
     if (a.kyc_status !== 'pending') changes['kyc_status'] = [a.kyc_status, 'pending'];
-    await trx
-      .updateTable('accounts')
-      .set({
-        id_type: idType,
-        personal_kyc: JSON.stringify(personal),
-        company_kyc: JSON.stringify(company),
-        kyc_status: 'pending',
-        is_verified: 0,
-      })
-      .where('id', '=', a.id)
-      .execute();
+    await setKycColumns(trx, a.id, {
+      id_type: idType,
+      personal_kyc: JSON.stringify(personal),
+      company_kyc: JSON.stringify(company),
+      kyc_status: 'pending',
+      is_verified: 0,
+    });
     await record(trx, a.id, actor, changes, null, deps.clock.nowMs());
     return { usertag: a.usertag, changed: Object.keys(changes) };
   });
@@ -216,7 +222,7 @@ export async function reviewKyc(
 ) {
   return runWrite(deps.db, async (trx) => {
     const reason = r.reason === null ? null : unwrapped(text(r.reason, 'reason', KYC_LIMITS.reason));
-    const a = await accountOf(deps, trx, usertag);
+    const a = await accountOf(trx, usertag);
     // A review of what the operator saw (the console's): it holds only while that is still what waits.
     if (seen !== undefined && (a.kyc_status !== 'pending' || (await kycVersionOf(trx, a.id)) !== seen)) {
       abort(
@@ -231,11 +237,11 @@ export async function reviewKyc(
     if (Number(a.kyc_level) !== r.level) changes['kyc_level'] = [String(a.kyc_level), String(r.level)];
     if (a.kyc_status !== r.status) changes['kyc_status'] = [a.kyc_status, r.status];
     const verified = a.email_confirmed_at_ms !== null && r.status === 'verified';
-    await trx
-      .updateTable('accounts')
-      .set({ kyc_level: r.level, kyc_status: r.status, is_verified: verified ? 1 : 0 })
-      .where('id', '=', a.id)
-      .execute();
+    await setKycColumns(trx, a.id, {
+      kyc_level: r.level,
+      kyc_status: r.status,
+      is_verified: verified ? 1 : 0,
+    });
     // A review is kept even when it confirms what was there (who looked, when, why).
     await record(
       trx,
@@ -265,11 +271,7 @@ export async function kycHistory(deps: AppDeps, usertag: string) {
 
 /** The recorded profile and KYC changes of an account, oldest first; only the `last` newest when given. */
 export async function historyOf(deps: AppDeps, accountId: bigint, last?: number) {
-  let query = deps.db.read.selectFrom('kyc_history').selectAll().where('account_id', '=', accountId);
-  if (last !== undefined) query = query.orderBy('id', 'desc').limit(last);
-  else query = query.orderBy('id');
-  const rows = await query.execute();
-  if (last !== undefined) rows.reverse();
+  const rows = await listKycHistory(deps.db.read, accountId, last);
   return rows.map((h) => ({
     at: new Date(Number(h.at_ms)).toISOString(),
     actor: h.actor,

@@ -16,9 +16,10 @@ import {
 } from '../../db/repos/chain-deposits.ts';
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
-import type { ChainNetworkName, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { isLateDeposit } from '../../domain/chain-lateness.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
+import { paymentEventBody } from '../../domain/payments/events.ts';
+import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import type { ChainDeposit, ChainScan, WatchedAddress } from '../ports.ts';
@@ -35,7 +36,7 @@ export type DepositOutcome =
   | 'unknown_address';
 
 /** The address key of a network: EVM addresses compare case-blind (logs carry lower-case hex). */
-export const addressKey = (network: ChainNetworkName, address: string): string =>
+export const addressKey = (network: ChainNetwork, address: string): string =>
   network === 'BTC' ? address : address.toLowerCase();
 
 export const toWatched = (a: ChainAddressRow): WatchedAddress => ({
@@ -53,7 +54,7 @@ export const toWatched = (a: ChainAddressRow): WatchedAddress => ({
  */
 export async function bookScan(
   deps: AppDeps,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   page: { addresses: readonly ChainAddressRow[]; watchedAtMs: number | null },
   scan: ChainScan,
 ): Promise<{ credited: number; dropped: number }> {
@@ -156,7 +157,7 @@ export async function bookDeposit(
     const row = (known === undefined ? await findDeposit(trx, d) : await findDepositById(trx, known.id))!;
     // The request's row is locked before it is read (PostgreSQL; SQLite has one writer): a concurrent
     // unit booking another deposit of it waits here and then reads what this one wrote.
-    const payment = (await lockDepositPayment(trx, deps.db.dialect, owner.payment_id))!;
+    const payment = (await lockDepositPayment(trx, owner.payment_id))!;
     if (!d.final || units <= 0n) {
       if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
@@ -211,7 +212,7 @@ async function creditDeposit(
   nowMs: number,
 ): Promise<void> {
   const system = settlementAccountOf(deposit.network);
-  await lockAccountsInOrder(trx, deps.db.dialect, [{ owner: deposit.account_id }, { system }], deposit.asset);
+  await lockAccountsInOrder(trx, [{ owner: deposit.account_id }, { system }], deposit.asset);
   await createTransfer(
     trx,
     {
@@ -236,25 +237,24 @@ async function creditDeposit(
   // A credit after a reversal is a new event: its ids must not be taken for a replay of the first.
   const again = deposit.reversals === 0n ? '' : `.${deposit.id}.${deposit.reversals}`;
   if (payment.callback_url !== null) {
-    const amount = (u: bigint) => Number(formatUnitsTruncated(u, deposit.asset === 'btc' ? 11 : 6, 8));
     await enqueueWebhook(
       trx,
       {
         accountId: payment.requester_account_id,
         url: payment.callback_url,
         type: becomesPaid ? 'payment.paid' : 'payment.deposit',
-        body: {
-          tid: payment.public_id,
+        body: paymentEventBody(
+          payment,
           status,
-          amount: amount(becomesPaid ? received : units),
-          received: amount(received),
-          wallet: payment.wallet,
-          chain_network: deposit.network,
-          transaction_hash: deposit.tx_hash,
-          flag,
-          order_id: payment.order_id,
-          description: payment.description,
-        },
+          { wallet: deposit.asset, units: becomesPaid ? received : units },
+          {
+            wallet: payment.wallet,
+            network: deposit.network,
+            txHash: deposit.tx_hash,
+            receivedUnits: received,
+            flag,
+          },
+        ),
         eventId: becomesPaid
           ? `payment.paid.${payment.id}${again}`
           : `payment.deposit.${deposit.id}${deposit.reversals === 0n ? '' : `.${deposit.reversals}`}`,
@@ -267,5 +267,5 @@ async function creditDeposit(
 }
 
 /** The system account a network's deposits are credited from (and reversed back to). */
-export const settlementAccountOf = (network: ChainNetworkName): 'onchain_settlement' | 'evm_settlement' =>
+export const settlementAccountOf = (network: ChainNetwork): 'onchain_settlement' | 'evm_settlement' =>
   network === 'BTC' ? 'onchain_settlement' : 'evm_settlement';

@@ -3,9 +3,9 @@ import {
   findDepositLedgerMismatches,
   findDoubleCredits,
   findReceivedMismatches,
-} from '../../db/repos/chain-deposits.ts';
+} from '../../db/repos/audit/chain-deposits.ts';
 import { systemAccountTotals } from '../../db/repos/ledger.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
+import { formatAssetBalance } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import type { HookPart } from '../hooks.ts';
 
@@ -61,7 +61,7 @@ async function shortfallNotes(deps: AppDeps): Promise<string[]> {
     const t = await systemAccountTotals(deps.db.read, 'chain_reorg_shortfall', asset);
     const loss = t.debits_posted - t.credits_posted;
     if (loss === 0n) continue;
-    const text = formatUnitsTruncated(loss, asset === 'btc' ? 11 : 6, 8);
+    const text = formatAssetBalance(asset, loss);
     notes.push(
       `chain_reorg_shortfall: ${text} ${asset} of credits reversed by chain reorgs had already been spent by the accounts credited (the operator's loss)`,
     );

@@ -5,7 +5,8 @@ import {
   lockAccountsInOrder,
   transferExists,
 } from '../../db/repos/ledger.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
+import { reopenPaidRequest } from '../../db/repos/payments.ts';
+import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import { runPlainWrite } from '../write.ts';
@@ -33,15 +34,10 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
   const done = await runPlainWrite(deps.db, async (trx) => {
     const d = await markDepositReversed(trx, depositId, nowMs);
     if (d === undefined) return null;
-    const payment = (await lockDepositPayment(trx, deps.db.dialect, d.payment_id))!;
+    const payment = (await lockDepositPayment(trx, d.payment_id))!;
     const system = settlementAccountOf(d.network);
     const owner = { owner: d.account_id };
-    await lockAccountsInOrder(
-      trx,
-      deps.db.dialect,
-      [owner, { system }, { system: 'chain_reorg_shortfall' }],
-      d.asset,
-    );
+    await lockAccountsInOrder(trx, [owner, { system }, { system: 'chain_reorg_shortfall' }], d.asset);
     const n = d.reversals - 1n;
     const units = d.amount_units;
     const available = await availableBalance(trx, d.account_id, d.asset);
@@ -82,33 +78,27 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
     let status = now.status;
     const uncovered = now.receivedUnits < payment.amount_units;
     if (status === 'paid' && uncovered && !(await transferExists(trx, `pay:${payment.id}:in`))) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'paid')
-        .execute();
+      await reopenPaidRequest(trx, payment.id, nowMs);
       status = 'pending';
     }
     if (payment.callback_url !== null) {
-      const amount = (u: bigint) => Number(formatUnitsTruncated(u, d.asset === 'btc' ? 11 : 6, 8));
       await enqueueWebhook(
         trx,
         {
           accountId: payment.requester_account_id,
           url: payment.callback_url,
           type: 'payment.deposit_reversed',
-          body: {
-            tid: payment.public_id,
+          body: paymentEventBody(
+            payment,
             status,
-            amount: amount(units),
-            received: amount(now.receivedUnits),
-            wallet: payment.wallet,
-            chain_network: d.network,
-            transaction_hash: d.tx_hash,
-            order_id: payment.order_id,
-            description: payment.description,
-          },
+            { wallet: d.asset, units },
+            {
+              wallet: payment.wallet,
+              network: d.network,
+              txHash: d.tx_hash,
+              receivedUnits: now.receivedUnits,
+            },
+          ),
           eventId: `payment.deposit_reversed.${d.id}.${n}`,
           target: { kind: 'payment', id: String(payment.id) },
         },

@@ -3,8 +3,12 @@ import {
   chainAddressByAddress,
   chainAddressOfPayment,
 } from '../../db/repos/chain-addresses.ts';
-import { insertSandboxDeposit, updateSandboxDeposits } from '../../db/repos/chain-deposits.ts';
 import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
+import {
+  findSandboxDepositByTx,
+  insertSandboxDeposit,
+  updateSandboxDeposits,
+} from '../../db/repos/sandbox-chain.ts';
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
@@ -121,11 +125,7 @@ export async function sandboxDepositChange(
   const changed = await runPlainWrite(deps.db, (trx) => updateSandboxDeposits(trx, { txHash: hash }, change));
   if (changed === 0)
     return err('not_found', `no sandbox deposit ${txHash} on the sandbox chain`, 'transaction_hash');
-  const dep = await deps.db.read
-    .selectFrom('sandbox_chain_deposits')
-    .select(['network', 'address'])
-    .where('tx_hash', '=', hash)
-    .executeTakeFirst();
+  const dep = await findSandboxDepositByTx(deps.db.read, hash);
   const owner = dep && (await chainAddressByAddress(deps.db.read, dep.network, dep.address));
   if (owner) await watchSandboxAddress(deps, owner);
   return ok(undefined);

@@ -2,9 +2,10 @@ import {
   findSandboxDepositByHash,
   listSandboxDeposits,
   sandboxHashesRemoved,
-} from '../../db/repos/chain-deposits.ts';
+} from '../../db/repos/sandbox-chain.ts';
+import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import type { AppDeps } from '../deps.ts';
-import type { ChainDeposit, ChainNetwork, ChainWatcher, WatchedAddress } from '../ports.ts';
+import type { ChainDeposit, ChainWatcher, WatchedAddress } from '../ports.ts';
 
 type SandboxRow = Awaited<ReturnType<typeof listSandboxDeposits>>[number];
 

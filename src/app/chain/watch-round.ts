@@ -6,24 +6,23 @@ import {
 } from '../../db/repos/chain-addresses.ts';
 import { listPendingClaims, listRecentCredits } from '../../db/repos/chain-deposits.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
-import type { ChainNetworkName } from '../../db/schema.ts';
+import { type ChainNetwork, EVM_NETWORKS } from '../../domain/payments/vocabulary.ts';
+import { setSweepPosition, sweepPosition } from '../cursors.ts';
 import type { AppDeps } from '../deps.ts';
-import { setSweepPosition, sweepPosition } from '../payments/sweep-cursor.ts';
-import type { ChainNetwork, ChainScan, ChainWatcher, CreditedDeposit } from '../ports.ts';
+import type { ChainScan, ChainWatcher, CreditedDeposit } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
 import { addressKey, bookDeposit, bookScan, toWatched } from './book-deposits.ts';
 import { reverseDeposit } from './reverse-deposit.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
 
 const BTC: readonly ChainNetwork[] = ['BTC'];
-const EVM: readonly ChainNetwork[] = ['ERC20', 'BEP20', 'MATIC'];
 
 /** The watchers in use: the chain nodes of deps, and the sandbox's table where a network is on `sandbox`. */
 export function activeWatchers(deps: AppDeps): ChainWatcher[] {
   const w = deps.config.chainWatch;
   const sandboxNetworks = [
     ...(w.btcWatcher === 'sandbox' ? BTC : []),
-    ...(w.evmWatcher === 'sandbox' ? EVM : []),
+    ...(w.evmWatcher === 'sandbox' ? EVM_NETWORKS : []),
   ];
   return [
     ...deps.chainWatchers,
@@ -76,7 +75,7 @@ export async function watchRound(deps: AppDeps, opts: { rescan?: boolean } = {})
  */
 async function bookCovered(
   deps: AppDeps,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   addresses: readonly ChainAddressRow[],
   watchedAtMs: number | null,
   scan: ChainScan,
@@ -103,7 +102,7 @@ async function bookCovered(
 async function watchNetwork(
   deps: AppDeps,
   watcher: ChainWatcher,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   rescan: boolean,
   report: RoundReport,
 ): Promise<void> {
@@ -190,7 +189,7 @@ export async function watchOneAddress(
 async function recheckCredits(
   deps: AppDeps,
   watcher: ChainWatcher,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   tipHeight: number,
   paymentId: bigint | null,
   report: RoundReport,
@@ -230,7 +229,7 @@ async function recheckCredits(
 async function checkClaims(
   deps: AppDeps,
   watcher: ChainWatcher,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   rescan: boolean,
   report: RoundReport,
 ): Promise<void> {

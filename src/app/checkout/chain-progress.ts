@@ -1,6 +1,6 @@
 import type { ChainWatchConfig } from '../../config/chain-watch.ts';
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
-import type { ChainNetworkName } from '../../db/schema.ts';
+import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import type { AppDeps } from '../deps.ts';
 import { type ChainProgress, chainProgressOf } from './state.ts';
 
@@ -9,7 +9,7 @@ import { type ChainProgress, chainProgressOf } from './state.ts';
  * the sandbox's SANDBOX_CHAIN_CONFIRMATIONS, Esplora's BTC_CONFIRMATIONS, an EVM node's EVM_DEPTH_<NET>;
  * null where an EVM node's `finalized` block decides (no fixed number).
  */
-export function confirmationsNeeded(w: ChainWatchConfig, network: ChainNetworkName): number | null {
+export function confirmationsNeeded(w: ChainWatchConfig, network: ChainNetwork): number | null {
   if (network === 'BTC') return w.btcWatcher === 'sandbox' ? w.sandboxConfirmations : w.btcConfirmations;
   if (w.evmWatcher === 'sandbox') return w.sandboxConfirmations;
   const depth = w.evmDepth[network];

@@ -8,7 +8,7 @@ import { type CheckoutStatus, checkoutStatusOf } from './state.ts';
  * (received, seen, confirmations). Two sources, both only ever hints to read the database again (the
  * database is the truth, so a hint too many or too early is harmless):
  * - In this process, settling a payment and booking a chain deposit tell `deps.paymentChanges`
- *   (app/payments/change-signal.ts; from inside its write unit, so before the commit); watchers of
+ *   (app/metrics/change-signal.ts; from inside its write unit, so before the commit); watchers of
  *   that tid then read it again a few times over the next two seconds, which sees the commit within
  *   milliseconds of it.
  * - For changes made by other instances and processes sharing the database (`paytag sandbox deposit`,

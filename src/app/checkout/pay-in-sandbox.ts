@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../domain/result.ts';
 import { sandboxDeposit } from '../chain/sandbox-deposit.ts';
 import type { AppDeps } from '../deps.ts';
-import { payFromOutside } from '../payments/pay-from-outside.ts';
+import { payFromOutside } from '../sandbox/pay-from-outside.ts';
 import { viewCheckout } from './view-checkout.ts';
 
 /**

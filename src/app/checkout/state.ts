@@ -1,8 +1,8 @@
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
-import type { ChainNetworkName } from '../../db/schema.ts';
 import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
-import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
-import { isExpired } from '../../domain/payments.ts';
+import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
+import { isExpired } from '../../domain/payments/fees.ts';
+import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 
 /**
  * What the payer sees of a payment request. `paid` wins over everything (a payment that arrives late is
@@ -70,7 +70,7 @@ export interface CheckoutStatus {
 
 /** Where an on-chain request stands on its chain. Amounts in the request's asset, as `amount`. */
 export interface ChainProgress {
-  network: ChainNetworkName;
+  network: ChainNetwork;
   /** What deposits credited so far (an underpaid request stays pending and shows it). */
   received: string;
   /** Deposits seen on chain but not yet deep enough, together; null when there are none. */
@@ -92,7 +92,7 @@ export interface UnconfirmedDeposits {
 
 /** The asset's amount text: BTC with 8 decimals (from msat), USDT with 6. */
 const amountText = (wallet: CheckoutStatusRow['wallet'], units: bigint): string =>
-  wallet === 'usdt' ? formatUnitsTruncated(units, 6, 6) : formatMsatAsBtc(units);
+  formatWalletAmount(wallet, units);
 
 /** The progress of an on-chain request; null for a Lightning one. */
 export function chainProgressOf(
@@ -146,7 +146,7 @@ export function checkoutStatusOf(
   chain: ChainProgress | null = null,
 ): CheckoutStatus {
   const state = checkoutStateOf(row, nowMs);
-  const asked = row.wallet === 'usdt' ? row.amount_units : row.amount_msat;
+  const asked = requestedUnits(row);
   // Paid on chain with more than was asked: what arrived (as a Lightning payment's amount is).
   const shown =
     state === 'paid' && row.payment_mode === 'onchain' && row.received_units > asked

@@ -1,7 +1,7 @@
 import { findCheckout } from '../../db/repos/checkout.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
-import type { PaymentStatus } from '../../domain/payments.ts';
+import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
+import type { ChainNetwork, PaymentStatus, Wallet } from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { paymentUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';
@@ -29,7 +29,7 @@ export interface CheckoutView {
   /** As the request gave it (never recomputed): currency upper-case, value a decimal string. */
   fiat: { currency: string; value: string } | null;
   /** The asset asked for: lbtc (Lightning), btc or usdt (on chain, pro variant). */
-  asset: 'lbtc' | 'btc' | 'usdt';
+  asset: Wallet;
   /** The amount as a decimal in the asset's unit: BTC (8 decimals) or USDT (up to 6). */
   amountText: string;
   /** The BOLT11 invoice; null for a usdt request (on chain only). */
@@ -48,7 +48,7 @@ export interface CheckoutView {
 }
 
 export interface ChainCheckout {
-  network: 'BTC' | 'ERC20' | 'BEP20' | 'MATIC';
+  network: ChainNetwork;
   /** As payers know it: "Bitcoin", "BNB Smart Chain (BEP20)"… */
   networkName: string;
   address: string;
@@ -118,8 +118,8 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
     asset: row.wallet,
     amountText:
       row.wallet === 'usdt'
-        ? trimZeros(formatUnitsTruncated(row.amount_units, 6, 6))
-        : formatUnitsTruncated(row.amount_msat, 11, 8),
+        ? trimZeros(formatWalletAmount(row.wallet, row.amount_units))
+        : formatWalletAmount(row.wallet, requestedUnits(row)),
     invoice: row.payreq,
     qrUri: row.payreq === null ? null : `lightning:${row.payreq}`.toUpperCase(),
     walletUri: row.payreq === null ? null : `lightning:${row.payreq}`,

@@ -1,4 +1,4 @@
-import type { PaymentRow } from '../../db/repos/payments.ts';
+import { findOwnPaymentsByPublicIds, type PaymentRow } from '../../db/repos/payments.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { paymentHistory } from '../payments/history.ts';
@@ -33,14 +33,7 @@ export async function readLiveSnapshot(
   const others = named.slice(0, LIVE_NAMED_MAX).filter((tid) => !payments.has(tid));
   if (others.length > 0) {
     // One read for every named payment (by the unique public id), the account's own only.
-    const rows = await deps.db.read
-      .selectFrom('payments')
-      .selectAll()
-      .where('public_id', 'in', others)
-      .where((eb) =>
-        eb.or([eb('account_id', '=', caller.accountId), eb('requester_account_id', '=', caller.accountId)]),
-      )
-      .execute();
+    const rows = await findOwnPaymentsByPublicIds(deps.db.read, caller.accountId, others);
     for (const p of rows) payments.set(p.public_id, p);
   }
   return { balances, payments };

@@ -1,8 +1,8 @@
-import { feeReserveRoundedUp } from '../../domain/payments.ts';
+import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SendCommand } from '../payments/commands.ts';
-import { feesFor } from '../payments/movements.ts';
+import { feesFor } from '../payments/engine/movements.ts';
 
 export interface SendQuote {
   amountMsat: bigint;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { insertMailboxMessage } from '../../db/repos/mailbox.ts';
+import type { Database } from '../../db/types.ts';
 import type { Clock, DevMailboxStore } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
 

@@ -13,7 +13,7 @@ export async function readServiceGauges(deps: AppDeps): Promise<ServiceGauges> {
   const [pending, backlog, transfers] = await Promise.all([
     countPendingPayments(read),
     countOutboxBacklog(read),
-    ledgerTransfersWritten(read, deps.db.dialect),
+    ledgerTransfersWritten(read),
   ]);
   return {
     pendingPayments: pending.map((r) => ({ direction: r.direction, count: Number(r.n) })),

@@ -1,5 +1,10 @@
-import { sql } from 'kysely';
-import { type AccountRow, findAccountByUsertag } from '../../db/repos/accounts.ts';
+import {
+  type AccountRow,
+  findAccountByUsertag,
+  listAccounts,
+  listKeyHints,
+  searchAccountsByPrefix,
+} from '../../db/repos/accounts.ts';
 import { availableBalances } from '../../db/repos/ledger.ts';
 import type { AccountRole } from '../../db/schema.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
@@ -45,9 +50,6 @@ export interface AccountPage {
   nextAfterId: bigint | null;
 }
 
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
-const likePrefix = (s: string): string => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Accounts whose usertag or e-mail starts with `query` (all accounts when it is empty), oldest first,
  * keyset paged by id: a page costs the same however deep it is.
@@ -61,24 +63,17 @@ export async function searchAccounts(
     return err('invalid_request', `search text must be at most ${SEARCH_QUERY_MAX} characters`, 'q');
   }
   const limit = Math.min(Math.max(q.limit ?? 50, 1), SEARCH_PAGE_MAX);
-  let query = deps.db.read.selectFrom('accounts').selectAll();
-  if (text !== '') {
-    const pattern = likePrefix(text);
-    // Both are stored lower-case. SQLite's LIKE has no escape character unless one is named.
-    query = query.where(
-      sql<boolean>`(usertag LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\')`,
-    );
-  }
-  if (q.afterId !== undefined) query = query.where('id', '>', q.afterId);
-  const rows = await query
-    .orderBy('id')
-    .limit(limit + 1)
-    .execute();
+  const rows = await searchAccountsByPrefix(deps.db.read, text, q.afterId, limit + 1);
   const page = rows.slice(0, limit);
   return ok({
     accounts: page.map(summaryOf),
     nextAfterId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   });
+}
+
+/** The first `limit` accounts, oldest first (`paytag account list`: no page bound, the operator's own). */
+export async function listAccountSummaries(deps: AppDeps, limit: number): Promise<AccountSummary[]> {
+  return (await listAccounts(deps.db.read, limit, 0n)).map(summaryOf);
 }
 
 export interface AccountDetail extends AccountSummary {
@@ -114,13 +109,7 @@ export async function accountDetail(deps: AppDeps, usertag: string): Promise<Res
     Asset,
     bigint
   >;
-  const keys = await deps.db.read
-    .selectFrom('api_keys')
-    .select(['kind', 'key_hint', 'created_at_ms', 'revoked_at_ms'])
-    .where('account_id', '=', a.id)
-    .orderBy('id', 'desc')
-    .limit(20)
-    .execute();
+  const keys = await listKeyHints(deps.db.read, a.id, 20);
   return ok({
     ...summaryOf(a),
     fullName: a.full_name,

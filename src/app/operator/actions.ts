@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertOperatorAction, listOperatorActionRows } from '../../db/repos/operator-actions.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -25,18 +26,15 @@ export async function recordOperatorAction(
   a: OperatorActionInput,
   nowMs: number,
 ): Promise<void> {
-  await trx
-    .insertInto('operator_actions')
-    .values({
-      actor_account_id: actor.accountId,
-      actor: actor.name,
-      action: a.action,
-      target_account_id: a.targetAccountId,
-      target: a.target,
-      detail: JSON.stringify(a.detail),
-      at_ms: nowMs,
-    })
-    .execute();
+  await insertOperatorAction(trx, {
+    actor_account_id: actor.accountId,
+    actor: actor.name,
+    action: a.action,
+    target_account_id: a.targetAccountId,
+    target: a.target,
+    detail: JSON.stringify(a.detail),
+    at_ms: nowMs,
+  });
 }
 
 export interface OperatorActionView {
@@ -57,10 +55,7 @@ export async function listOperatorActions(
   q: { targetAccountId?: bigint; beforeId?: bigint; limit?: number } = {},
 ): Promise<OperatorActionView[]> {
   const limit = Math.min(Math.max(q.limit ?? 50, 1), ACTIONS_PAGE_MAX);
-  let query = deps.db.read.selectFrom('operator_actions').selectAll();
-  if (q.targetAccountId !== undefined) query = query.where('target_account_id', '=', q.targetAccountId);
-  if (q.beforeId !== undefined) query = query.where('id', '<', q.beforeId);
-  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  const rows = await listOperatorActionRows(deps.db.read, { ...q, limit });
   return rows.map((r) => ({
     id: r.id,
     actor: r.actor,

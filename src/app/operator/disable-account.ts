@@ -1,4 +1,4 @@
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { findAccountByUsertag, markAccountDisabled, markAccountEnabled } from '../../db/repos/accounts.ts';
 import { endAccountSessions } from '../../db/repos/sessions.ts';
 import { abort } from '../../domain/errors.ts';
 import { text } from '../../domain/kyc.ts';
@@ -42,13 +42,7 @@ export async function disableAccount(
     if (actor.accountId !== null && actor.accountId === a.id) {
       return abort('invalid_request', 'an operator cannot disable their own account', 'usertag');
     }
-    const updated = await trx
-      .updateTable('accounts')
-      .set({ disabled_at_ms: nowMs, disabled_reason: why.value })
-      .where('id', '=', a.id)
-      .where('disabled_at_ms', 'is', null)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n)
+    if (!(await markAccountDisabled(trx, a.id, why.value, nowMs)))
       return abort('state_conflict', `account "${a.usertag}" is already disabled`, 'usertag');
     // Ended, not only refused while disabled: enabling the account again does not reopen them.
     await endAccountSessions(trx, a.id, nowMs, null);
@@ -75,13 +69,7 @@ export async function enableAccount(
     const a = await findAccountByUsertag(trx, tag.value);
     if (a === undefined)
       return abort('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
-    const updated = await trx
-      .updateTable('accounts')
-      .set({ disabled_at_ms: null, disabled_reason: null })
-      .where('id', '=', a.id)
-      .where('disabled_at_ms', 'is not', null)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n)
+    if (!(await markAccountEnabled(trx, a.id)))
       return abort('state_conflict', `account "${a.usertag}" is not disabled`, 'usertag');
     await recordOperatorAction(
       trx,

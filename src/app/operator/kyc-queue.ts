@@ -1,3 +1,4 @@
+import { listPendingKyc } from '../../db/repos/kyc.ts';
 import { abort } from '../../domain/errors.ts';
 import type { KycStatus } from '../../domain/kyc.ts';
 import { ok, type Result } from '../../domain/result.ts';
@@ -29,12 +30,7 @@ export async function kycQueue(
   q: { afterId?: bigint; limit?: number } = {},
 ): Promise<{ submissions: KycSubmissionView[]; nextAfterId: bigint | null }> {
   const limit = Math.min(Math.max(q.limit ?? 50, 1), QUEUE_PAGE_MAX);
-  let query = deps.db.read.selectFrom('accounts').selectAll().where('kyc_status', '=', 'pending');
-  if (q.afterId !== undefined) query = query.where('id', '>', q.afterId);
-  const rows = await query
-    .orderBy('id')
-    .limit(limit + 1)
-    .execute();
+  const rows = await listPendingKyc(deps.db.read, q.afterId, limit + 1);
   const page = rows.slice(0, limit);
   const versions = await Promise.all(page.map((a) => kycVersionOf(deps.db.read, a.id)));
   return {

@@ -1,5 +1,11 @@
 import { getKv } from '../../db/repos/kv.ts';
 import { SYSTEM_ACCOUNTS, type SystemAccount, systemAccountTotals } from '../../db/repos/ledger.ts';
+import {
+  countDueNow,
+  countOutboxByKindAndState,
+  listFailedRows,
+  oldestPendingAtMs,
+} from '../../db/repos/outbox.ts';
 import { ASSET_CODES, type Asset } from '../../domain/money.ts';
 import { type AuditReport, auditLedger } from '../audit/audit-ledger.ts';
 import { activeWatchers } from '../chain/watch-round.ts';
@@ -151,49 +157,16 @@ export async function outboxState(
 ): Promise<OutboxState> {
   const nowMs = deps.clock.nowMs();
   const db = deps.db.read;
-  const counts = await db
-    .selectFrom('outbox')
-    .select(['kind', 'state', (eb) => eb.fn.countAll<bigint>().as('n')])
-    .groupBy(['kind', 'state'])
-    .orderBy('kind')
-    .orderBy('state')
-    .execute();
-  const due = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('state', '=', 'pending')
-    .where('next_attempt_at_ms', '<=', BigInt(nowMs))
-    .executeTakeFirst();
-  const oldest = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.min('created_at_ms').as('at'))
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
+  const counts = await countOutboxByKindAndState(db);
+  const dueNow = await countDueNow(db, nowMs);
+  const oldestAt = await oldestPendingAtMs(db);
   const limit = Math.min(Math.max(q.limit ?? 50, 1), FAILED_PAGE_MAX);
-  let failedQ = db
-    .selectFrom('outbox')
-    .select([
-      'id',
-      'kind',
-      'event_type',
-      'destination',
-      'attempts',
-      'last_status',
-      'last_error',
-      'created_at_ms',
-    ])
-    .where('state', '=', 'failed');
-  if (q.beforeId !== undefined) failedQ = failedQ.where('id', '<', q.beforeId);
-  const failed = await failedQ
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const failed = await listFailedRows(db, q.beforeId, limit + 1);
   const page = failed.slice(0, limit);
-  const oldestAt = oldest?.at as bigint | number | null | undefined;
   return {
     counts: counts.map((c) => ({ kind: c.kind, state: c.state, count: Number(c.n) })),
-    dueNow: Number(due?.n ?? 0),
-    oldestPendingAtMs: oldestAt === null || oldestAt === undefined ? null : Number(oldestAt),
+    dueNow,
+    oldestPendingAtMs: oldestAt,
     failed: page.map((f) => ({
       id: f.id,
       kind: f.kind,

@@ -165,15 +165,7 @@ export class Dispatcher {
     // A fresh owner per claim: a lease names exactly one claim of one worker.
     const owner = `w_${this.deps.ids.hex(8)}`;
     const rows = await runPlainWrite(db, (trx) =>
-      claimDueRowsPerHost(
-        trx,
-        db.dialect,
-        owner,
-        claimedAtMs,
-        config.outbox.leaseMs,
-        free,
-        config.outbox.perHost,
-      ),
+      claimDueRowsPerHost(trx, owner, claimedAtMs, config.outbox.leaseMs, free, config.outbox.perHost),
     );
     if (rows.length === 0) return 0;
     round.claimed += rows.length;

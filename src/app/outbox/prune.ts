@@ -53,7 +53,7 @@ export async function pruneDeliveries(
   let outboxDone = false;
   while (!outboxDone && budgetLeft()) {
     const deleted = await runPlainWrite(db, async (trx) => {
-      const ids = await finishedRowsBefore(trx, db.dialect, outboxBeforeMs, batchRows);
+      const ids = await finishedRowsBefore(trx, outboxBeforeMs, batchRows);
       return { found: ids.length, ...(await deleteOutboxRows(trx, ids)) };
     });
     round.batches += 1;
@@ -65,9 +65,7 @@ export async function pruneDeliveries(
   // An outbox backlog takes the whole budget; the mailbox's turn comes once it is cleared.
   let mailboxDone = !outboxDone;
   while (!mailboxDone && budgetLeft()) {
-    const deleted = await runPlainWrite(db, (trx) =>
-      deleteMailboxBefore(trx, db.dialect, mailboxBeforeMs, batchRows),
-    );
+    const deleted = await runPlainWrite(db, (trx) => deleteMailboxBefore(trx, mailboxBeforeMs, batchRows));
     round.batches += 1;
     round.mailboxMessages += deleted;
     mailboxDone = deleted < batchRows;

@@ -4,8 +4,8 @@ import {
   findReserveMismatches,
   listPaymentTransfersByCode,
   listSecondPayments,
-  systemAccountPosted,
-} from '../../db/repos/payments.ts';
+} from '../../db/repos/audit/payments.ts';
+import { systemAccountPosted } from '../../db/repos/payments.ts';
 import type { AppDeps, AuditCheck } from '../deps.ts';
 
 /** Most mismatches (and events) one audit lists; one is already a finding. */

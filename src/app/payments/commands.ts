@@ -1,8 +1,8 @@
 import type { PaymentReferences } from '../../domain/fields.ts';
-import type { ChainNetwork } from '../ports.ts';
+import type { ChainNetwork, Rail, Wallet } from '../../domain/payments/vocabulary.ts';
 
 // What the payment use cases are asked, typed and validated: each API family decodes its own wire
-// (`/lapi` envelope fields and BTC strings, later `/sapi` bare records and numbers) into these.
+// (`/lapi` envelope fields and BTC strings, `/sapi` bare records and numbers) into these.
 
 /** Where a send goes and how much, as the request named it. */
 export type SendTarget =
@@ -20,14 +20,14 @@ export interface SendCommand {
 
 /** The asset a payment request is for, in its minor unit (msat for lbtc and btc). */
 export interface CommandAmount {
-  asset: 'lbtc' | 'btc' | 'usdt';
+  asset: Wallet;
   units: bigint;
 }
 
 export interface ReceiveCommand {
   amount: CommandAmount;
   /** How the payer pays: a Lightning invoice, or (/sapi) an on-chain address. */
-  rail: 'lightning' | 'onchain';
+  rail: Rail;
   /** The chain of an on-chain request: BTC for btc; ERC20, BEP20 or MATIC for usdt. Null for Lightning. */
   chainNetwork: ChainNetwork | null;
   /** Put the request (and the credit) on this account instead of the caller's. */

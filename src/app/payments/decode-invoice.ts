@@ -1,4 +1,4 @@
-import { isExpired } from '../../domain/payments.ts';
+import { isExpired } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice } from '../ports.ts';

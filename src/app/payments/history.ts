@@ -1,4 +1,5 @@
 import { listHistory, listHistoryOfWallet, type PaymentRow } from '../../db/repos/payments.ts';
+import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
@@ -9,7 +10,7 @@ export async function paymentHistory(
   caller: Caller,
   limit: number,
   /** Only this wallet's payments (pro history); null: all. */
-  wallet: 'lbtc' | 'btc' | 'usdt' | null = null,
+  wallet: Wallet | null = null,
 ): Promise<Result<PaymentRow[]>> {
   if (wallet !== null) return ok(await listHistoryOfWallet(deps.db.read, caller.accountId, wallet, limit));
   return ok(await listHistory(deps.db.read, caller.accountId, limit));

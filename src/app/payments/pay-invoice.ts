@@ -1,12 +1,12 @@
 import type { PaymentRow } from '../../db/repos/payments.ts';
-import { feeReserveRoundedUp } from '../../domain/payments.ts';
+import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice } from '../ports.ts';
+import { feesFor } from './engine/movements.ts';
 import { asOutcome, type PayOutOrder, type PayTarget, payOut } from './engine/pay-out.ts';
 import type { SendDetails } from './engine/rows.ts';
-import { feesFor } from './movements.ts';
 
 /** What a send of the caller asks the engine for. */
 function sendOrder(

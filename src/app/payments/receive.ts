@@ -3,16 +3,16 @@ import { allocateDerivationIndex, insertChainAddress, keyChainOf } from '../../d
 import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { btcAddress, evmAddress } from '../../domain/chain-keys.ts';
 import { abort } from '../../domain/errors.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
+import { railOf } from '../../domain/payments/rail.ts';
+import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import type { ChainNetwork } from '../ports.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import type { ReceiveCommand } from './commands.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
+import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import { newPaymentRow } from './engine/rows.ts';
-import { answerOrReplay, commandIdempotency, replayPayment } from './idempotency.ts';
 
 /**
  * Creates a payment request: a pending incoming payment on the caller's account (or on
@@ -33,9 +33,11 @@ export async function receive(
   const idem = commandIdempotency('receive', cmd);
   const earlier = await replayPayment(deps, caller.accountId, idem);
   if (earlier !== undefined) return earlier;
-  const rail = checkRail(cmd);
+  const rail = railOf(cmd.amount.asset, cmd.rail, cmd.chainNetwork);
   if (!rail.ok) return rail;
-  const r = { ...cmd, ...cmd.refs, amountMsat: cmd.amount.units };
+  const r = { ...cmd, ...cmd.refs };
+  // In the wallet's ledger unit: msat for lbtc and btc, 10^-6 USDT for usdt.
+  const { units } = cmd.amount;
   if (r.callbackUrl !== null) {
     // Refuses private and loopback destinations now, so the caller learns at once (delivery checks again).
     const url = await validateCallbackUrl(deps, r.callbackUrl);
@@ -71,7 +73,7 @@ export async function receive(
   const description = r.description ?? `Payment to ${owner.usertag}`;
   const invoice = withInvoice
     ? await createInvoiceOrError(deps, deps.lightning, {
-        amountMsat: r.amountMsat,
+        amountMsat: units,
         description,
         expirySec: r.expiresInSec,
       })
@@ -84,10 +86,11 @@ export async function receive(
       account_id: owner.id,
       requester_account_id: caller.accountId,
       direction: 'in',
-      route: 'lightning',
+      // An on-chain request is paid by deposits to its address (a btc one may also be paid by its invoice).
+      route: chain === null ? 'lightning' : 'chain',
       // The Lightning amount; a usdt request has none (its amount is amount_units, in 10^-6 USDT).
-      amount_msat: cmd.amount.asset === 'usdt' ? 0n : r.amountMsat,
-      amount_units: r.amountMsat,
+      amount_msat: cmd.amount.asset === 'usdt' ? 0n : units,
+      amount_units: units,
       wallet: cmd.amount.asset,
       payment_mode: cmd.rail,
       chain_network: chain?.network ?? null,
@@ -137,66 +140,4 @@ export async function receive(
     return withAddress;
   });
   return answerOrReplay(deps, caller.accountId, idem, written);
-}
-
-const EVM_NETWORKS: readonly ChainNetwork[] = ['ERC20', 'BEP20', 'MATIC'];
-
-/**
- * The combinations of wallet, payment_mode and chain_network a request may take (every wire decodes its
- * own fields; this is the rule behind them): lbtc by Lightning; btc on chain (BTC); usdt on chain on an
- * EVM network. Answers the chain of an on-chain request, null for Lightning.
- */
-function checkRail(
-  cmd: Pick<ReceiveCommand, 'amount' | 'rail' | 'chainNetwork'>,
-): Result<{ asset: 'btc' | 'usdt'; network: ChainNetwork } | null> {
-  const { asset } = cmd.amount;
-  if (cmd.rail === 'lightning') {
-    if (asset !== 'lbtc') {
-      return err(
-        'invalid_request',
-        `wallet ${asset} is paid on chain: use payment_mode onchain`,
-        'payment_mode',
-      );
-    }
-    if (cmd.chainNetwork !== null) {
-      return err(
-        'invalid_request',
-        'chain_network is only for on-chain requests (wallet btc or usdt)',
-        'chain_network',
-      );
-    }
-    return ok(null);
-  }
-  if (asset === 'lbtc') {
-    return err(
-      'invalid_request',
-      'wallet lbtc is paid by Lightning: use payment_mode lightning, or wallet btc',
-      'payment_mode',
-    );
-  }
-  if (asset === 'btc') {
-    if (cmd.chainNetwork !== null && cmd.chainNetwork !== 'BTC') {
-      return err(
-        'invalid_request',
-        `wallet btc is paid on the BTC network, not ${cmd.chainNetwork}`,
-        'chain_network',
-      );
-    }
-    return ok({ asset, network: 'BTC' });
-  }
-  if (cmd.chainNetwork === null) {
-    return err(
-      'invalid_request',
-      `chain_network is required for wallet usdt: ${EVM_NETWORKS.join(', ')}`,
-      'chain_network',
-    );
-  }
-  if (!EVM_NETWORKS.includes(cmd.chainNetwork)) {
-    return err(
-      'invalid_request',
-      `wallet usdt is paid on ${EVM_NETWORKS.join(', ')}, not ${cmd.chainNetwork}`,
-      'chain_network',
-    );
-  }
-  return ok({ asset, network: cmd.chainNetwork });
 }

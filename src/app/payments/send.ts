@@ -4,8 +4,8 @@ import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SendCommand } from './commands.ts';
+import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import type { SendDetails } from './engine/rows.ts';
-import { answerOrReplay, commandIdempotency, replayPayment } from './idempotency.ts';
 import { payInvoice, payUsertag } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
 

@@ -1,5 +1,5 @@
 import { setStatusPayee } from '../../db/repos/payments.ts';
-import type { PaymentStatus } from '../../domain/payments.ts';
+import type { PaymentStatus } from '../../domain/payments/vocabulary.ts';
 import { err, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { deleteEndedRateLimits, hitRateLimit } from '../../db/repos/rate-limits.ts';
+import type { Database } from '../../db/types.ts';
 import type { Clock } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { getKv, putKv } from '../../db/repos/kv.ts';
+import type { Database } from '../../db/types.ts';
 import { runPlainWrite } from '../write.ts';
 
 /**

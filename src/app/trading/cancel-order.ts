@@ -17,7 +17,7 @@ export async function cancelOrder(deps: AppDeps, accountId: bigint, tid: string)
   if (!found.ok) return found;
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    await lockOrderAccounts(trx, deps.db.dialect, found.value);
+    await lockOrderAccounts(trx, found.value);
     if (await markCancelled(trx, tid, nowMs)) await releaseOrder(trx, found.value, nowMs);
     const order = await findOrder(trx, tid);
     if (order === undefined) throw new Error(`order ${tid} vanished`);

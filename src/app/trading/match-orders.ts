@@ -68,7 +68,7 @@ async function fill(deps: AppDeps, row: OrderRow): Promise<boolean> {
     row.fee_ppm,
   );
   const r = await runWrite(deps.db, async (trx) => {
-    await lockOrderAccounts(trx, deps.db.dialect, row);
+    await lockOrderAccounts(trx, row);
     const done = await markFilled(trx, row.id, {
       executedPriceE8: row.price_e8,
       feeUnits: t.feeUnits,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
 import {
   type AccountRef,
   createTransfer,
@@ -38,12 +37,11 @@ export const receivedAsset = (o: Pick<OrderRow, 'side' | 'asset' | 'quote'>): As
  */
 export async function lockOrderAccounts(
   trx: Kysely<DB>,
-  dialect: Dialect,
   o: Pick<OrderRow, 'account_id' | 'asset' | 'quote'>,
 ): Promise<void> {
   const owner: AccountRef = { owner: o.account_id };
-  await lockAccountsInOrder(trx, dialect, [owner, treasury, fees], o.asset as Asset);
-  await lockAccountsInOrder(trx, dialect, [owner, treasury], o.quote as Asset);
+  await lockAccountsInOrder(trx, [owner, treasury, fees], o.asset as Asset);
+  await lockAccountsInOrder(trx, [owner, treasury], o.quote as Asset);
 }
 
 const reserveId = (orderId: string) => `order:${orderId}:reserve`;

@@ -25,7 +25,7 @@ import { type OrderTotals, orderTotals } from '../../domain/trading.ts';
 import type { AppDeps } from '../deps.ts';
 import { mailRefusal, mailRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { replayOrConflict, requestHash } from '../payments/idempotency.ts';
+import { replayOrConflict, requestHash } from '../payments/engine/idempotency.ts';
 import { runWrite } from '../write.ts';
 import type { PlaceOrderCommand } from './commands.ts';
 import { findInstrument } from './instruments.ts';
@@ -197,8 +197,8 @@ export async function placeOrder(
 
   const written = await runWrite(deps.db, async (trx) => {
     // Resting placements of one account take turns, whatever pair, so the cap below counts them all.
-    if (!executesNow) await lockAccountOrders(trx, deps.db.dialect, accountId);
-    await lockOrderAccounts(trx, deps.db.dialect, order);
+    if (!executesNow) await lockAccountOrders(trx, accountId);
+    await lockOrderAccounts(trx, order);
     if (!(await insertOrder(trx, order))) {
       return abort('idempotency_conflict', 'a concurrent request with this client_order_id placed an order');
     }

@@ -1,5 +1,6 @@
 import type { AccountRow } from '../../db/repos/accounts.ts';
 import type { VerificationRequestRow } from '../../db/repos/verification.ts';
+import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../../domain/kyc.ts';
 
 export interface PersonalKyc {
   id1: string;
@@ -32,18 +33,6 @@ export interface VerifiedAccount {
   company_kyc: CompanyKyc | null;
   message: string;
 }
-
-export const PERSONAL_FIELDS = ['id1', 'id2', 'id3'] as const;
-export const COMPANY_FIELDS = [
-  'company_name',
-  'email',
-  'company_phone',
-  'country',
-  'doc1',
-  'doc2',
-  'doc3',
-  'doc4',
-] as const;
 
 /** The field names a KYC approval shares, as the consent page lists them and the consent records keep them. */
 export const SHARED_KYC_FIELDS: readonly string[] = [

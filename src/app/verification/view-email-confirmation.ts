@@ -1,3 +1,4 @@
+import { findEmailConfirmationWithAccount } from '../../db/repos/email-confirmations.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import { hmacKey, keyedHash } from './keys.ts';
@@ -13,19 +14,7 @@ export async function viewEmailConfirmation(
   token: string,
 ): Promise<Result<{ usertag: string; email: string }>> {
   const key = await hmacKey(deps);
-  const row = await deps.db.read
-    .selectFrom('email_confirmations')
-    .innerJoin('accounts', 'accounts.id', 'email_confirmations.account_id')
-    .select([
-      'accounts.usertag',
-      'accounts.email as account_email',
-      'accounts.pending_email',
-      'email_confirmations.email',
-      'email_confirmations.used_at_ms',
-      'email_confirmations.expires_at_ms',
-    ])
-    .where('email_confirmations.token_hash', '=', keyedHash(key, 'email-confirm', token))
-    .executeTakeFirst();
+  const row = await findEmailConfirmationWithAccount(deps.db.read, keyedHash(key, 'email-confirm', token));
   if (
     row === undefined ||
     row.used_at_ms !== null ||

@@ -26,7 +26,7 @@ export async function expireVouchers(deps: AppDeps, signal?: AbortSignal): Promi
     if (signal?.aborted) break;
     refunded += await runPlainWrite(deps.db, async (trx) => {
       const batch = await findBatch(trx, id);
-      if (batch !== undefined) await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(batch));
+      if (batch !== undefined) await lockAccountsInOrder(trx, issuerAndEscrow(batch));
       return batch === undefined || batch.closed_at_ms !== null ? 0 : refundBatch(trx, batch, nowMs);
     });
     batches += 1;

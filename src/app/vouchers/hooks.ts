@@ -1,10 +1,12 @@
 import {
-  countRedeemable,
   escrowVersusVouchers,
-  findBatch,
   findBatchFundingMismatches,
   findRedeemedWithoutPayment,
   findVoucherLedgerMismatches,
+} from '../../db/repos/audit/vouchers.ts';
+import {
+  countRedeemable,
+  findBatch,
   setEmailStatus,
   setVoucherCallbackStatus,
 } from '../../db/repos/vouchers.ts';

@@ -7,7 +7,7 @@ import {
   type VoucherRow,
 } from '../../db/repos/vouchers.ts';
 import type { DB } from '../../db/schema.ts';
-import type { ServiceFees } from '../../domain/payments.ts';
+import type { ServiceFees } from '../../domain/payments/fees.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import type { SendDetails } from '../payments/engine/rows.ts';
 import { voucherUrl } from './urls.ts';

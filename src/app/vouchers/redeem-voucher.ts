@@ -141,9 +141,7 @@ async function takeVoucher(
   if (state === 'revoked' || state === 'expired') abortWith(voucherStateError(state)!);
 
   const voucher =
-    loaded.voucher ??
-    (await pickRedeemable(trx, deps.db.dialect, batch.id)) ??
-    abortWith(batchStateError('all_redeemed')!);
+    loaded.voucher ?? (await pickRedeemable(trx, batch.id)) ?? abortWith(batchStateError('all_redeemed')!);
   if (isStatic && c.receiver !== null) {
     const first = await insertStaticRedemption(trx, {
       batchId: batch.id,

@@ -1,14 +1,14 @@
 import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findBatchByIdempotencyKey, insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
-import { feeReserveRoundedUp } from '../../domain/payments.ts';
+import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import { PRINT_TOKEN_BYTES, VOUCHER_BATCH_ID_LENGTH, VOUCHER_CODE_LENGTH } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { mailRefusal } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { commandIdempotency, replayOrConflict } from '../payments/idempotency.ts';
+import { commandIdempotency, replayOrConflict } from '../payments/engine/idempotency.ts';
 import { validateCallbackUrl, validateDesignUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import type { RequestVouchersCommand } from './commands.ts';
@@ -114,7 +114,7 @@ export async function requestVoucher(
         });
 
   const written = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(batch));
+    await lockAccountsInOrder(trx, issuerAndEscrow(batch));
     const vouchers = await insertBatch(trx, batch, codes);
     if (vouchers === undefined) {
       return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key created a batch');

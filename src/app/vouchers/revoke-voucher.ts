@@ -22,7 +22,7 @@ export async function revokeVoucher(
   if (!found.ok) return found;
   const nowMs = deps.clock.nowMs();
   return runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, issuerAndEscrow(found.value));
+    await lockAccountsInOrder(trx, issuerAndEscrow(found.value));
     if (await markRevoked(trx, found.value.id, nowMs)) await refundBatch(trx, found.value, nowMs);
     const batch = await findBatch(trx, found.value.id);
     if (batch === undefined) throw new Error(`voucher batch ${found.value.id} vanished`);

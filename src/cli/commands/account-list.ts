@@ -1,4 +1,4 @@
-import { listAccounts } from '../../db/repos/accounts.ts';
+import { listAccountSummaries } from '../../app/operator/accounts.ts';
 import { type Command, json, opts, print, withRuntime } from '../command.ts';
 
 export const accountList: Command = {
@@ -10,11 +10,11 @@ export const accountList: Command = {
     const { values } = opts(args, { limit: { type: 'string' } });
     const limit = Math.min(Math.max(Number(values['limit'] ?? 1000) || 1000, 1), 100_000);
     return withRuntime(async (rt) => {
-      const rows = await listAccounts(rt.deps.db.read, limit, 0n);
+      const rows = await listAccountSummaries(rt.deps, limit);
       const view = rows.map((r) => ({
         usertag: r.usertag,
         email: r.email,
-        created_at: new Date(Number(r.created_at_ms)).toISOString(),
+        created_at: new Date(r.createdAtMs).toISOString(),
       }));
       if (values['json']) json(view);
       else for (const v of view) print(`${v.usertag.padEnd(33)} ${v.email.padEnd(40)} ${v.created_at}`);

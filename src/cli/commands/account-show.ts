@@ -1,8 +1,7 @@
-import { findAccountByUsertag } from '../../db/repos/accounts.ts';
-import { availableBalances } from '../../db/repos/ledger.ts';
+import { accountDetail } from '../../app/operator/accounts.ts';
 import { ASSET_CODES, formatAssetBalance } from '../../domain/money.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
-import { type Command, json, opts, print, UsageError, withRuntime } from '../command.ts';
+import { type Command, fail, json, opts, print, UsageError, withRuntime } from '../command.ts';
 
 export const accountShow: Command = {
   name: 'account show',
@@ -14,22 +13,19 @@ export const accountShow: Command = {
     const tag = normalizeUsertag(positionals[0]);
     if (!tag.ok) throw new UsageError('give the usertag: paytag account show <usertag>');
     return withRuntime(async (rt) => {
-      const account = await findAccountByUsertag(rt.deps.db.read, tag.value);
-      if (!account) throw new Error(`no account with usertag "${tag.value}"`);
-      const balances = await availableBalances(rt.deps.db.read, account.id);
+      const found = await accountDetail(rt.deps, tag.value);
+      if (!found.ok) fail(found.error);
+      const account = found.value;
       const view = {
         usertag: account.usertag,
         email: account.email,
-        email_confirmed: account.email_confirmed_at_ms !== null,
-        full_name: account.full_name,
-        created_at: new Date(Number(account.created_at_ms)).toISOString(),
+        email_confirmed: account.emailConfirmed,
+        full_name: account.fullName,
+        created_at: new Date(account.createdAtMs).toISOString(),
         role: account.role,
-        disabled_at:
-          account.disabled_at_ms === null ? null : new Date(Number(account.disabled_at_ms)).toISOString(),
-        disabled_reason: account.disabled_reason,
-        balances: Object.fromEntries(
-          ASSET_CODES.map((a) => [a, formatAssetBalance(a, balances.get(a) ?? 0n)]),
-        ),
+        disabled_at: account.disabledAtMs === null ? null : new Date(account.disabledAtMs).toISOString(),
+        disabled_reason: account.disabledReason,
+        balances: Object.fromEntries(ASSET_CODES.map((a) => [a, formatAssetBalance(a, account.balances[a])])),
       };
       if (values['json']) json(view);
       else {

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { writeBackup } from '../../app/system/backup.ts';
 import { loadConfig } from '../../config/index.ts';
-import { BackupError, backupDatabase, copySecretFile } from '../../db/backup.ts';
-import { openDatabase } from '../../db/database.ts';
-import { hotSeedPath } from '../../main.ts';
+import { hotSeedPath, openDatabaseOnly } from '../../main.ts';
 import { type Command, json, opts, print, UsageError } from '../command.ts';
 
 export const backup: Command = {
@@ -39,11 +38,15 @@ After a restore, run \`paytag audit\`. See docs/operations.md.`,
     if (seedCopy !== null && existsSync(seedCopy)) {
       throw new Error(`${seedCopy} exists: a backup never overwrites a file`);
     }
-    const db = openDatabase({ url: config.databaseUrl, sqliteSynchronous: config.sqliteSynchronous });
+    const db = openDatabaseOnly(config);
     const started = performance.now();
     try {
-      const { bytes } = await backupDatabase(db, config.databaseUrl, resolve(file));
-      if (seedCopy !== null) copySecretFile(seed, seedCopy);
+      const { bytes } = await writeBackup(
+        db,
+        config.databaseUrl,
+        resolve(file),
+        seedCopy === null ? null : { from: seed, to: seedCopy },
+      );
       const ms = Math.round(performance.now() - started);
       if (values['json']) json({ file: resolve(file), bytes, ms, hot_seed_file: seedCopy });
       else {
@@ -51,9 +54,6 @@ After a restore, run \`paytag audit\`. See docs/operations.md.`,
         if (seedCopy !== null) print(`hot seed file copied to ${seedCopy} (owner-only: keep it secret)`);
       }
       return 0;
-    } catch (e) {
-      if (e instanceof BackupError) throw new Error(e.message);
-      throw e;
     } finally {
       await db.close();
     }

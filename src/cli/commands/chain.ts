@@ -1,10 +1,10 @@
+import { exportChainAddresses } from '../../app/chain/export-addresses.ts';
 import {
   sandboxDeposit,
   sandboxDepositChange,
   sandboxRequestDepositsChange,
 } from '../../app/chain/sandbox-deposit.ts';
 import { watchRound } from '../../app/chain/watch-round.ts';
-import { chainAddressesByIndex } from '../../db/repos/chain-addresses.ts';
 import { type Command, fail, json, opts, print, UsageError, withRuntime } from '../command.ts';
 
 export const sandboxDepositCommand: Command = {
@@ -130,20 +130,7 @@ the gap limit such a wallet needs (see docs/chain-deposits.md).`,
   async run(args) {
     const { values } = opts(args, { export: { type: 'boolean' } });
     if (!values['export'] && !values['json']) throw new UsageError('give --export (or --json)');
-    const rows = await withRuntime(async (rt) => {
-      const coin = rt.deps.config.lightning.network === 'bitcoin' ? 0 : 1;
-      const btc = (await chainAddressesByIndex(rt.deps.db.read, 'btc')).map((a) => ({
-        path: `m/84'/${coin}'/0'/0/${a.derivation_index}`,
-        address: a.address,
-        network: a.network,
-      }));
-      const evm = (await chainAddressesByIndex(rt.deps.db.read, 'usdt')).map((a) => ({
-        path: `m/44'/60'/0'/0/${a.derivation_index}`,
-        address: a.address,
-        network: a.network,
-      }));
-      return [...btc, ...evm];
-    });
+    const rows = await withRuntime((rt) => exportChainAddresses(rt.deps));
     if (values['json']) json(rows);
     else for (const r of rows) print(`${r.path},${r.address},${r.network}`);
     return 0;

@@ -1,4 +1,4 @@
-import { payFromOutside } from '../../app/payments/pay-from-outside.ts';
+import { payFromOutside } from '../../app/sandbox/pay-from-outside.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { type Command, fail, json, opts, print, UsageError, withRuntime } from '../command.ts';
 

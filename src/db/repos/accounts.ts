@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { KeyKind } from '../../domain/api-keys.ts';
 import { prepare } from '../prepared.ts';
 import type { AccountsTable, DB } from '../schema.ts';
@@ -23,6 +23,61 @@ export const findAccountIdByEmail = async (exec: Exec, email: string): Promise<b
 
 export const listAccounts = (exec: Exec, limit: number, afterId: bigint): Promise<AccountRow[]> =>
   exec.selectFrom('accounts').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
+const likePrefix = (s: string): string => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Accounts whose usertag or e-mail starts with `prefix` (every account when it is empty; both are stored
+ * lower-case), oldest first, after `afterId`: keyset paged, so a page costs the same however deep it is.
+ */
+export function searchAccountsByPrefix(
+  exec: Exec,
+  prefix: string,
+  afterId: bigint | undefined,
+  limit: number,
+): Promise<AccountRow[]> {
+  let query = exec.selectFrom('accounts').selectAll();
+  if (prefix !== '') {
+    const pattern = likePrefix(prefix);
+    // SQLite's LIKE has no escape character unless one is named.
+    query = query.where(
+      sql<boolean>`(usertag LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  if (afterId !== undefined) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Disables an account (`disabled_at_ms`, with the reason); false when it was disabled already. Every key,
+ * credential and token lookup reads the flag, so the refusal holds from the commit on.
+ */
+export async function markAccountDisabled(
+  trx: Exec,
+  accountId: bigint,
+  reason: string,
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('accounts')
+    .set({ disabled_at_ms: nowMs, disabled_reason: reason })
+    .where('id', '=', accountId)
+    .where('disabled_at_ms', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** Enables a disabled account again; false when it was not disabled. */
+export async function markAccountEnabled(trx: Exec, accountId: bigint): Promise<boolean> {
+  const updated = await trx
+    .updateTable('accounts')
+    .set({ disabled_at_ms: null, disabled_reason: null })
+    .where('id', '=', accountId)
+    .where('disabled_at_ms', 'is not', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
 
 /** Inserts an account; answers its id. */
 export async function insertAccount(trx: Exec, account: NewAccount): Promise<bigint> {
@@ -122,6 +177,16 @@ export async function insertKey(
     })
     .execute();
 }
+
+/** The account's newest keys (active and revoked), newest first: kind, hint and times, never the hash. */
+export const listKeyHints = (exec: Exec, accountId: bigint, limit: number) =>
+  exec
+    .selectFrom('api_keys')
+    .select(['kind', 'key_hint', 'created_at_ms', 'revoked_at_ms'])
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 export async function revokeActiveKey(
   exec: Exec,

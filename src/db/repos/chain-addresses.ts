@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ChainAddressesTable, ChainNetworkName, DB } from '../schema.ts';
+import type { ChainAsset, ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import type { ChainAddressesTable, DB } from '../schema.ts';
 
 /** Query module of `chain_addresses` and `chain_address_counters`. `trx`: inside the caller's write unit. */
 
@@ -8,7 +9,7 @@ export type ChainAddressRow = Selectable<ChainAddressesTable>;
 
 /** The key chain an address of `asset` is derived from: BTC_XPUB for btc, EVM_XPUB for usdt. */
 export type KeyChain = 'btc' | 'evm';
-export const keyChainOf = (asset: 'btc' | 'usdt'): KeyChain => (asset === 'btc' ? 'btc' : 'evm');
+export const keyChainOf = (asset: ChainAsset): KeyChain => (asset === 'btc' ? 'btc' : 'evm');
 
 /**
  * Takes the next derivation index of `chain`, inside the caller's write unit: one UPDATE that bumps the
@@ -27,8 +28,8 @@ export async function allocateDerivationIndex(trx: Exec, chain: KeyChain): Promi
 }
 
 export interface NewChainAddress {
-  network: ChainNetworkName;
-  asset: 'btc' | 'usdt';
+  network: ChainNetwork;
+  asset: ChainAsset;
   address: string;
   derivationIndex: bigint;
   paymentId: bigint;
@@ -68,7 +69,7 @@ export async function chainAddressOfPayment(
 /** The address row of a network's address, if it was handed out. */
 export const chainAddressByAddress = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   address: string,
 ): Promise<ChainAddressRow | undefined> =>
   exec
@@ -97,7 +98,7 @@ export const positionOf = (a: ChainAddressRow): AddressPosition => ({
  */
 export async function chainAddressPage(
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   opts: { watchedAtMs: number | null; after: AddressPosition | null; limit: number },
 ): Promise<ChainAddressRow[]> {
   let q = exec.selectFrom('chain_addresses').selectAll().where('network', '=', network);
@@ -112,7 +113,7 @@ export async function chainAddressPage(
 }
 
 /** Every address of a key chain, by derivation index (for the operator's wallet import). */
-export async function chainAddressesByIndex(exec: Exec, asset: 'btc' | 'usdt'): Promise<ChainAddressRow[]> {
+export async function chainAddressesByIndex(exec: Exec, asset: ChainAsset): Promise<ChainAddressRow[]> {
   return exec
     .selectFrom('chain_addresses')
     .selectAll()

@@ -1,14 +1,19 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ChainDepositsTable, ChainNetworkName, DB } from '../schema.ts';
+import type { ChainAsset, ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import { isPostgres } from '../dialect.ts';
+import type { ChainDepositsTable, DB } from '../schema.ts';
 import type { AddressPosition } from './chain-addresses.ts';
 
-/** Query module of `chain_deposits` and `sandbox_chain_deposits`. `trx`: inside the caller's write unit. */
+/**
+ * Query module of `chain_deposits` (and of the request a deposit pays). `trx`: inside the caller's write
+ * unit. The sandbox's own chain is `sandbox-chain.ts`; the audit's checks are `audit/chain-deposits.ts`.
+ */
 
 type Exec = Kysely<DB>;
 export type ChainDepositRow = Selectable<ChainDepositsTable>;
 
 export interface DepositIdentity {
-  network: ChainNetworkName;
+  network: ChainNetwork;
   txHash: string;
   outputIndex: number;
 }
@@ -52,7 +57,7 @@ export async function findLegacyEvmDeposit(
 }
 
 export interface NewDeposit extends DepositIdentity {
-  asset: 'btc' | 'usdt';
+  asset: ChainAsset;
   address: string;
   paymentId: bigint;
   accountId: bigint;
@@ -173,7 +178,7 @@ export async function markDepositReversed(
  */
 export const listRecentCredits = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   opts: { minBlockHeight: number; paymentId: bigint | null; limit: number },
 ): Promise<ChainDepositRow[]> => {
   let q = exec
@@ -193,7 +198,7 @@ export const listRecentCredits = (
  */
 export const listUncreditedDeposits = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   page: { first: AddressPosition; last: AddressPosition; watchedAtMs: number | null },
 ): Promise<ChainDepositRow[]> => {
   const { first, last } = page;
@@ -225,249 +230,6 @@ export async function markDepositsDropped(trx: Exec, ids: readonly bigint[], now
   return Number(r.numUpdatedRows);
 }
 
-type Count = string | number | bigint;
-
-/**
- * Audit: deposits whose ledger transfers do not match their history, and chain deposit transfers of no
- * such deposit. A deposit credited `c` times (c = reversals, plus 1 while it is credited) has `c`
- * transfers `chain_deposit` of its amount, and `reversals` reversals (`chain_deposit_reversal`, the
- * account's part and the shortfall's together) of its amount each.
- */
-export async function findDepositLedgerMismatches(
-  exec: Exec,
-  limit: number,
-): Promise<{ checked: number; found: string[] }> {
-  const checked = await exec
-    .selectFrom('chain_deposits')
-    .select((eb) => eb.fn.countAll<Count>().as('n'))
-    .where((eb) => eb.or([eb('state', '=', 'credited'), eb('reversals', '>', 0n)]))
-    .executeTakeFirstOrThrow();
-  const bad = await sql<{
-    id: Count;
-    state: string;
-    reversals: Count;
-    credits: Count;
-    credited: Count;
-    reversed: Count;
-  }>`
-    WITH x AS (
-      SELECT d.id, d.state, d.reversals, d.amount_units,
-        (SELECT COUNT(*) FROM ledger_transfers t
-          WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS credits,
-        (SELECT CAST(COALESCE(SUM(t.amount), 0) AS BIGINT) FROM ledger_transfers t
-          WHERE t.code = 'chain_deposit' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS credited,
-        (SELECT CAST(COALESCE(SUM(t.amount), 0) AS BIGINT) FROM ledger_transfers t
-          WHERE t.code = 'chain_deposit_reversal' AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT)) AS reversed
-      FROM chain_deposits d
-      WHERE d.state = 'credited' OR d.reversals > 0
-    )
-    SELECT id, state, reversals, credits, credited, reversed FROM x
-     WHERE credits <> reversals + (CASE WHEN state = 'credited' THEN 1 ELSE 0 END)
-        OR credited <> credits * amount_units
-        OR reversed <> reversals * amount_units
-     LIMIT ${limit}`.execute(exec);
-  const orphans = await sql<{ id: string; ref: string | null }>`
-    SELECT t.id, t.ref FROM ledger_transfers t
-     WHERE t.code IN ('chain_deposit', 'chain_deposit_reversal')
-       AND NOT EXISTS (SELECT 1 FROM chain_deposits d
-                        WHERE (d.state = 'credited' OR d.reversals > 0)
-                          AND t.ref = 'chain_deposit:' || CAST(d.id AS TEXT))
-     LIMIT ${limit}`.execute(exec);
-  return {
-    checked: Number(checked.n),
-    found: [
-      ...bad.rows.map(
-        (r) =>
-          `chain deposit ${r.id} (${r.state}, ${r.reversals} reversals) has ${r.credits} credit transfers of ${r.credited} and reversals of ${r.reversed}`,
-      ),
-      ...orphans.rows.map((r) => `ledger transfer ${r.id} (${r.ref}) belongs to no credited chain deposit`),
-    ],
-  };
-}
-
-/** Audit: on-chain requests whose received amount is not the sum of their credited deposits. */
-export async function findReceivedMismatches(
-  exec: Exec,
-  limit: number,
-): Promise<{ checked: number; found: string[] }> {
-  const checked = await exec
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<Count>().as('n'))
-    .where('payment_mode', '=', 'onchain')
-    .executeTakeFirstOrThrow();
-  const bad = await sql<{ id: Count; received_units: Count; credited: Count }>`
-    SELECT p.id, p.received_units, COALESCE(s.total, 0) AS credited
-      FROM payments p
-      LEFT JOIN (SELECT payment_id, CAST(SUM(amount_units) AS BIGINT) AS total
-                   FROM chain_deposits WHERE state = 'credited' GROUP BY payment_id) s
-        ON s.payment_id = p.id
-     WHERE p.payment_mode = 'onchain' AND p.received_units <> COALESCE(s.total, 0)
-     LIMIT ${limit}`.execute(exec);
-  return {
-    checked: Number(checked.n),
-    found: bad.rows.map(
-      (r) =>
-        `on-chain request ${r.id} has received_units ${r.received_units} but its credited deposits sum to ${r.credited}`,
-    ),
-  };
-}
-
-/**
- * Audit: one chain transfer credited more than once. `identity`: two credited deposits with the same
- * (network, transaction hash, output or log position); the unique key already holds for the exact
- * text, so this catches what it cannot: hashes that differ only in case (an adapter that did not
- * lower-case). `evmSuspects`: on EVM networks, two credited deposits of one transaction to one address
- * of one amount.
- */
-export async function findDoubleCredits(
-  exec: Exec,
-  limit: number,
-): Promise<{ checked: number; evmChecked: number; identity: string[]; evmSuspects: string[] }> {
-  const counts = await sql<{ n: Count; evm: Count }>`
-    SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN network <> 'BTC' THEN 1 ELSE 0 END), 0) AS evm
-      FROM chain_deposits WHERE state = 'credited'`.execute(exec);
-  const identity = await sql<{ network: string; tx: string; output_index: Count; n: Count }>`
-    SELECT network, LOWER(tx_hash) AS tx, output_index, COUNT(*) AS n
-      FROM chain_deposits WHERE state = 'credited'
-     GROUP BY network, LOWER(tx_hash), output_index
-    HAVING COUNT(*) > 1
-     LIMIT ${limit}`.execute(exec);
-  const evm = await sql<{ network: string; tx: string; address: string; amount_raw: string; n: Count }>`
-    SELECT network, LOWER(tx_hash) AS tx, LOWER(address) AS address, amount_raw, COUNT(*) AS n
-      FROM chain_deposits WHERE state = 'credited' AND network <> 'BTC'
-     GROUP BY network, LOWER(tx_hash), LOWER(address), amount_raw
-    HAVING COUNT(*) > 1
-     LIMIT ${limit}`.execute(exec);
-  const row = counts.rows[0];
-  return {
-    checked: Number(row?.n ?? 0),
-    evmChecked: Number(row?.evm ?? 0),
-    identity: identity.rows.map(
-      (r) => `${r.network} transfer ${r.tx}:${r.output_index} is credited ${r.n} times`,
-    ),
-    evmSuspects: evm.rows.map(
-      (r) =>
-        `${r.network} transaction ${r.tx} has ${r.n} credited deposits of ${r.amount_raw} to ${r.address}: suspected double credit of one transfer`,
-    ),
-  };
-}
-
-/** Audit: credits reversed so far (the sum of `reversals`). */
-export async function countReversals(exec: Exec): Promise<number> {
-  const r = await sql<{ n: Count | null }>`SELECT SUM(reversals) AS n FROM chain_deposits`.execute(exec);
-  return Number(r.rows[0]?.n ?? 0);
-}
-
-// ---------------------------------------------------------------- sandbox chain
-
-export interface NewSandboxDeposit {
-  network: ChainNetworkName;
-  asset: 'btc' | 'usdt';
-  address: string;
-  txHash: string;
-  amountRaw: bigint;
-  decimals: number;
-  confirmations: number;
-}
-
-export async function insertSandboxDeposit(trx: Exec, d: NewSandboxDeposit, nowMs: number): Promise<void> {
-  await trx
-    .insertInto('sandbox_chain_deposits')
-    .values({
-      network: d.network,
-      asset: d.asset,
-      address: d.address,
-      tx_hash: d.txHash,
-      amount_raw: d.amountRaw.toString(),
-      decimals: d.decimals,
-      confirmations: d.confirmations,
-      created_at_ms: nowMs,
-    })
-    .execute();
-}
-
-/**
- * Sets the confirmations of sandbox deposits still on the sandbox chain, or removes them from it (a
- * reorg): the one with this transaction hash, or every one to this address. How many it changed; a
- * deposit already removed is not changed again.
- */
-export async function updateSandboxDeposits(
-  trx: Exec,
-  which: { txHash: string } | { network: ChainNetworkName; address: string },
-  change: { confirmations: number } | { removed: true },
-): Promise<number> {
-  let q = trx
-    .updateTable('sandbox_chain_deposits')
-    .set('removed' in change ? { removed: 1 } : { confirmations: change.confirmations })
-    .where('removed', '=', 0n);
-  q =
-    'txHash' in which
-      ? q.where('tx_hash', '=', which.txHash)
-      : q.where('network', '=', which.network).where('address', '=', which.address);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
-/** Addresses per query of the sandbox chain: far below SQLite's and PostgreSQL's bound values. */
-const SANDBOX_ADDRESSES_PER_QUERY = 500;
-
-/**
- * Deposits on the sandbox chain to these addresses, read as a node's API would be asked: a bounded
- * number of addresses per query, however many the caller passes.
- */
-export async function listSandboxDeposits(
-  exec: Exec,
-  network: ChainNetworkName,
-  addresses: readonly string[],
-): Promise<Selectable<DB['sandbox_chain_deposits']>[]> {
-  const out: Selectable<DB['sandbox_chain_deposits']>[] = [];
-  for (let i = 0; i < addresses.length; i += SANDBOX_ADDRESSES_PER_QUERY) {
-    const chunk = addresses.slice(i, i + SANDBOX_ADDRESSES_PER_QUERY);
-    const rows = await exec
-      .selectFrom('sandbox_chain_deposits')
-      .selectAll()
-      .where('network', '=', network)
-      .where('address', 'in', chunk)
-      .where('removed', '=', 0n)
-      .orderBy('id')
-      .execute();
-    out.push(...rows);
-  }
-  return out;
-}
-
-/**
- * Of these transaction hashes, those the sandbox chain had and no longer has (removed: reorganised
- * away). A hash it never had is not listed. At most 500 per query.
- */
-export async function sandboxHashesRemoved(
-  exec: Exec,
-  network: ChainNetworkName,
-  txHashes: readonly string[],
-): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (let i = 0; i < txHashes.length; i += SANDBOX_ADDRESSES_PER_QUERY) {
-    const rows = await exec
-      .selectFrom('sandbox_chain_deposits')
-      .select('tx_hash')
-      .where('network', '=', network)
-      .where('tx_hash', 'in', txHashes.slice(i, i + SANDBOX_ADDRESSES_PER_QUERY))
-      .where('removed', '<>', 0n)
-      .execute();
-    for (const r of rows) out.add(r.tx_hash);
-  }
-  return out;
-}
-
-export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, txHash: string) =>
-  exec
-    .selectFrom('sandbox_chain_deposits')
-    .selectAll()
-    .where('network', '=', network)
-    .where('tx_hash', '=', txHash)
-    .where('removed', '=', 0n)
-    .executeTakeFirst();
-
 /**
  * Payer claims to look at first: on-chain requests of `network` with a submitted transaction hash whose
  * payer status is still `pending` and that the watcher has not credited from that hash, by payment id,
@@ -477,7 +239,7 @@ export const findSandboxDepositByHash = (exec: Exec, network: ChainNetworkName, 
  */
 export const listPendingClaims = (
   exec: Exec,
-  network: ChainNetworkName,
+  network: ChainNetwork,
   opts: { afterPaymentId: bigint | null; watchedAtMs: number | null },
   limit: number,
 ) => {
@@ -540,11 +302,10 @@ export async function listFirstDepositHashes(
  */
 export const lockDepositPayment = (
   trx: Exec,
-  dialect: 'sqlite' | 'postgres',
   paymentId: bigint,
 ): Promise<Selectable<DB['payments']> | undefined> => {
   const q = trx.selectFrom('payments').selectAll().where('id', '=', paymentId);
-  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  return (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
 };
 
 /**

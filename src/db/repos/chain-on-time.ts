@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Rail } from '../../domain/payments/vocabulary.ts';
 import type { DB } from '../schema.ts';
 
 /**
@@ -32,7 +33,7 @@ export const onTimeDepositColumns = (eb: ExpressionBuilder<DB, 'payments'>) => {
 
 export interface OnTimeDepositsRow {
   id: bigint;
-  payment_mode: 'lightning' | 'onchain';
+  payment_mode: Rail;
   amount_units: bigint;
   on_time_units: bigint | null;
   on_time_seen_units: bigint | null;

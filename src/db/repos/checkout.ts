@@ -1,6 +1,13 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type {
+  ChainNetwork,
+  PaymentDirection,
+  PaymentStatus,
+  Rail,
+  Wallet,
+} from '../../domain/payments/vocabulary.ts';
 import { prepare } from '../prepared.ts';
-import type { ChainNetworkName, DB, PaymentStatus } from '../schema.ts';
+import type { DB } from '../schema.ts';
 import { onTimeDepositColumns } from './chain-on-time.ts';
 
 /**
@@ -20,11 +27,11 @@ export interface CheckoutStatusRow {
   paid_at_ms: bigint | null;
   hosted_checkout_expiry_ms: bigint | null;
   success_url: string | null;
-  wallet: 'lbtc' | 'btc' | 'usdt';
+  wallet: Wallet;
   /** The requested amount in the wallet's unit (10^-6 USDT for usdt). */
   amount_units: bigint;
-  payment_mode: 'lightning' | 'onchain';
-  chain_network: ChainNetworkName | null;
+  payment_mode: Rail;
+  chain_network: ChainNetwork | null;
   /** What on-chain deposits credited so far, in the wallet's unit (msat for btc). */
   received_units: bigint;
   /** Deposits seen on chain and not yet credited: their sum (null when there are none) … */
@@ -39,7 +46,7 @@ export interface CheckoutStatusRow {
 
 /** The page: the status, what is to be paid and to whom. */
 export interface CheckoutRow extends CheckoutStatusRow {
-  direction: 'in' | 'out';
+  direction: PaymentDirection;
   payreq: string | null;
   receiver_usertag: string | null;
   description: string | null;

@@ -1,7 +1,7 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { abort } from '../../domain/errors.ts';
 import { ASSET_CODES, type Asset, INT64_MAX } from '../../domain/money.ts';
-import type { Dialect } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, LedgerTransfersTable } from '../schema.ts';
 
@@ -319,8 +319,6 @@ const BATCH = prepare<
         FROM mv WHERE mv.acc NOT IN (SELECT id FROM upd)) AS refused`;
   return { compile: () => raw.compile(db) };
 });
-
-const isPostgres = (trx: Exec): boolean => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * A transfer id that exists already: `exists` when its fields are these (a striped system side matches
@@ -721,11 +719,10 @@ export async function availableBalance(exec: Exec, ownerId: bigint, asset: Asset
  */
 export async function lockAccountsInOrder(
   trx: Exec,
-  dialect: Dialect,
   accounts: readonly AccountRef[],
   asset: Asset = 'lbtc',
 ): Promise<void> {
-  if (dialect !== 'postgres' || accounts.length === 0) return;
+  if (!isPostgres(trx) || accounts.length === 0) return;
   const owners = [...new Set(accounts.flatMap((a) => ('owner' in a ? [a.owner] : [])))];
   let stripe = unitStripe.get(trx);
   if (stripe === undefined) {

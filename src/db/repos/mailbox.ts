@@ -1,5 +1,4 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Dialect } from '../database.ts';
 import type { DB, DevMailboxTable } from '../schema.ts';
 import { lockedForDelete } from './outbox.ts';
 
@@ -30,12 +29,7 @@ export async function listMailboxMessages(
 }
 
 /** Deletes up to `limit` dev mailbox messages stored before `beforeMs`, oldest first; returns how many. */
-export async function deleteMailboxBefore(
-  trx: Exec,
-  dialect: Dialect,
-  beforeMs: number,
-  limit: number,
-): Promise<number> {
+export async function deleteMailboxBefore(trx: Exec, beforeMs: number, limit: number): Promise<number> {
   const old = trx
     .selectFrom('dev_mailbox')
     .select('id')
@@ -44,7 +38,7 @@ export async function deleteMailboxBefore(
     .limit(limit);
   const deleted = await trx
     .deleteFrom('dev_mailbox')
-    .where('id', 'in', lockedForDelete(old, dialect))
+    .where('id', 'in', lockedForDelete(trx, old))
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import type { DB } from '../schema.ts';
 
 type Exec = Kysely<DB>;
@@ -38,12 +38,11 @@ export const countOutboxBacklog = (
  * it only grows), PostgreSQL's insert count of the table (cumulative since its statistics were last
  * reset; a rate is what it is for).
  */
-export async function ledgerTransfersWritten(exec: Exec, dialect: Dialect): Promise<number> {
-  const r =
-    dialect === 'sqlite'
-      ? await sql<{ n: number | null }>`select max(rowid) as n from ledger_transfers`.execute(exec)
-      : await sql<{
-          n: string | null;
-        }>`select n_tup_ins as n from pg_stat_user_tables where relname = 'ledger_transfers'`.execute(exec);
+export async function ledgerTransfersWritten(exec: Exec): Promise<number> {
+  const r = !isPostgres(exec)
+    ? await sql<{ n: number | null }>`select max(rowid) as n from ledger_transfers`.execute(exec)
+    : await sql<{
+        n: string | null;
+      }>`select n_tup_ins as n from pg_stat_user_tables where relname = 'ledger_transfers'`.execute(exec);
   return Number(r.rows[0]?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import type { DB, OrdersTable } from '../schema.ts';
 
 /** Query module of spot orders. Functions taking `trx` run inside the caller's write unit. */
@@ -65,8 +65,8 @@ const ACCOUNT_ORDERS_LOCK = 1_701_700_017;
  * orders inside the unit sees every one placed before (orders on pairs that share no ledger account
  * lock no common row). Taken first in the unit, before any row lock. SQLite: one writer, nothing to do.
  */
-export async function lockAccountOrders(trx: Exec, dialect: Dialect, accountId: bigint): Promise<void> {
-  if (dialect !== 'postgres') return;
+export async function lockAccountOrders(trx: Exec, accountId: bigint): Promise<void> {
+  if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(${ACCOUNT_ORDERS_LOCK}, cast(${accountId} % 2147483647 as integer))`.execute(
     trx,
   );

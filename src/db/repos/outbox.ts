@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import type { DB, OutboxAttemptsTable, OutboxTable } from '../schema.ts';
 
 /**
@@ -210,10 +210,10 @@ export async function rescheduleDelivery(trx: Exec, id: bigint, nowMs: number): 
  * same rows. SQLite has one writer, so the select and the delete that follows see no one in between.
  */
 export function lockedForDelete<TB extends keyof DB, O>(
+  trx: Exec,
   q: SelectQueryBuilder<DB, TB, O>,
-  dialect: Dialect,
 ): SelectQueryBuilder<DB, TB, O> {
-  return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+  return isPostgres(trx) ? q.forUpdate().skipLocked() : q;
 }
 
 /**
@@ -222,12 +222,7 @@ export function lockedForDelete<TB extends keyof DB, O>(
  * chosen. `next_attempt_at_ms` is at most the time of the row's last attempt, so it narrows the search
  * to the `outbox_due` index (state, next_attempt_at_ms) without excluding any row that qualifies.
  */
-export async function finishedRowsBefore(
-  trx: Exec,
-  dialect: Dialect,
-  beforeMs: number,
-  limit: number,
-): Promise<bigint[]> {
+export async function finishedRowsBefore(trx: Exec, beforeMs: number, limit: number): Promise<bigint[]> {
   const before = BigInt(beforeMs);
   const q = trx
     .selectFrom('outbox')
@@ -253,7 +248,7 @@ export async function finishedRowsBefore(
       ),
     )
     .limit(limit);
-  const rows = await lockedForDelete(q, dialect).execute();
+  const rows = await lockedForDelete(trx, q).execute();
   return rows.map((r) => r.id);
 }
 
@@ -286,7 +281,6 @@ const hostGroup = sql<string>`coalesce(dest_host, 'row:' || cast(id as text))`;
  */
 export async function claimDueRowsPerHost(
   trx: Exec,
-  dialect: Dialect,
   owner: string,
   nowMs: number,
   leaseMs: number,
@@ -295,8 +289,9 @@ export async function claimDueRowsPerHost(
 ): Promise<OutboxRow[]> {
   if (limit <= 0) return [];
   const now = BigInt(nowMs);
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FAIR_CLAIM_LOCK})`.execute(trx);
-  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const postgres = isPostgres(trx);
+  if (postgres) await sql`select pg_advisory_xact_lock(${FAIR_CLAIM_LOCK})`.execute(trx);
+  const lock = postgres ? sql`for update skip locked` : sql``;
   const picked = await sql<{ id: bigint }>`
     select o.id from outbox o
     where o.id in (
@@ -368,4 +363,57 @@ export async function putOffHost(trx: Exec, host: string, nowMs: number, untilMs
     .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', BigInt(nowMs))]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+// The operator console's view of the outbox.
+
+/** Rows per kind and state. */
+export const countOutboxByKindAndState = (exec: Exec) =>
+  exec
+    .selectFrom('outbox')
+    .select(['kind', 'state', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .groupBy(['kind', 'state'])
+    .orderBy('kind')
+    .orderBy('state')
+    .execute();
+
+/** Pending rows whose time has come (leased or not). */
+export async function countDueNow(exec: Exec, nowMs: number): Promise<number> {
+  const due = await exec
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('state', '=', 'pending')
+    .where('next_attempt_at_ms', '<=', BigInt(nowMs))
+    .executeTakeFirst();
+  return Number(due?.n ?? 0);
+}
+
+/** When the oldest pending row was enqueued; null when none is pending. */
+export async function oldestPendingAtMs(exec: Exec): Promise<number | null> {
+  const oldest = await exec
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('created_at_ms').as('at'))
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  const at = oldest?.at as bigint | number | null | undefined;
+  return at === null || at === undefined ? null : Number(at);
+}
+
+/** Failed rows, newest first, keyset paged by id (`beforeId`). */
+export function listFailedRows(exec: Exec, beforeId: bigint | undefined, limit: number) {
+  let q = exec
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'kind',
+      'event_type',
+      'destination',
+      'attempts',
+      'last_status',
+      'last_error',
+      'created_at_ms',
+    ])
+    .where('state', '=', 'failed');
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { PaymentStatus } from '../../domain/payments.ts';
-import type { DB, PaymentWallet } from '../schema.ts';
+import type { PaymentDirection, PaymentStatus, Wallet } from '../../domain/payments/vocabulary.ts';
+import type { DB } from '../schema.ts';
 import { type PaymentRow, shownInHistory } from './payments.ts';
 
 export interface HistoryFilter {
-  direction: 'in' | 'out' | null;
+  direction: PaymentDirection | null;
   status: PaymentStatus | null;
-  wallet: PaymentWallet | null;
+  wallet: Wallet | null;
   /** created_at_ms at or after / before (ms). */
   fromMs: number | null;
   toMs: number | null;

@@ -6,9 +6,10 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
-import { type SystemAccount, systemAccountTotals, TRANSFER_POST_PENDING } from './ledger.ts';
+import { type SystemAccount, systemAccountTotals } from './ledger.ts';
 
 /** Query module of the `payments` table. Functions taking `trx` run inside the caller's write unit. */
 
@@ -131,6 +132,32 @@ const incomingByHash = prepare<{ hash: string }, PaymentRow>((db, p) =>
 export const findIncomingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
   incomingByHash.first(exec, { hash: paymentHash });
 
+/** The payments of those tids that belong to the account (as payer or requester), in one read. */
+export const findOwnPaymentsByPublicIds = (
+  exec: Exec,
+  accountId: bigint,
+  publicIds: readonly string[],
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('public_id', 'in', publicIds)
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('requester_account_id', '=', accountId)]))
+    .execute();
+
+/**
+ * A paid on-chain request whose credit was reversed goes back to `pending` (a paid row only, so a
+ * concurrent change is not undone).
+ */
+export async function reopenPaidRequest(trx: Exec, id: bigint, nowMs: number): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'pending', paid_at_ms: null, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .execute();
+}
+
 /** An outgoing payment of that hash that is paid or still under way (a second one would pay twice). */
 export const findLiveOutgoingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
   exec
@@ -219,58 +246,6 @@ export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): 
 
 export async function setCallbackStatus(exec: Exec, id: bigint, status: number): Promise<void> {
   await exec.updateTable('payments').set({ callback_status: status }).where('id', '=', id).execute();
-}
-
-export interface PaymentLedgerMismatch {
-  id: bigint;
-  direction: string;
-  status: string;
-  expected: bigint;
-  actual: bigint;
-}
-
-/**
- * Payments whose posted ledger effect on their owner's lbtc account differs from what the row says:
- * a paid incoming payment credited exactly amount − service fee − GST; a paid outgoing one debited exactly
- * amount + network fee + service fee + GST; any other status moved nothing. The transfers of a payment
- * carry `ref = payment:<id>`; an internal payment's two rows share the transfers of the sending row.
- */
-export async function findPaymentLedgerMismatches(
-  exec: Exec,
-  limit: number,
-): Promise<PaymentLedgerMismatch[]> {
-  const rows = await sql<{
-    id: bigint;
-    direction: string;
-    status: string;
-    expected: bigint;
-    actual: bigint | null;
-  }>`
-    SELECT id, direction, status, expected, actual FROM (
-      SELECT p.id, p.direction, p.status,
-        CASE WHEN p.status <> 'paid' THEN 0
-             WHEN p.direction = 'in' THEN p.amount_msat - p.service_fee_msat - p.gst_fee_msat
-             ELSE -(p.amount_msat + p.network_fee_msat + p.service_fee_msat + p.gst_fee_msat) END AS expected,
-        (SELECT CAST(SUM(CASE WHEN t.credit_account_id = la.id THEN t.amount
-                              WHEN t.debit_account_id = la.id THEN -t.amount ELSE 0 END) AS BIGINT)
-           FROM ledger_transfers t
-          WHERE (t.ref = 'payment:' || CAST(p.id AS TEXT)
-                 OR (p.counterpart_id IS NOT NULL AND t.ref = 'payment:' || CAST(p.counterpart_id AS TEXT)))
-            AND (t.flags = 0 OR (t.flags & ${TRANSFER_POST_PENDING}) <> 0)) AS actual
-      FROM payments p
-      JOIN ledger_accounts la ON la.owner_account_id = p.account_id AND la.asset = 'lbtc'
-      -- On-chain requests are credited per deposit (chain_deposits, audited on their own).
-      WHERE p.payment_mode = 'lightning'
-    ) x
-    WHERE COALESCE(actual, 0) <> expected
-    LIMIT ${limit}`.execute(exec);
-  return rows.rows.map((r) => ({
-    id: BigInt(r.id),
-    direction: r.direction,
-    status: r.status,
-    expected: BigInt(r.expected),
-    actual: BigInt(r.actual ?? 0),
-  }));
 }
 
 /**
@@ -386,86 +361,6 @@ export async function setRecheckAt(trx: Exec, id: bigint, atMs: number | null): 
   await trx.updateTable('payments').set({ recheck_at_ms: atMs }).where('id', '=', id).execute();
 }
 
-/** How many payments there are (what the audit's per-payment checks looked at). */
-export async function countPayments(exec: Exec): Promise<number> {
-  const r = await exec
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-// An outgoing Lightning payment's reserve is the pending transfer `pay:<id>:reserve` (movements.ts).
-const RESERVES = sql`
-  FROM payments p
-  JOIN ledger_transfers t ON t.id = 'pay:' || CAST(p.id AS TEXT) || ':reserve'
-  WHERE p.direction = 'out' AND p.route = 'lightning'`;
-
-/**
- * Outgoing Lightning payments whose reserve disagrees with their status: a payment is pending exactly
- * while its reserve is unresolved. `released`: pending, but the reserve was posted or voided (the node
- * may still pay it); `held`: decided, but the reserve is still held (stuck for good). Also answers how
- * many reserved payments there are.
- */
-export async function findReserveMismatches(
-  exec: Exec,
-  limit: number,
-): Promise<{ checked: number; found: Array<{ id: bigint; status: string; problem: 'released' | 'held' }> }> {
-  const count = await sql<{ n: bigint }>`SELECT COUNT(*) AS n ${RESERVES}`.execute(exec);
-  const rows = await sql<{ id: bigint; status: string; resolved: bigint | number }>`
-    SELECT id, status, resolved FROM (
-      SELECT p.id, p.status,
-        (SELECT COUNT(*) FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
-      ${RESERVES}
-    ) x
-    WHERE (status = 'pending' AND resolved > 0) OR (status <> 'pending' AND resolved = 0)
-    ORDER BY id
-    LIMIT ${limit}`.execute(exec);
-  return {
-    checked: Number(count.rows[0]?.n ?? 0),
-    found: rows.rows.map((r) => ({
-      id: BigInt(r.id),
-      status: r.status,
-      problem: r.status === 'pending' ? 'released' : 'held',
-    })),
-  };
-}
-
-/** Rows booking a second or short payment of an invoice, with the invoice's status. */
-export const listSecondPayments = (
-  exec: Exec,
-  limit: number,
-): Promise<
-  Array<{ id: bigint; public_id: string; amount_msat: bigint; invoice_id: bigint; invoice_status: string }>
-> =>
-  exec
-    .selectFrom('payments as p')
-    .innerJoin('payments as inv', 'inv.id', 'p.second_payment_of')
-    .select([
-      'p.id as id',
-      'p.public_id as public_id',
-      'p.amount_msat as amount_msat',
-      'inv.id as invoice_id',
-      'inv.status as invoice_status',
-    ])
-    .orderBy('p.id')
-    .limit(limit)
-    .execute();
-
-/** Ledger transfers of payments with the given code (the audit lists fee overruns, late successes). */
-export const listPaymentTransfersByCode = (
-  exec: Exec,
-  code: string,
-  limit: number,
-): Promise<Array<{ id: string; ref: string | null; amount: bigint }>> =>
-  exec
-    .selectFrom('ledger_transfers')
-    .select(['id', 'ref', 'amount'])
-    .where('code', '=', code)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-
 /**
  * A system account's posted columns for an asset, summed over its stripes (the audit compares
  * lightning_node with the node).
@@ -510,7 +405,7 @@ export async function setPayerClaim(
 export const listHistoryOfWallet = (
   exec: Exec,
   accountId: bigint,
-  wallet: 'lbtc' | 'btc' | 'usdt',
+  wallet: Wallet,
   limit: number,
 ): Promise<PaymentRow[]> =>
   exec

@@ -1,7 +1,7 @@
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import type { Database, DatabaseOptions } from '../database.ts';
 import { registerDirectExecutor } from '../prepared.ts';
 import type { DB } from '../schema.ts';
+import type { Database, DatabaseOptions } from '../types.ts';
 import { cachingDatabase, directExecutor, sqliteConnection } from './connection.ts';
 import { ownerOnlyFile } from './files.ts';
 import { GroupCommitter } from './group-commit.ts';
@@ -79,6 +79,9 @@ export function openSqlite(opts: DatabaseOptions): Database {
     write: (fn) => committer.submit(fn),
     durable: () => durability?.durable() ?? Promise.resolve(),
     writable: () => storage?.writable ?? true,
+    async ping() {
+      await sql`SELECT 1`.execute(read);
+    },
     pool: () => null,
     async close() {
       storage?.close();

@@ -1,5 +1,5 @@
 import { Abort } from '../../domain/errors.ts';
-import type { DatabaseLog } from '../database.ts';
+import type { DatabaseLog } from '../types.ts';
 
 /** How long a client is asked to wait before retrying a write refused for lack of space. */
 const RETRY_AFTER_SEC = 30;

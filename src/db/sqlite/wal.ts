@@ -1,7 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { DatabaseLog } from '../database.ts';
+import type { DatabaseLog } from '../types.ts';
 
 export interface WalOptions {
   /** Start a background (PASSIVE) checkpoint after this many committed batches. */

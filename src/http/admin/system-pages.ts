@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { listOperatorActions } from '../../app/operator/actions.ts';
 import { kycQueue } from '../../app/operator/kyc-queue.ts';
 import { backendsState, ledgerState, outboxState, pricesState } from '../../app/operator/system.ts';
-import { ASSETS, formatUnitsTruncated } from '../../domain/money.ts';
+import { ASSETS, formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
 import { html } from '../pages/html.ts';
 import { cursorOf } from './account-pages.ts';
 import { operatorOf } from './guard.ts';
@@ -88,8 +88,8 @@ ${table(t.system, [[t.account], [m.common.asset], [t.posted, 'num'], [t.pending,
           : ln.balance.value === null
             ? t.balanceUntold
             : t.balanceText(
-                formatUnitsTruncated(ln.balance.value.channelLocalMsat, 11, 8),
-                formatUnitsTruncated(ln.balance.value.onchainConfirmedMsat, 11, 8),
+                formatMsatAsBtc(ln.balance.value.channelLocalMsat),
+                formatMsatAsBtc(ln.balance.value.onchainConfirmedMsat),
               ),
       ],
     ];

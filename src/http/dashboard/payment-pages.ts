@@ -16,8 +16,9 @@ import { viewAccount } from '../../app/sessions/account-view.ts';
 import { confirmPassword } from '../../app/sessions/sign-in.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
 import type { AppError } from '../../domain/errors.ts';
-import { ASSETS, formatUnitsTruncated, MSAT_PER_SAT } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { MSAT_PER_SAT } from '../../domain/money.ts';
+import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, qrSvg, type Raw, raw } from '../pages/html.ts';
@@ -40,7 +41,7 @@ import { requireSession } from './session.ts';
 /** A payment's amount in its wallet's unit, signed by direction. */
 export function amountText(p: Payment): string {
   const asset = p.wallet;
-  const text = formatUnitsTruncated(p.amount_units, ASSETS[asset].decimals, ASSETS[asset].apiDecimals);
+  const text = formatWalletAmount(asset, p.amount_units);
   return `${p.direction === 'in' ? '+' : '−'}${text} ${asset === 'usdt' ? 'USDT' : 'BTC'}`;
 }
 
@@ -92,8 +93,7 @@ const headingOf = (m: DashboardCatalogue, p: Payment): string =>
 
 /** An amount of the payment's asset: BTC with its sats ("0.00100000 BTC (100,000 sats)"), or USDT. */
 function amountWithSats(m: DashboardCatalogue, p: Payment, units: bigint): string {
-  const a = ASSETS[p.wallet];
-  const text = formatUnitsTruncated(units, a.decimals, a.apiDecimals);
+  const text = formatWalletAmount(p.wallet, units);
   if (p.wallet === 'usdt')
     return `${text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text} USDT`;
   const sats = (units / MSAT_PER_SAT).toLocaleString(m.locale);
@@ -130,7 +130,7 @@ function readableFacts(m: DashboardCatalogue, p: Payment, network: string | null
       html`<div${id === undefined ? null : html` id="${id}"`}><dt>${label}</dt><dd>${value}</dd></div>`,
     );
   };
-  const requested = p.wallet === 'usdt' ? p.amount_units : p.amount_msat;
+  const requested = requestedUnits(p);
   add(f.direction, p.direction === 'in' ? m.payments.incoming : m.payments.outgoing);
   add(f.amount, amountWithSats(m, p, requested), 'fact-amount');
   if (p.fiat_value !== null && p.fiat_currency !== null) add(f.fiat, `${p.fiat_value} ${p.fiat_currency}`);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { accountVerifications } from '../../app/verification/account-verifications.ts';
 import { accountConsents, revokeAccountConsent } from '../../app/verification/consents.ts';
 import type { AppError } from '../../domain/errors.ts';
+import { DOCUMENT_FIELDS as DOC_FIELDS } from '../../domain/kyc.ts';
 import { httpStatusOf } from '../errors.ts';
 import { html, raw } from '../pages/html.ts';
 import { errorsFor, formOf } from './auth-pages.ts';
@@ -23,7 +24,6 @@ import { requireSession, type SessionUser } from './session.ts';
 const HOLDER = 'holder';
 
 const PROFILE_FIELDS = ['full_name', 'phone', 'country'];
-const DOC_FIELDS = ['id1', 'id2', 'id3', 'doc1', 'doc2', 'doc3', 'doc4'] as const;
 const KYC_FIELDS = ['id_type', ...DOC_FIELDS];
 
 type Which = 'profile' | 'kyc' | 'consents';

@@ -1,7 +1,7 @@
 import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
 import { optionalHttpUrl, type PaymentReferences, parseReferences } from '../../domain/fields.ts';
 import { parseBtcToMsat } from '../../domain/money.ts';
-import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments.ts';
+import { EXPIRES_IN_DEFAULT_MIN, EXPIRES_IN_MAX_MIN } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { btcAmountInput, optionalString } from '../schemas.ts';

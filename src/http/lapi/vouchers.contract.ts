@@ -9,7 +9,7 @@ import type {
 import { withdrawK1 } from '../../app/vouchers/urls.ts';
 import { optionalHttpUrl, optionalText } from '../../domain/fields.ts';
 import { formatMsatAsBtc, parseBtcToMsat } from '../../domain/money.ts';
-import { TEXT_LIMITS } from '../../domain/payments.ts';
+import { TEXT_LIMITS } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
 import { VOUCHER_COUNT_MAX, VOUCHER_COUNT_MIN, VOUCHER_TEXT_LIMITS } from '../../domain/vouchers.ts';

@@ -1,6 +1,8 @@
 import type { Payment } from '../../app/payments/payment.ts';
-import { formatMsatAsBtc, formatUnitsTruncated } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, ppmAsPercentText, roundUpToSat } from '../../domain/payments.ts';
+import { formatMsatAsBtc } from '../../domain/money.ts';
+import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
+import { ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
+import { PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
 import { seconds } from '../schemas.ts';
 
 /**
@@ -44,7 +46,7 @@ export function standardRecord(p: Payment, publicUrl: string) {
     payment_mode: p.payment_mode,
     wallet: p.wallet,
     // A usdt request (made on /sapi) in USDT; everything else in BTC.
-    amount: `${incoming ? '' : '-'}${p.wallet === 'usdt' ? formatUnitsTruncated(p.amount_units, 6, 6) : formatMsatAsBtc(p.amount_msat)}`,
+    amount: `${incoming ? '' : '-'}${formatWalletAmount(p.wallet, requestedUnits(p))}`,
     receiver_usertag: p.receiver_usertag,
     description: p.description,
     created_at: seconds(p.created_at_ms),
@@ -84,12 +86,12 @@ export const standardRecordSchema = {
     tid: { type: 'string', description: 'transaction id (16 characters)' },
     payment_mode: {
       type: 'string',
-      enum: ['lightning', 'onchain'],
+      enum: [...RAILS],
       description: 'lightning; onchain only for requests made on /sapi',
     },
     wallet: {
       type: 'string',
-      enum: ['lbtc', 'btc', 'usdt'],
+      enum: [...WALLETS],
       description: 'lbtc; btc and usdt only for requests made on /sapi',
     },
     amount: {

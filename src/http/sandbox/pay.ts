@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { payFromOutside } from '../../app/payments/pay-from-outside.ts';
+import { payFromOutside } from '../../app/sandbox/pay-from-outside.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { PAYMENT_STATUSES } from '../../domain/payments.ts';
+import { PAYMENT_STATUSES } from '../../domain/payments/vocabulary.ts';
 import { unwrap } from '../errors.ts';
 import { envelope } from '../family.ts';
 import { envelopeOf, standardErrors } from '../schemas.ts';

@@ -1,7 +1,14 @@
 import type { ReceiveCommand } from '../../app/payments/commands.ts';
-import type { ChainNetwork } from '../../app/ports.ts';
 import { parseAssetAmount, parseBtcToMsat } from '../../domain/money.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/payments.ts';
+import { railOf } from '../../domain/payments/rail.ts';
+import {
+  CHAIN_NETWORKS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  RAILS,
+  WALLETS,
+  type Wallet,
+} from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { decodeReceiveCommon, receiveBodySchema } from '../lapi/payments.contract.ts';
 
@@ -12,10 +19,6 @@ import { decodeReceiveCommon, receiveBodySchema } from '../lapi/payments.contrac
 // gives no JSON types to these fields, so nothing is coerced before.
 
 type Body = Record<string, unknown>;
-
-export const WALLETS = ['lbtc', 'btc', 'usdt'] as const;
-const PAYMENT_MODES = ['lightning', 'onchain'] as const;
-const CHAIN_NETWORKS: readonly ChainNetwork[] = ['BTC', 'ERC20', 'BEP20', 'MATIC'];
 
 /** Largest USDT request: 10^11 USDT (far beyond any payment; keeps every sum inside 64 bits). */
 const MAX_USDT_UNITS = 10n ** 17n;
@@ -37,7 +40,7 @@ const oneOf = <T extends string>(
   return ok(v as T);
 };
 
-function amountOf(body: Body, wallet: 'lbtc' | 'btc' | 'usdt'): Result<bigint> {
+function amountOf(body: Body, wallet: Wallet): Result<bigint> {
   const a = body['amount'];
   const unit =
     wallet === 'usdt' ? 'USDT (up to 6 decimals, e.g. 12.5)' : 'BTC (up to 8 decimals, e.g. 0.0001)';
@@ -58,73 +61,26 @@ function amountOf(body: Body, wallet: 'lbtc' | 'btc' | 'usdt'): Result<bigint> {
 
 /**
  * POST /sapi/v1/receive → ReceiveCommand. The combinations (lbtc by Lightning, btc on the BTC network,
- * usdt on an EVM network) are checked here with the field to blame, and again by the use case.
+ * usdt on an EVM network) are domain/payments/rail.ts's one rule, which names the field to blame.
  */
 export function decodeProReceive(body: Body, idempotencyKey: string | null): Result<ReceiveCommand> {
   const wallet = oneOf(body, 'wallet', WALLETS, `wallet is required: ${WALLETS.join(', ')}`);
   if (!wallet.ok) return wallet;
-  const mode = oneOf(
-    body,
-    'payment_mode',
-    PAYMENT_MODES,
-    `payment_mode is required: ${PAYMENT_MODES.join(', ')}`,
-  );
+  const mode = oneOf(body, 'payment_mode', RAILS, `payment_mode is required: ${RAILS.join(', ')}`);
   if (!mode.ok) return mode;
-  let network = oneOf(body, 'chain_network', CHAIN_NETWORKS, null);
+  const network = oneOf(body, 'chain_network', CHAIN_NETWORKS, null);
   if (!network.ok) return network;
   const w = wallet.value!;
-  const m = mode.value!;
-  if (w === 'lbtc' && m === 'onchain') {
-    return err(
-      'invalid_request',
-      'payment_mode onchain is not for wallet lbtc (Lightning): use payment_mode lightning, or wallet btc for an on-chain address',
-      'payment_mode',
-    );
-  }
-  if (w !== 'lbtc' && m === 'lightning') {
-    return err(
-      'invalid_request',
-      `payment_mode lightning is only for wallet lbtc; wallet ${w} is paid on chain (payment_mode onchain)`,
-      'payment_mode',
-    );
-  }
-  if (w === 'lbtc' && network.value !== null) {
-    return err('invalid_request', 'chain_network is not for wallet lbtc (Lightning)', 'chain_network');
-  }
-  if (w === 'btc') {
-    if (network.value !== null && network.value !== 'BTC') {
-      return err(
-        'invalid_request',
-        `chain_network ${network.value} is an EVM network; wallet btc is paid on BTC`,
-        'chain_network',
-      );
-    }
-    network = ok('BTC');
-  }
-  if (w === 'usdt') {
-    if (network.value === null) {
-      return err(
-        'invalid_request',
-        'chain_network is required for wallet usdt: ERC20, BEP20 or MATIC',
-        'chain_network',
-      );
-    }
-    if (network.value === 'BTC') {
-      return err(
-        'invalid_request',
-        'chain_network BTC has no USDT: use ERC20, BEP20 or MATIC',
-        'chain_network',
-      );
-    }
-  }
+  const rail = railOf(w, mode.value!, network.value);
+  if (!rail.ok) return rail;
   const amount = amountOf(body, w);
   if (!amount.ok) return amount;
   const common = decodeReceiveCommon(body, idempotencyKey);
   if (!common.ok) return common;
   return ok({
     amount: { asset: w, units: amount.value },
-    rail: m,
-    chainNetwork: network.value,
+    rail: mode.value!,
+    chainNetwork: rail.value?.network ?? null,
     ...common.value,
   });
 }

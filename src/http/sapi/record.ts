@@ -1,8 +1,8 @@
 import { paymentUri } from '../../app/chain/payment-uri.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import type { Config } from '../../config/index.ts';
-import { formatUnitsTruncated } from '../../domain/money.ts';
-import { PAYMENT_STATUSES } from '../../domain/payments.ts';
+import { requestedUnits, walletAmountNumber } from '../../domain/payments/amounts.ts';
+import { CHAIN_NETWORKS, PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
 import { PAYMENT_TTL, standardRecord, standardRecordSchema } from '../payments/record.ts';
 import { seconds } from '../schemas.ts';
 
@@ -15,14 +15,9 @@ import { seconds } from '../schemas.ts';
  * arrived on chain so far, so an underpaid request can be seen as such.
  */
 
-/** An exact decimal text as a JSON number: the shortest double that prints back as that text. */
-const decimalNumber = (text: string): number => Number(text);
-
 /** The amount of `units` of the payment's wallet (msat for lbtc and btc, 10^-6 USDT for usdt). */
 function amountNumber(p: Payment, units: bigint): number {
-  return p.wallet === 'usdt'
-    ? decimalNumber(formatUnitsTruncated(units, 6, 6))
-    : decimalNumber(formatUnitsTruncated(units, 11, 8));
+  return walletAmountNumber(p.wallet, units);
 }
 
 function fiatNumber(text: string | null): number | null {
@@ -41,7 +36,7 @@ export function proRecord(
   firstDepositTxHash: string | null = null,
 ) {
   const std = standardRecord(p, config.publicUrl);
-  const requested = p.wallet === 'usdt' ? p.amount_units : p.amount_msat;
+  const requested = requestedUnits(p);
   return {
     tid: Number(p.id),
     payment_mode: p.payment_mode,
@@ -89,8 +84,8 @@ export const proRecordSchema = {
   type: 'object',
   properties: {
     tid: { type: 'integer', description: 'transaction id (an integer below 2^53)' },
-    payment_mode: { type: 'string', enum: ['lightning', 'onchain'] },
-    wallet: { type: 'string', enum: ['lbtc', 'btc', 'usdt'] },
+    payment_mode: { type: 'string', enum: [...RAILS] },
+    wallet: { type: 'string', enum: [...WALLETS] },
     amount: {
       type: 'number',
       description: 'BTC (lbtc, btc; 8 decimals) or USDT (usdt; 6 decimals); negative for sent payments',
@@ -128,7 +123,7 @@ export const proRecordSchema = {
           enum: ['BTC', 'USDT'],
           description: 'the currency: BTC (wallet lbtc or btc) or USDT (wallet usdt)',
         },
-        chain_network: { type: ['string', 'null'], enum: ['BTC', 'ERC20', 'BEP20', 'MATIC', null] },
+        chain_network: { type: ['string', 'null'], enum: [...CHAIN_NETWORKS, null] },
         address: {
           type: ['string', 'null'],
           description: 'BIP84 bech32 address (btc) or EIP-55 address (usdt); null for Lightning',

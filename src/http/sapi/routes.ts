@@ -7,6 +7,7 @@ import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { updatePayeeStatus } from '../../app/payments/update-status.ts';
 import { historyLimit, idempotencyKey } from '../../domain/fields.ts';
+import { WALLETS, type Wallet } from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf } from '../family.ts';
@@ -16,7 +17,6 @@ import {
   decodeUpdateStatus,
   proReceiveBodySchema,
   updateStatusBodySchema,
-  WALLETS,
 } from './payments.contract.ts';
 import { proRecord, proRecordSchema } from './record.ts';
 
@@ -32,10 +32,10 @@ function proTid(value: unknown): Result<string> {
   return err('invalid_request', 'tid must be the integer transaction id', 'tid');
 }
 
-function walletFilter(value: unknown): Result<(typeof WALLETS)[number] | null> {
+function walletFilter(value: unknown): Result<Wallet | null> {
   if (value === undefined || value === null || value === '') return ok(null);
   if (typeof value === 'string' && (WALLETS as readonly string[]).includes(value)) {
-    return ok(value as (typeof WALLETS)[number]);
+    return ok(value as Wallet);
   }
   return err('invalid_request', `wallet must be one of ${WALLETS.join(', ')}`, 'wallet');
 }

@@ -1,6 +1,6 @@
-import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../../app/verification/record.ts';
 import type { StartVerification } from '../../app/verification/start.ts';
 import type { VerifyCommand } from '../../app/verification/verify.ts';
+import { COMPANY_FIELDS, PERSONAL_FIELDS } from '../../domain/kyc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { envelopeOf } from '../schemas.ts';

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { type PaymentRow, transitionPayment } from '../../../db/repos/payments.ts';
 import type { DB } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
-import { isExpired, type ServiceFees } from '../../../domain/payments.ts';
-import { enqueuePaidWebhook, moveInternal } from '../movements.ts';
+import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
+import { enqueuePaidWebhook, moveInternal } from './movements.ts';
 import { feeColumns } from './rows.ts';
 
 // Paying an invoice issued by this service (by `send`, or by redeeming a voucher to it) never touches

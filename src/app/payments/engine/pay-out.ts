@@ -8,21 +8,22 @@ import {
   insertPayment,
   type PaymentRow,
 } from '../../../db/repos/payments.ts';
-import type { DB, PaymentPurpose } from '../../../db/schema.ts';
+import type { DB } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
-import { isExpired, type ServiceFees } from '../../../domain/payments.ts';
+import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
+import type { PaymentPurpose } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
-import { thenCloseAtNode } from '../close-settled-invoice.ts';
-import { feesFor, moveInternal, reserveOutgoing } from '../movements.ts';
-import { resolveOutgoing } from '../resolve-outgoing.ts';
+import { thenCloseAtNode } from './close-settled-invoice.ts';
+import { feesFor, moveInternal, reserveOutgoing } from './movements.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
+import { resolveOutgoing } from './resolve-outgoing.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 
 // The outgoing-payment engine: every payment that leaves an account (a send, an issuer paying out a
-// voucher, later an order's refund) goes through payOut. It pays a usertag or an invoice of this service
+// voucher) goes through payOut. It pays a usertag or an invoice of this service
 // inside the ledger in one write unit, and an invoice of another node through the Lightning backend:
 // reserve in one unit, pay outside it, post or void in another (resolve-outgoing.ts).
 
@@ -194,7 +195,7 @@ async function payInLedger(
     // moveInternal's one batch of transfers locks the sender, the receiver and the fee accounts in id
     // order itself, so the hot account rows stay locked for one statement and the commit.
     const lockInBatch = target === undefined && order.claim === undefined;
-    if (!lockInBatch) await lockAccountsInOrder(trx, deps.db.dialect, moved);
+    if (!lockInBatch) await lockAccountsInOrder(trx, moved);
     if (target !== undefined) {
       assertOwnInvoicePayable(target, {
         payerAccountId: order.payerId,
@@ -287,7 +288,7 @@ async function payExternal(
   const nowMs = deps.clock.nowMs();
   const outId = BigInt(deps.ids.randomInt53());
   const reserved = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, deps.db.dialect, [
+    await lockAccountsInOrder(trx, [
       { owner: order.payerId },
       { system: 'lightning_node' },
       ...(order.claimMoves ?? []),

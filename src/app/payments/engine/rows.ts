@@ -1,6 +1,6 @@
 import type { PaymentRow } from '../../../db/repos/payments.ts';
 import type { PaymentReferences } from '../../../domain/fields.ts';
-import type { ServiceFees } from '../../../domain/payments.ts';
+import type { ServiceFees } from '../../../domain/payments/fees.ts';
 import type { AppDeps } from '../../deps.ts';
 
 /** The caller-supplied fields every send carries onto its payment row. */

@@ -5,6 +5,7 @@ import { depositCheckoutInSandbox, payCheckoutInSandbox } from '../../../app/che
 import { FINAL_STATES } from '../../../app/checkout/state.ts';
 import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
+import { CHAIN_NETWORKS } from '../../../domain/payments/vocabulary.ts';
 import { HttpError, httpStatusOf } from '../../errors.ts';
 import { errorBody, toProblem } from '../../family.ts';
 import { serveHashedAssets } from '../hashed-assets.ts';
@@ -51,7 +52,7 @@ const statusSchema = {
         'an on-chain request’s progress on its chain (pro variant, wallet btc or usdt); null for a Lightning request',
       required: ['network', 'received', 'unconfirmed', 'confirmations', 'confirmations_needed'],
       properties: {
-        network: { type: 'string', enum: ['BTC', 'ERC20', 'BEP20', 'MATIC'] },
+        network: { type: 'string', enum: [...CHAIN_NETWORKS] },
         received: {
           type: 'string',
           description:

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { createTransfer } from '../../db/repos/ledger.ts';
-import type { PaymentRow } from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import { createTransfer } from '../../../db/repos/ledger.ts';
+import type { PaymentRow } from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { paymentRef } from './movements.ts';
 
 /**

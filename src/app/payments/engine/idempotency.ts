@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { findByIdempotencyKey, type PaymentRow } from '../../db/repos/payments.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
-import type { AppDeps } from '../deps.ts';
-import { asOutcome } from './engine/pay-out.ts';
+import { findByIdempotencyKey, type PaymentRow } from '../../../db/repos/payments.ts';
+import { err, ok, type Result } from '../../../domain/result.ts';
+import type { AppDeps } from '../../deps.ts';
+import { asOutcome } from './pay-out.ts';
 
 function canonical(value: unknown): unknown {
   if (typeof value === 'bigint') return `${value}n`;

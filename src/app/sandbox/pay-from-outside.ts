@@ -2,19 +2,7 @@ import { findIncomingByHash, findSecondPayment, type PaymentRow } from '../../db
 import { Abort, type AppError } from '../../domain/errors.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
-import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
-import { settleIncomingInvoice } from './settle-incoming.ts';
-
-/** What the sandbox backend adds to the port: a payer outside the service. */
-interface ExternalPayer {
-  simulateExternalPayment(
-    payreq: string,
-    amountMsat?: bigint,
-  ): Promise<{ ok: true; settlement: InvoiceSettlement } | { ok: false; reason: string; message: string }>;
-}
-
-const canPayFromOutside = (b: LightningBackend): b is LightningBackend & ExternalPayer =>
-  b.kind === 'sandbox' && 'simulateExternalPayment' in b;
+import { settleIncomingInvoice } from '../payments/settlement/settle-incoming.ts';
 
 /**
  * Sandbox only: a payer outside the service pays an invoice of this node (a person testing, or a test).
@@ -24,7 +12,9 @@ const canPayFromOutside = (b: LightningBackend): b is LightningBackend & Externa
  */
 export async function payFromOutside(deps: AppDeps, invoice: string | null): Promise<Result<PaymentRow>> {
   const backend = deps.lightning;
-  if (!canPayFromOutside(backend)) {
+  // A capability of the backend, declared by name on the port (the sandbox node has it).
+  const payer = backend.capabilities?.payFromOutside;
+  if (payer === undefined) {
     return err('sandbox_only', 'paying from outside is only possible with LIGHTNING_BACKEND=sandbox');
   }
   if (invoice === null || invoice.trim() === '') {
@@ -53,7 +43,7 @@ export async function payFromOutside(deps: AppDeps, invoice: string | null): Pro
     }
   }, listening.signal);
   try {
-    const r = await backend.simulateExternalPayment(decoded.invoice.payreq);
+    const r = await payer(decoded.invoice.payreq);
     if (!r.ok) {
       const why = refused as AppError | null;
       if (why !== null) return err(why.code, why.message, 'invoice');

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { advanceKvCounter, getKv, putKv } from '../../db/repos/kv.ts';
-import type { DB } from '../../db/schema.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
-import type { AppDeps } from '../deps.ts';
-import type { InvoiceSettlement, LightningBackend } from '../ports.ts';
-import { runPlainWrite } from '../write.ts';
+import { advanceKvCounter, getKv, putKv } from '../../../db/repos/kv.ts';
+import type { DB } from '../../../db/schema.ts';
+import { err, ok, type Result } from '../../../domain/result.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { InvoiceSettlement, LightningBackend } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { reportSettlement, type SettleOutcome, settleInUnit } from './settle-incoming.ts';
 
 // Where the backend's settlement stream resumes after a restart. Each settlement carries the backend's

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import { listOnTimeDeposits } from '../../db/repos/chain-on-time.ts';
-import { declineInvoices, listExpiredInvoicesAfter } from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
-import type { AppDeps } from '../deps.ts';
-import type { InvoiceState } from '../ports.ts';
-import { runPlainWrite } from '../write.ts';
+import { listOnTimeDeposits } from '../../../db/repos/chain-on-time.ts';
+import { declineInvoices, listExpiredInvoicesAfter } from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import { awaitsConfirmations } from '../../../domain/chain-lateness.ts';
+import { setSweepPosition, sweepPosition } from '../../cursors.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { InvoiceState } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
-import { setSweepPosition, sweepPosition } from './sweep-cursor.ts';
 
 /** Most invoices one round looks at; a full batch means another round should follow at once. */
 export const EXPIRE_BATCH = 500;

@@ -1,8 +1,8 @@
-import { listPendingOutgoingAfter } from '../../db/repos/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import { askNodeForOutcome } from './late-success.ts';
-import { resolveOutgoing } from './resolve-outgoing.ts';
-import { setSweepPosition, sweepPosition } from './sweep-cursor.ts';
+import { listPendingOutgoingAfter } from '../../../db/repos/payments.ts';
+import { setSweepPosition, sweepPosition } from '../../cursors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { askNodeForOutcome } from '../engine/late-success.ts';
+import { resolveOutgoing } from '../engine/resolve-outgoing.ts';
 
 export const RECONCILE_BATCH = 100;
 

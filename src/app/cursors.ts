@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../db/types.ts';
 
 /**
  * Where a sweeper (expired invoices, pending outgoing payments, the chain watcher's payer claims) goes on

@@ -1,6 +1,6 @@
-import type { Result } from '../../domain/result.ts';
-import type { AppDeps } from '../deps.ts';
-import { settleIncomingInvoice } from './settle-incoming.ts';
+import type { Result } from '../../../domain/result.ts';
+import type { AppDeps } from '../../deps.ts';
+import { settleIncomingInvoice } from '../settlement/settle-incoming.ts';
 
 /**
  * An invoice of this service settled inside the ledger (paid by another account, or a voucher redeemed

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type AccountRef, lockAccountsInOrder, transferExists } from '../../db/repos/ledger.ts';
+import { type AccountRef, lockAccountsInOrder, transferExists } from '../../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findSecondPayment,
@@ -7,14 +7,14 @@ import {
   markSettlementProblem,
   type PaymentRow,
   transitionPayment,
-} from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import type { ServiceFees } from '../../domain/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import type { InvoiceSettlement } from '../ports.ts';
-import { runPlainWrite } from '../write.ts';
-import { feeColumns, newPaymentRow } from './engine/rows.ts';
-import { creditIncoming, enqueuePaidWebhook, feesFor } from './movements.ts';
+} from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import type { ServiceFees } from '../../../domain/payments/fees.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { InvoiceSettlement } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
+import { creditIncoming, enqueuePaidWebhook, feesFor } from '../engine/movements.ts';
+import { feeColumns, newPaymentRow } from '../engine/rows.ts';
 
 /**
  * - `credited`: the invoice is paid by this settlement.
@@ -82,7 +82,7 @@ async function settleRow(
     // Paid by a settlement of the node: this is that settlement again. Paid inside the ledger, or on
     // chain (a btc request's unified QR): the node accepted a payment as well, which is booked once.
     if (received <= 0n) return 'already_paid';
-    if (row.route === 'lightning' && !(await paidOnChain(trx, row))) return 'already_paid';
+    if (row.route !== 'internal' && !(await paidOnChain(trx, row))) return 'already_paid';
     return (await bookSeparately(deps, trx, row, s, nowMs)) ? 'second_payment' : 'already_paid';
   }
   if (received <= 0n) {
@@ -114,7 +114,7 @@ async function settleRow(
     updated_at_ms: nowMs,
   });
   if (!moved) return 'already_paid';
-  await lockAccountsInOrder(trx, deps.db.dialect, accountsCreditedWith(row.account_id, fees));
+  await lockAccountsInOrder(trx, accountsCreditedWith(row.account_id, fees));
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
   deps.paymentChanges.mayHaveChanged(row.public_id);
@@ -153,7 +153,7 @@ async function bookSeparately(
 ): Promise<boolean> {
   if ((await findSecondPayment(trx, invoice.id)) !== undefined) return false;
   const fees = feesFor(deps, s.amountReceivedMsat, 'in');
-  await lockAccountsInOrder(trx, deps.db.dialect, accountsCreditedWith(invoice.account_id, fees));
+  await lockAccountsInOrder(trx, accountsCreditedWith(invoice.account_id, fees));
   const row = newPaymentRow(
     deps,
     {

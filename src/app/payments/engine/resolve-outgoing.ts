@@ -1,9 +1,9 @@
-import { type AccountRef, lockAccountsInOrder } from '../../db/repos/ledger.ts';
-import { findPaymentById, type PaymentRow, transitionPayment } from '../../db/repos/payments.ts';
-import { storableText } from '../../domain/text.ts';
-import type { AppDeps } from '../deps.ts';
-import type { PayResult } from '../ports.ts';
-import { runPlainWrite } from '../write.ts';
+import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.ts';
+import { findPaymentById, type PaymentRow, transitionPayment } from '../../../db/repos/payments.ts';
+import { storableText } from '../../../domain/text.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { PayResult } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
@@ -33,7 +33,7 @@ export async function resolveOutgoing(
   let overran = false;
   const after = await runPlainWrite(deps.db, async (trx) => {
     overran = false;
-    await lockAccountsInOrder(trx, deps.db.dialect, accountsMovedBy(row));
+    await lockAccountsInOrder(trx, accountsMovedBy(row));
     if (result.status === 'succeeded') {
       // The backend was told the limit; a larger fee is its fault. The account is charged the limit only.
       const feeMsat = chargedRoutingFee(row, result.feeMsat);

@@ -5,17 +5,14 @@ import {
   createTransfers,
   resolvePending,
   type TransferInput,
-} from '../../db/repos/ledger.ts';
-import type { PaymentRow } from '../../db/repos/payments.ts';
-import type { DB } from '../../db/schema.ts';
-import { msatToBtcNumber } from '../../domain/money.ts';
-import {
-  type PaymentDirection,
-  type ServiceFees,
-  serviceFeesRoundedDownToSat,
-} from '../../domain/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import { enqueueWebhook } from '../outbox/enqueue.ts';
+} from '../../../db/repos/ledger.ts';
+import type { PaymentRow } from '../../../db/repos/payments.ts';
+import type { DB } from '../../../db/schema.ts';
+import { paymentEventBody } from '../../../domain/payments/events.ts';
+import { type ServiceFees, serviceFeesRoundedDownToSat } from '../../../domain/payments/fees.ts';
+import type { PaymentDirection } from '../../../domain/payments/vocabulary.ts';
+import type { AppDeps } from '../../deps.ts';
+import { enqueueWebhook } from '../../outbox/enqueue.ts';
 
 /**
  * The ledger side of payments. Every function runs inside the caller's write unit. Transfer ids derive
@@ -219,13 +216,8 @@ export async function enqueuePaidWebhook(
       accountId: row.requester_account_id,
       url: row.callback_url,
       type: 'payment.paid',
-      body: {
-        tid: row.public_id,
-        status: 'paid',
-        amount: msatToBtcNumber(amountMsat),
-        order_id: row.order_id,
-        description: row.description,
-      },
+      // A Lightning amount is msat whatever the request's wallet (lbtc, or btc with the unified QR).
+      body: paymentEventBody(row, 'paid', { wallet: 'lbtc', units: amountMsat }),
       eventId: `payment.paid.${row.id}`,
       target: { kind: 'payment', id: String(row.id) },
     },

@@ -1,13 +1,13 @@
-import { createTransfer } from '../../db/repos/ledger.ts';
+import { createTransfer } from '../../../db/repos/ledger.ts';
 import {
   listDueRechecks,
   type PaymentRow,
   setRecheckAt,
   transitionPayment,
-} from '../../db/repos/payments.ts';
-import type { AppDeps } from '../deps.ts';
-import type { LightningBackend, PayResult } from '../ports.ts';
-import { runPlainWrite, runWrite } from '../write.ts';
+} from '../../../db/repos/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { LightningBackend, PayResult } from '../../ports.ts';
+import { runPlainWrite, runWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { paymentRef } from './movements.ts';
 

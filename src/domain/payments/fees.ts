@@ -1,17 +1,7 @@
-import { MSAT_PER_SAT } from './money.ts';
+import { MSAT_PER_SAT } from '../money.ts';
+import type { PaymentDirection } from './vocabulary.ts';
 
-/**
- * Payments: states and fee arithmetic. Pure; money is bigint msat.
- *
- * States (the spec lists the values, this service defines the moves):
- *   incoming invoice: pending → paid (settled) | declined (expired unpaid); declined → paid when a
- *   payment arrives after expiry (the money is credited, never lost).
- *   outgoing payment: pending (reserved, outcome unknown) → paid | declined (failed, reserve released).
- *   `undefined` is part of the wire vocabulary but no flow of this service produces it.
- */
-export const PAYMENT_STATUSES = ['undefined', 'pending', 'declined', 'paid'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type PaymentDirection = 'in' | 'out';
+/** Payments: fee arithmetic. Pure; money is bigint msat. */
 
 /** Millionths: rates are kept as integer parts per million so fee math stays exact. */
 export const PPM = 1_000_000n;

@@ -1,0 +1,121 @@
+import { Migrator, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrationProvider } from '../../src/db/migrations/index.ts';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../fixtures/runtime.ts';
+
+describe.each(DIALECTS)('migration 026 on %s', (dialect) => {
+  let tdb: TestDatabase | undefined;
+  let db: Database | undefined;
+  afterEach(async () => {
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  const indexNames = async (d: Database): Promise<string[]> => {
+    const rows =
+      d.dialect === 'postgres'
+        ? await sql<{ name: string }>`
+            select indexname as name from pg_indexes where tablename = 'payments'`.execute(d.read)
+        : await sql<{ name: string }>`
+            select name from sqlite_master where type = 'index' and tbl_name = 'payments'`.execute(d.read);
+    return rows.rows.map((r) => r.name).sort();
+  };
+
+  it('stores on-chain requests with route chain; every other row, index and reference stays as it was', async () => {
+    tdb = await freshDatabase(dialect);
+    db = openDatabase({ url: tdb.url });
+    const migrator = new Migrator({ db: db.read, provider: migrationProvider });
+    const before = await migrator.migrateTo('025_chain_evm_legacy_identity');
+    expect(before.error).toBeUndefined();
+    const { id: accountId } = await db.read
+      .insertInto('accounts')
+      .values({ usertag: 'shop', email: 'shop@example.com', webhook_secret: 'x', created_at_ms: 1n } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (id: bigint, route: string, wallet: string, mode: string) => ({
+      id,
+      public_id: `p${String(id).padStart(15, '0')}`,
+      account_id: accountId,
+      requester_account_id: accountId,
+      direction: 'in',
+      route,
+      amount_msat: 1000n,
+      status: 'pending',
+      wallet,
+      payment_mode: mode,
+      chain_network: mode === 'onchain' ? (wallet === 'btc' ? 'BTC' : 'ERC20') : null,
+      created_at_ms: 1n,
+      updated_at_ms: 1n,
+    });
+    await db.read
+      .insertInto('payments')
+      .values([
+        row(11n, 'lightning', 'usdt', 'onchain'),
+        row(12n, 'lightning', 'btc', 'onchain'),
+        row(13n, 'internal', 'btc', 'onchain'),
+        row(14n, 'lightning', 'lbtc', 'lightning'),
+        row(15n, 'internal', 'lbtc', 'lightning'),
+      ] as never)
+      .execute();
+    await db.read
+      .insertInto('chain_addresses')
+      .values({
+        network: 'ERC20',
+        asset: 'usdt',
+        address: '0xabc',
+        derivation_index: 0n,
+        payment_id: 11n,
+        account_id: accountId,
+        created_at_ms: 1n,
+        watch_until_ms: 2n,
+      } as never)
+      .execute();
+    const indexesBefore = await indexNames(db);
+
+    expect(await migrateToLatest(db)).toContain('026_payments_route_chain');
+
+    const routes = await db.read.selectFrom('payments').select(['id', 'route']).orderBy('id').execute();
+    expect(routes).toEqual([
+      { id: 11n, route: 'chain' },
+      { id: 12n, route: 'chain' },
+      { id: 13n, route: 'internal' },
+      { id: 14n, route: 'lightning' },
+      { id: 15n, route: 'internal' },
+    ]);
+    expect(await indexNames(db)).toEqual(indexesBefore);
+    // The constraint takes the new value and still refuses others; the address still points at its row.
+    await db.read
+      .insertInto('payments')
+      .values(row(16n, 'chain', 'usdt', 'onchain') as never)
+      .execute();
+    await expect(
+      db.read
+        .insertInto('payments')
+        .values(row(17n, 'ether', 'usdt', 'onchain') as never)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.read
+        .insertInto('chain_addresses')
+        .values({
+          network: 'ERC20',
+          asset: 'usdt',
+          address: '0xdef',
+          derivation_index: 1n,
+          payment_id: 99n,
+          account_id: accountId,
+          created_at_ms: 1n,
+          watch_until_ms: 2n,
+        } as never)
+        .execute(),
+    ).rejects.toThrow();
+    const address = await db.read
+      .selectFrom('chain_addresses')
+      .innerJoin('payments', 'payments.id', 'chain_addresses.payment_id')
+      .select(['payments.route'])
+      .executeTakeFirstOrThrow();
+    expect(address.route).toBe('chain');
+  });
+});
