@@ -47,6 +47,25 @@ for (const file of files(SRC)) {
       problems.push(`${rel}: imports ${target} (${layer} may import only ${allowed.join(', ') || 'itself'})`);
   }
 }
+// Use cases take typed commands and write through one function (docs/architecture.md, "The middle
+// floor"): no exported function of src/app takes an `unknown` parameter (the edge decodes), and no
+// write unit of src/app opens `db.write(` itself but through app/write.ts (runWrite / runPlainWrite).
+{
+  const APP = join(SRC, 'app');
+  for (const file of files(APP)) {
+    const rel = relative(SRC, file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^export (?:async )?function (\w+)(?:<[^>]*>)?\(([^)]*)\)/gm)) {
+      if (/:\s*unknown\b/.test(m[2]))
+        problems.push(`${rel}: ${m[1]} takes an unknown parameter (decode it at the edge)`);
+    }
+    if (rel !== 'app/write.ts') {
+      const line = text.split('\n').findIndex((l) => /\bdb\.write\(/.test(l));
+      if (line >= 0)
+        problems.push(`${rel}:${line + 1}: db.write( outside app/write.ts (use runWrite or runPlainWrite)`);
+    }
+  }
+}
 // Payments speak one vocabulary (docs/architecture.md, "Payments"): an asset's scale is looked up in
 // src/domain/ (domain/money.ts ASSETS, domain/payments/amounts.ts), never written as a literal; the
 // payment words (wallet, rail, chain network, route, purpose, direction, status) are defined only in

@@ -132,6 +132,11 @@ export async function openRuntime(
     /** Further hook parts (tests add target kinds of their own). */ hooks?: readonly HookPart[];
     /** The clock the service runs on (tests move time by hand). */ clock?: Clock;
     /**
+     * The Lightning backend to pay and receive through instead of the configured one (tests give a
+     * fake or a stand-in node); its owner closes it.
+     */
+    lightning?: LightningBackend;
+    /**
      * A command beside the server (not `serve`): without PUBLIC_URL of its own it takes the URL the
      * server recorded, so the links it writes (e-mails, records) reach the server.
      */
@@ -157,7 +162,7 @@ export async function openRuntime(
       const recorded = await recordedServerPublicUrl(db);
       if (recorded !== undefined) config = { ...config, publicUrl: recorded };
     }
-    lightning = await createLightningBackend(lightningConfig(config, db));
+    lightning = opts.lightning ?? (await createLightningBackend(lightningConfig(config, db)));
   } catch (e) {
     await db.close();
     throw e;
@@ -222,7 +227,7 @@ export async function openRuntime(
     async close() {
       // A task cut short leaves committed state that a job completes after the next start.
       await background.drain(BACKGROUND_DRAIN_MS);
-      await lightning.close();
+      if (opts.lightning === undefined) await lightning.close();
       await mailer.close();
       await db.close();
     },

@@ -32,7 +32,8 @@ export interface AppDeps {
   clock: Clock;
   ids: Ids;
   log: Logger;
-  lightning: LightningBackend | null;
+  /** The Lightning node (src/adapters/lightning): the configured one, or the sandbox. */
+  lightning: LightningBackend;
   /** BOLT11 decoding and signature check (src/adapters/lightning/bolt11.ts). */
   decodeInvoice: InvoiceDecoder;
   /** LNURL-pay client (src/adapters/lnurl), SSRF-guarded. */

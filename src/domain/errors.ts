@@ -37,7 +37,13 @@ export type ErrorCode =
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
-  | 'conflict'
+  /** A count or cap the account may not pass (resting orders, live trade credentials). */
+  | 'limit_reached'
+  /**
+   * The thing is not in a state that allows the operation (already disabled, already paid, an attempt
+   * under way, changed since it was read, or taken by a concurrent request): look again, then retry.
+   */
+  | 'state_conflict'
   | 'price_unavailable'
   | 'pair_unknown'
   | 'pair_closed'
@@ -56,8 +62,10 @@ export interface AppError {
 }
 
 /**
- * Thrown inside a database transaction to roll it back with an expected failure; `runWrite` turns it
- * back into a value. Never escapes a use case.
+ * Thrown inside a write unit to roll it back with an expected failure (`abort`; the database throws one
+ * itself for `storage_full`). `runWrite` (app/write.ts) turns it back into a value. From a unit run with
+ * `runPlainWrite` it is thrown on: an HTTP error handler answers it with its code like an HttpError
+ * (http/family.ts `toProblem`), a job's runner logs it and retries the round.
  */
 export class Abort extends Error {
   constructor(readonly error: AppError) {

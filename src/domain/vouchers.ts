@@ -66,7 +66,10 @@ export function voucherStateError(state: VoucherState): AppError | null {
     case 'redeemed':
       return { code: 'voucher_already_redeemed', message: 'this voucher has already been redeemed' };
     case 'in_progress':
-      return { code: 'conflict', message: 'a payment of this voucher is under way; check again in a moment' };
+      return {
+        code: 'state_conflict',
+        message: 'a payment of this voucher is under way; check again in a moment',
+      };
     case 'revoked':
       return { code: 'voucher_revoked', message: 'this voucher was revoked by its issuer' };
     case 'expired':

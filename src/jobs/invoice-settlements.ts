@@ -11,7 +11,6 @@ export const invoiceSettlementsJob: Job = {
   name: 'invoice-settlements',
   async run(deps, signal) {
     const backend = deps.lightning;
-    if (backend === null) return 60_000;
     const start = await openSettlementStream(deps, backend);
     if (!start.ok) return 5_000;
     const { key, fromCursor } = start.value;

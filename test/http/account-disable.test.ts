@@ -220,12 +220,12 @@ describe.each(DIALECTS)('a disabled account on %s', (dialect) => {
     });
     expect(await enableAccount(rt.deps, CLI, alice.usertag)).toMatchObject({
       ok: false,
-      error: { code: 'conflict' },
+      error: { code: 'state_conflict' },
     });
     expect(await disableAccount(rt.deps, CLI, alice.usertag, 'x')).toMatchObject({ ok: true });
     expect(await disableAccount(rt.deps, CLI, alice.usertag, 'x')).toMatchObject({
       ok: false,
-      error: { code: 'conflict' },
+      error: { code: 'state_conflict' },
     });
     expect(
       await disableAccount(rt.deps, { accountId: bob.id, name: bob.usertag }, bob.usertag, 'myself'),

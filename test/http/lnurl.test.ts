@@ -9,6 +9,7 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
+import { freePort } from '../fixtures/server-process.ts';
 
 describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) => {
   let t: TestRuntime;
@@ -18,14 +19,16 @@ describe.each(DIALECTS)('Lightning addresses over real HTTP on %s', (dialect) =>
   let bob: TestAccount;
 
   beforeEach(async () => {
-    t = await testRuntime(dialect, { LNURL_ALLOW_PRIVATE: 'true', SANDBOX_NODE_KEY: '22'.repeat(32) });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = t.app.server.address();
-    if (addr === null || typeof addr !== 'object') throw new Error('not listening');
-    host = `127.0.0.1:${addr.port}`;
+    // The Lightning address and its callback are built from PUBLIC_URL: the port is chosen first.
+    const port = await freePort();
+    host = `127.0.0.1:${port}`;
     base = `http://${host}`;
-    // The Lightning address and its callback are built from PUBLIC_URL, known only once listening.
-    t.deps.config = { ...t.deps.config, publicUrl: base };
+    t = await testRuntime(dialect, {
+      LNURL_ALLOW_PRIVATE: 'true',
+      SANDBOX_NODE_KEY: '22'.repeat(32),
+      PUBLIC_URL: base,
+    });
+    await t.app.listen({ port, host: '127.0.0.1' });
     alice = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
     bob = await makeAccount(t.deps);
   });

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxBackend } from '../../src/adapters/lightning/sandbox.ts';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
 import { resolvePending } from '../../src/db/repos/ledger.ts';
@@ -8,6 +7,7 @@ import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   makeAccount,
   type TestAccount,
@@ -17,8 +17,6 @@ import {
 
 // The audit must see what the ledger's own sums cannot: reserves that outlive or predecease their
 // payment, the money events an operator must look at, and the node's balance against the ledger.
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
   if (!r.ok) throw new Error(`expected success, got ${r.error.code}: ${r.error.message}`);
@@ -40,9 +38,8 @@ describe.each(DIALECTS)('paytag audit of payments on %s', (dialect) => {
     );
 
   it('sees a declined payment whose reserve is stuck and a pending one whose reserve was released', async () => {
-    t = await testRuntime(dialect);
     const node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     const alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
     node.payOutcomes.push({ status: 'pending' }, { status: 'pending' });
     const stuck = await payExternal(alice, foreignInvoice(1_000_000n).payreq);
@@ -78,9 +75,8 @@ describe.each(DIALECTS)('paytag audit of payments on %s', (dialect) => {
   });
 
   it('lists fee overruns, and names every group of checks with its counts', async () => {
-    t = await testRuntime(dialect);
     const node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     const alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
     node.payOutcomes.push({ status: 'succeeded', feeMsat: 5_000_000n, preimage: 'cd'.repeat(32) });
     const paid = await payExternal(alice, foreignInvoice(100_000_000n).payreq);

@@ -341,7 +341,7 @@ describe.each(DIALECTS)('e-mail deliveries in the delivery log on %s', (dialect)
 
     const busy = await redeliver(issuer.adminKey, deliveryId);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toMatchObject({ code: 'conflict' });
+    expect(busy.json()).toMatchObject({ code: 'state_conflict' });
     release();
     expect(await running).toMatchObject({ claimed: 1, delivered: 1 });
     expect((await checkVoucher(tid)).email_status).toBe('success');

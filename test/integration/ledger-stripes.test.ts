@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { runWrite } from '../../src/app/write.ts';
 import {
@@ -12,15 +11,7 @@ import {
   systemAccountTotals,
 } from '../../src/db/repos/ledger.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
-import {
-  DIALECTS,
-  makeAccount,
-  type TestAccount,
-  type TestRuntime,
-  testRuntime,
-} from '../fixtures/runtime.ts';
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
+import { callerOf, DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 /** Each stripe row of a system account with what it holds (credits minus debits, posted). */
 async function stripes(t: TestRuntime, code: 'service_fees' | 'gst' | 'lightning_node') {

@@ -5,6 +5,7 @@ import { listOperatorActions } from '../../src/app/operator/actions.ts';
 import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { decideKyc, kycQueue } from '../../src/app/operator/kyc-queue.ts';
 import { backendsState, ledgerState, outboxState, pricesState } from '../../src/app/operator/system.ts';
+import { decodeKycDecision } from '../../src/http/wire/kyc-decision.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 const OPERATOR = { accountId: null, name: 'operator:@chief' };
@@ -15,6 +16,15 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     rt = await testRuntime(dialect);
   });
   afterEach(() => rt.close());
+  /** A decision as the console's form sends it: decoded, then decided. */
+  const decideFromForm = async (
+    actor: typeof OPERATOR,
+    usertag: string,
+    form: Parameters<typeof decodeKycDecision>[0],
+  ) => {
+    const d = decodeKycDecision(form);
+    return d.ok ? decideKyc(rt.deps, actor, usertag, d.value) : d;
+  };
 
   it('searches usertags and e-mails by prefix, keyset paged, with _ and % taken literally', async () => {
     for (const u of ['shop_a1', 'shop_a2', 'shopxa3', 'other_1']) await makeAccount(rt.deps, { usertag: u });
@@ -57,7 +67,7 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     const bobSeen = queue.submissions[1]?.version;
 
     expect(
-      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
+      await decideFromForm(OPERATOR, 'bob_kyc', {
         decision: 'reject',
         level: '0',
         reason: '',
@@ -68,7 +78,7 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       error: { field: 'reason' },
     });
     expect(
-      await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
+      await decideFromForm(OPERATOR, 'bob_kyc', {
         decision: 'maybe',
         level: '1',
         reason: '',
@@ -78,14 +88,14 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
       ok: false,
       error: { field: 'decision' },
     });
-    const approved = await decideKyc(rt.deps, OPERATOR, 'ada_kyc', {
+    const approved = await decideFromForm(OPERATOR, 'ada_kyc', {
       decision: 'approve',
       level: '2',
       reason: '',
       version: queue.submissions[0]?.version,
     });
     expect(approved).toMatchObject({ ok: true, value: { kycStatus: 'verified', kycLevel: 2 } });
-    const rejected = await decideKyc(rt.deps, OPERATOR, 'bob_kyc', {
+    const rejected = await decideFromForm(OPERATOR, 'bob_kyc', {
       decision: 'reject',
       level: '0',
       reason: 'document unreadable',
@@ -131,12 +141,12 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     await submit('https://docs.example/blank-page.png');
     const before = await historyLength();
     const approve = (v: unknown) =>
-      decideKyc(rt.deps, OPERATOR, ada.usertag, { decision: 'approve', level: '3', reason: '', version: v });
-    expect(await approve(version)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      decideFromForm(OPERATOR, ada.usertag, { decision: 'approve', level: '3', reason: '', version: v });
+    expect(await approve(version)).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else' }, 'holder');
     const again = (await kycQueue(rt.deps)).submissions[0]?.version;
     await updateProfile(rt.deps, ada.usertag, { fullName: 'Someone Else Again' }, 'holder');
-    expect(await approve(again)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await approve(again)).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     // A form without the version (or a made-up one) is refused too.
     for (const v of [undefined, '', 'abc', '-1', '99999999999999999999']) {
       expect(await approve(v), String(v)).toMatchObject({ ok: false });
@@ -146,13 +156,13 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     // What the operator sees now can be decided, once: the next decision on that page is refused.
     const current = (await kycQueue(rt.deps)).submissions[0]?.version;
     expect(await approve(current)).toMatchObject({ ok: true, value: { kycStatus: 'verified', kycLevel: 3 } });
-    const rejectLate = await decideKyc(rt.deps, OPERATOR, ada.usertag, {
+    const rejectLate = await decideFromForm(OPERATOR, ada.usertag, {
       decision: 'reject',
       level: '0',
       reason: 'late',
       version: current,
     });
-    expect(rejectLate).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(rejectLate).toMatchObject({ ok: false, error: { code: 'state_conflict' } });
     const d = await accountDetail(rt.deps, ada.usertag);
     expect(d.ok && [d.value.kycStatus, d.value.actions.length]).toEqual(['verified', 1]);
   });
@@ -182,7 +192,7 @@ describe.each(DIALECTS)('operator console use cases on %s', (dialect) => {
     };
     await submitKyc(rt.deps, a.usertag, { id1: 'https://docs.example/id.png' }, 'holder');
     // Reviewed before the e-mail was confirmed: not verified yet.
-    await decideKyc(rt.deps, OPERATOR, a.usertag, {
+    await decideFromForm(OPERATOR, a.usertag, {
       decision: 'approve',
       level: '1',
       reason: '',

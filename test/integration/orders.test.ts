@@ -357,7 +357,7 @@ describe.each(DIALECTS)('spot orders on %s', (dialect) => {
         const placed = results.filter((r) => r.ok);
         expect(placed).toHaveLength(1);
         for (const r of results.filter((x) => !x.ok)) {
-          expect(r).toMatchObject({ ok: false, error: { code: 'conflict' } });
+          expect(r).toMatchObject({ ok: false, error: { code: 'limit_reached' } });
         }
         const inrHeld = BigInt(placed.filter((r) => r.ok && r.value.quote === 'inr').length);
         const id = accounts[n]!.id;

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
@@ -7,14 +6,13 @@ import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts
 import { receiveLapi } from '../fixtures/lapi.ts';
 import { type FakeLightning, fakeNodeRuntime } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   type ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
 } from '../fixtures/runtime.ts';
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'invoice' });
 
 describe.each(DIALECTS)('invoice expiry and node lookups on %s', (dialect) => {
   let t: TestRuntime;
@@ -31,7 +29,7 @@ describe.each(DIALECTS)('invoice expiry and node lookups on %s', (dialect) => {
   });
 
   async function invoice(expiresInMin: number): Promise<PaymentRow> {
-    const r = await receiveLapi(t.deps, callerOf(bob), {
+    const r = await receiveLapi(t.deps, callerOf(bob, 'invoice'), {
       body: { amount: '0.0001', expires_in: expiresInMin },
       idempotencyKey: null,
     });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { availableBalance, type SystemAccount, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
 import { FakeLightning, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   makeAccount,
   type TestAccount,
@@ -12,17 +12,14 @@ import {
   testRuntime,
 } from '../fixtures/runtime.ts';
 
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
-
 describe.each(DIALECTS)('routing fees above the reserve on %s', (dialect) => {
   let t: TestRuntime;
   let node: FakeLightning;
   let alice: TestAccount;
 
   beforeEach(async () => {
-    t = await testRuntime(dialect);
     node = new FakeLightning();
-    t.deps.lightning = node;
+    t = await testRuntime(dialect, {}, { lightning: node });
     alice = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
   });
   afterEach(async () => {

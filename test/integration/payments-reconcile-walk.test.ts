@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { recheckDeclinedOutgoing } from '../../src/app/payments/engine/late-success.ts';
 import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
@@ -8,14 +7,13 @@ import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts
 import { sendLapi } from '../fixtures/lapi.ts';
 import { type FakeLightning, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   type ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
 } from '../fixtures/runtime.ts';
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 
 describe.each(DIALECTS)('the payments reconciler on %s', (dialect) => {
   let t: TestRuntime;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxBackend } from '../../src/adapters/lightning/sandbox.ts';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
 import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
@@ -8,6 +7,7 @@ import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger
 import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import {
+  callerOf,
   DIALECTS,
   makeAccount,
   type TestAccount,
@@ -18,8 +18,6 @@ import {
 // An invoice of this service settled inside the ledger (another account paid it) stays open at the node
 // until it is cancelled there, and a payer outside may pay it meanwhile. Every payment the node accepts
 // must be booked: these run on the real sandbox node, which pays any invoice still open at it.
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
   if (!r.ok) throw new Error(`expected success, got ${r.error.code}: ${r.error.message}`);

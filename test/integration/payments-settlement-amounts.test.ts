@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
@@ -7,6 +6,7 @@ import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, type PaymentRow } from '../../src/db/repos/payments.ts';
 import { receiveLapi } from '../fixtures/lapi.ts';
 import {
+  callerOf,
   DIALECTS,
   ManualClock,
   makeAccount,
@@ -16,8 +16,6 @@ import {
 } from '../fixtures/runtime.ts';
 
 // What the node reports as received is what is booked: never the invoice's amount in its place.
-
-const callerOf = (a: TestAccount): Caller => ({ accountId: a.id, usertag: a.usertag, kind: 'invoice' });
 
 describe.each(DIALECTS)('settlement amounts on %s', (dialect) => {
   let t: TestRuntime;
@@ -35,7 +33,7 @@ describe.each(DIALECTS)('settlement amounts on %s', (dialect) => {
 
   const balance = () => availableBalance(t.deps.db.read, bob.id, 'lbtc');
   async function invoice(amount: string): Promise<PaymentRow> {
-    const r = await receiveLapi(t.deps, callerOf(bob), {
+    const r = await receiveLapi(t.deps, callerOf(bob, 'invoice'), {
       body: { amount, expires_in: 5 },
       idempotencyKey: null,
     });

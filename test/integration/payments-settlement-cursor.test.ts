@@ -219,9 +219,8 @@ describe.each(DIALECTS)('settlement cursor on %s', (dialect) => {
       // nothing of its own, so the audit's node-against-ledger comparison sees this test's money only.
       lnd.balances.channelLocalMsat = 0n;
       cln.funds.channelOurMsat = 0n;
-      t = await testRuntime(dialect);
       backend = node.backend();
-      t.deps.lightning = backend;
+      t = await testRuntime(dialect, {}, { lightning: backend });
       bob = await makeAccount(t.deps);
     });
     afterEach(async () => {

@@ -1,6 +1,5 @@
 import { decode as independentDecode } from 'light-bolt11-decoder';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/app/accounts/authenticate.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { checkPayment } from '../../src/app/payments/check-payment.ts';
 import { paymentHistory } from '../../src/app/payments/history.ts';
@@ -12,6 +11,7 @@ import type { PaymentRow } from '../../src/db/repos/payments.ts';
 import { historyLapi, receiveLapi, sendLapi } from '../fixtures/lapi.ts';
 import { type FakeLightning, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import {
+  callerOf,
   DIALECTS,
   type ManualClock,
   makeAccount,
@@ -20,12 +20,6 @@ import {
 } from '../fixtures/runtime.ts';
 
 const BTC = 100_000_000_000n; // msat
-
-const callerOf = (a: TestAccount, kind: 'invoice' | 'admin' = 'admin'): Caller => ({
-  accountId: a.id,
-  usertag: a.usertag,
-  kind,
-});
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
   if (!r.ok) throw new Error(`expected success, got ${r.error.code}: ${r.error.message}`);

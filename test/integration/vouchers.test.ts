@@ -180,7 +180,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     const first = value(await redeem(codeOf(v), 'invoice', pending.payreq));
     expect(first.redeemed).toBe(false);
     expect(first.payment.status).toBe('pending');
-    expect(errorOf(await redeem(codeOf(v), 'usertag', alice.usertag))).toBe('conflict');
+    expect(errorOf(await redeem(codeOf(v), 'usertag', alice.usertag))).toBe('state_conflict');
     expect(await auditViolations(w)).toEqual([]);
 
     // The network fails it; the reconciler voids the payment and the voucher is redeemable again.
@@ -231,7 +231,7 @@ describe.each(DIALECTS)('vouchers on %s', (dialect) => {
     expect(wins.length).toBeGreaterThanOrEqual(1);
     expect(new Set(wins.map((x) => `${x.payment.id}:${x.by}`)).size).toBe(1);
     for (const r of results.filter((x) => !x.ok))
-      expect(['voucher_already_redeemed', 'conflict']).toContain(errorOf(r));
+      expect(['voucher_already_redeemed', 'state_conflict']).toContain(errorOf(r));
     const credited = await Promise.all(redeemers.map((a) => balanceOf(w, a)));
     expect(credited.reduce((a, b) => a + b, 0n)).toBe(AMOUNT);
     const voucherPayments = await w.deps.db.read

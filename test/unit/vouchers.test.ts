@@ -50,7 +50,7 @@ describe('batch states through the static URL', () => {
     expect(batchStateError('redeemable')).toBeNull();
     expect(batchStateError('all_redeemed')?.code).toBe('voucher_already_redeemed');
     expect(voucherStateError('redeemable')).toBeNull();
-    expect(voucherStateError('in_progress')?.code).toBe('conflict');
+    expect(voucherStateError('in_progress')?.code).toBe('state_conflict');
     expect(voucherStateError('expired')?.code).toBe('voucher_expired');
     expect(voucherStateError('revoked')?.code).toBe('voucher_revoked');
   });

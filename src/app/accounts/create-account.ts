@@ -15,8 +15,8 @@ import { recordOperatorAction } from '../operator/actions.ts';
 import { runWrite } from '../write.ts';
 
 export interface CreateAccountInput {
-  usertag: unknown;
-  email: unknown;
+  usertag: string | undefined;
+  email: string | undefined;
   fullName?: string;
   phone?: string;
   country?: string;

@@ -15,6 +15,7 @@ import { composeEmail } from '../mail/compose-email.ts';
 import { mailToRecipientRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { hmacKey, keyedHash, randomToken } from '../verification/keys.ts';
+import { runPlainWrite } from '../write.ts';
 import { unconfirmedPlaceholder } from './create-account.ts';
 
 const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/verify/email/${token}`;
@@ -43,7 +44,7 @@ export async function sendEmailConfirmation(
   if (holder !== undefined && holder.email_confirmed_at_ms !== null) {
     // Another account has confirmed this address: no link (it could not move it), but a word to its
     // holder, counted like a link, and the same answer, so the asker learns nothing about the address.
-    const refusal = await deps.db.write(async (trx) => {
+    const refusal = await runPlainWrite(deps.db, async (trx) => {
       const capped = await mailToRecipientRefusalIn(trx, deps, address, 'email');
       if (capped !== null) return capped;
       await enqueueEmail(trx, addressTakenNotice(deps, a.id, address, nowMs), nowMs);
@@ -65,7 +66,7 @@ export async function sendEmailConfirmation(
     link: { url, label: 'Confirm your e-mail address' },
     footer: 'If you did not create a paytag account, ignore this e-mail.',
   });
-  const refusal = await deps.db.write(async (trx) => {
+  const refusal = await runPlainWrite(deps.db, async (trx) => {
     // A link goes to an address anyone may type in at sign-up, and is sent again on request: it counts
     // against the address's hourly cap like every other e-mail.
     const capped = await mailToRecipientRefusalIn(trx, deps, address, 'email');
@@ -130,7 +131,7 @@ export async function confirmEmail(deps: AppDeps, token: string): Promise<Result
   const nowMs = deps.clock.nowMs();
   let usertag: string | null;
   try {
-    usertag = await deps.db.write(async (trx) => {
+    usertag = await runPlainWrite(deps.db, async (trx) => {
       const c = await findEmailConfirmation(trx, hash);
       if (c === undefined || c.used_at_ms !== null || c.expires_at_ms <= BigInt(nowMs)) return null;
       if (!(await markEmailConfirmationUsed(trx, c.id, nowMs))) return null;

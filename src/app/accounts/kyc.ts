@@ -226,7 +226,7 @@ export async function reviewKyc(
     // A review of what the operator saw (the console's): it holds only while that is still what waits.
     if (seen !== undefined && (a.kyc_status !== 'pending' || (await kycVersionOf(trx, a.id)) !== seen)) {
       abort(
-        'conflict',
+        'state_conflict',
         a.kyc_status !== 'pending'
           ? `the KYC of ${a.usertag} is no longer waiting for review (now ${a.kyc_status}); nothing was changed`
           : `the KYC data of ${a.usertag} changed after this page was loaded; nothing was changed: review it again`,

@@ -23,6 +23,7 @@ import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import type { ChainDeposit, ChainScan, WatchedAddress } from '../ports.ts';
+import { runPlainWrite } from '../write.ts';
 import { toLedgerUnits } from './units.ts';
 
 type Trx = Kysely<DB>;
@@ -88,7 +89,7 @@ export async function bookScan(
   const dropped =
     stale.length === 0
       ? 0
-      : await deps.db.write((trx) =>
+      : await runPlainWrite(deps.db, (trx) =>
           markDepositsDropped(
             trx,
             stale.map((r) => r.id),
@@ -114,7 +115,7 @@ export async function bookDeposit(
   d: ChainDeposit,
 ): Promise<DepositOutcome> {
   const nowMs = deps.clock.nowMs();
-  const outcome = await deps.db.write(async (trx) => {
+  const outcome = await runPlainWrite(deps.db, async (trx) => {
     // An EVM deposit stored under its block-level log index (migration 025) is this same deposit.
     const known =
       (await findDeposit(trx, d)) ??

@@ -9,6 +9,7 @@ import { reopenPaidRequest } from '../../db/repos/payments.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
+import { runPlainWrite } from '../write.ts';
 import { settlementAccountOf } from './book-deposits.ts';
 
 export type ReverseOutcome = 'reversed' | 'not_credited';
@@ -30,7 +31,7 @@ export type ReverseOutcome = 'reversed' | 'not_credited';
  */
 export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<ReverseOutcome> {
   const nowMs = deps.clock.nowMs();
-  const done = await deps.db.write(async (trx) => {
+  const done = await runPlainWrite(deps.db, async (trx) => {
     const d = await markDepositReversed(trx, depositId, nowMs);
     if (d === undefined) return null;
     const payment = (await lockDepositPayment(trx, d.payment_id))!;

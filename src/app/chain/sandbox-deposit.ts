@@ -12,6 +12,7 @@ import {
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
 import { watchOneAddress } from './watch-round.ts';
 
@@ -91,7 +92,7 @@ export async function sandboxDeposit(
   const hex = deps.ids.hex(32);
   const txHash = row.chain_network === 'BTC' ? hex : `0x${hex}`;
   const nowMs = deps.clock.nowMs();
-  await deps.db.write((trx) =>
+  await runPlainWrite(deps.db, (trx) =>
     insertSandboxDeposit(
       trx,
       {
@@ -121,7 +122,7 @@ export async function sandboxDepositChange(
   change: { confirmations: number } | { removed: true },
 ): Promise<Result<void>> {
   const hash = txHash.trim().toLowerCase();
-  const changed = await deps.db.write((trx) => updateSandboxDeposits(trx, { txHash: hash }, change));
+  const changed = await runPlainWrite(deps.db, (trx) => updateSandboxDeposits(trx, { txHash: hash }, change));
   if (changed === 0)
     return err('not_found', `no sandbox deposit ${txHash} on the sandbox chain`, 'transaction_hash');
   const dep = await findSandboxDepositByTx(deps.db.read, hash);
@@ -144,7 +145,7 @@ export async function sandboxRequestDepositsChange(
     return err('not_found', `no on-chain payment request with tid ${tid}`, 'tid');
   const address = await chainAddressOfPayment(deps.db.read, row.id);
   if (address === undefined) return err('not_found', 'this payment request has no address', 'tid');
-  const changed = await deps.db.write((trx) =>
+  const changed = await runPlainWrite(deps.db, (trx) =>
     updateSandboxDeposits(trx, { network: address.network, address: address.address }, change),
   );
   if (changed === 0) return err('not_found', `no sandbox deposit to the address of ${tid}`, 'tid');

@@ -8,6 +8,7 @@ import {
   evmAddress,
 } from '../../domain/chain-keys.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 /**
  * The account keys of on-chain addresses must be the same on every instance of one database: the
@@ -81,7 +82,7 @@ export async function verifyChainKeys(deps: Deps): Promise<string[]> {
   if (problems.length === 0 && absent.length > 0) {
     const nowMs = deps.clock.nowMs();
     // Two instances starting at once: the first to record wins, the other compares with it.
-    const kept = await deps.db.write(async (trx) => {
+    const kept = await runPlainWrite(deps.db, async (trx) => {
       const out: Array<{ c: (typeof absent)[number]; stored: string }> = [];
       for (const c of absent)
         out.push({ c, stored: await putKvIfAbsent(trx, kvKey(c.chain), c.fingerprint, nowMs) });
@@ -129,7 +130,7 @@ export async function chainKeysReport(deps: Deps): Promise<ChainKeyReport[]> {
 export async function acceptChainKeys(deps: Deps): Promise<ChainKeyReport[]> {
   const mine = configured(deps.chainKeys);
   const nowMs = deps.clock.nowMs();
-  await deps.db.write(async (trx) => {
+  await runPlainWrite(deps.db, async (trx) => {
     for (const c of mine) await putKv(trx, kvKey(c.chain), c.fingerprint, nowMs);
   });
   return chainKeysReport(deps);

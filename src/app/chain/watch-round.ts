@@ -10,6 +10,7 @@ import { type ChainNetwork, EVM_NETWORKS } from '../../domain/payments/vocabular
 import { setSweepPosition, sweepPosition } from '../cursors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ChainScan, ChainWatcher, CreditedDeposit } from '../ports.ts';
+import { runPlainWrite } from '../write.ts';
 import { addressKey, bookDeposit, bookScan, toWatched } from './book-deposits.ts';
 import { reverseDeposit } from './reverse-deposit.ts';
 import { sandboxChainWatcher } from './sandbox-watcher.ts';
@@ -150,7 +151,7 @@ async function watchNetwork(
   }
   if (next !== null && !rescan) {
     const keep = next;
-    await deps.db.write((trx) => putKv(trx, cursorKey, keep, deps.clock.nowMs()));
+    await runPlainWrite(deps.db, (trx) => putKv(trx, cursorKey, keep, deps.clock.nowMs()));
   }
   if (tip !== null) await recheckCredits(deps, watcher, network, tip, null, report);
 }

@@ -30,7 +30,7 @@ export async function claimCheckoutTransaction(
       'transaction_hash',
     );
   }
-  if (row.status === 'paid') return err('conflict', 'this payment request is already paid');
+  if (row.status === 'paid') return err('state_conflict', 'this payment request is already paid');
   const text = hash.trim().toLowerCase();
   const evm = row.chain_network !== 'BTC';
   const valid = evm ? EVM_TX.test(text) : BTC_TXID.test(text);

@@ -2,8 +2,7 @@ import type { HistoryCursor, HistoryFilter } from '../../db/repos/payment-pages.
 import { listHistoryPage } from '../../db/repos/payment-pages.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { encodeLnurl } from '../../domain/lnurl.ts';
-import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated, INT64_MAX } from '../../domain/money.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
+import { ASSET_CODES, ASSETS, type Asset, formatUnitsTruncated } from '../../domain/money.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import { getBalances, getWallet } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
@@ -89,20 +88,9 @@ export async function homeView(
   };
 }
 
-export type { HistoryFilter };
+export type { HistoryCursor, HistoryFilter };
 
 export const HISTORY_PAGE_SIZE = 25;
-
-/** A page cursor as it travels in links: `<created_at_ms>.<id>`. */
-export function decodeCursor(v: unknown): Result<HistoryCursor | null> {
-  if (v === undefined || v === '') return ok(null);
-  const m = typeof v === 'string' ? /^(\d{1,16})\.(\d{1,19})$/.exec(v) : null;
-  // An id past the 64-bit range is not a link this page made.
-  if (!m?.[1] || !m[2] || BigInt(m[2]) > INT64_MAX) {
-    return err('invalid_request', 'this page link is not valid', 'after');
-  }
-  return ok({ createdAtMs: BigInt(m[1]), id: BigInt(m[2]) });
-}
 
 const encodeCursor = (row: PaymentRow): string => `${row.created_at_ms}.${row.id}`;
 

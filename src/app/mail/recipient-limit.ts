@@ -3,6 +3,7 @@ import { deleteEndedMailCounts, hitMailCount } from '../../db/repos/rate-limits.
 import type { DB } from '../../db/schema.ts';
 import type { AppError } from '../../domain/errors.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,7 +14,7 @@ const HOUR_MS = 3_600_000;
  * would.
  */
 const countMail = (deps: AppDeps, key: string, nowMs: number) =>
-  deps.db.write((trx) => hitMailCount(trx, key, HOUR_MS, nowMs));
+  runPlainWrite(deps.db, (trx) => hitMailCount(trx, key, HOUR_MS, nowMs));
 
 /** The refusal of one more e-mail to `address` once its window holds more than the cap. */
 function recipientRefusal(
@@ -47,7 +48,7 @@ async function mailToRecipientRefusal(
   field: string,
 ): Promise<AppError | null> {
   if (!deps.config.rateLimit.enabled) return null;
-  return deps.db.write((trx) => mailToRecipientRefusalIn(trx, deps, address, field));
+  return runPlainWrite(deps.db, (trx) => mailToRecipientRefusalIn(trx, deps, address, field));
 }
 
 /**
@@ -128,5 +129,5 @@ export const MAIL_COUNTS_SWEEP_LIMIT = 5000;
 
 /** Deletes e-mail count windows that ended before `nowMs`, at most MAIL_COUNTS_SWEEP_LIMIT; answers how many. */
 export function sweepMailCounts(deps: AppDeps, nowMs: number): Promise<number> {
-  return deps.db.write((trx) => deleteEndedMailCounts(trx, nowMs, MAIL_COUNTS_SWEEP_LIMIT));
+  return runPlainWrite(deps.db, (trx) => deleteEndedMailCounts(trx, nowMs, MAIL_COUNTS_SWEEP_LIMIT));
 }

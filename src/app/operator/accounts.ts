@@ -99,7 +99,7 @@ export interface AccountDetail extends AccountSummary {
 }
 
 /** Everything an operator sees of one account: profile, KYC, balances, key hints, history, actions on it. */
-export async function accountDetail(deps: AppDeps, usertag: unknown): Promise<Result<AccountDetail>> {
+export async function accountDetail(deps: AppDeps, usertag: string): Promise<Result<AccountDetail>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
   const a = await findAccountByUsertag(deps.db.read, tag.value);

@@ -26,12 +26,12 @@ export interface AccountSwitch {
 export async function disableAccount(
   deps: AppDeps,
   actor: OperatorActor,
-  usertag: unknown,
-  reason: unknown,
+  usertag: string,
+  reason: string,
 ): Promise<Result<AccountSwitch>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
-  const why = text(typeof reason === 'string' ? reason.trim() : '', 'reason', DISABLE_REASON_MAX);
+  const why = text(reason.trim(), 'reason', DISABLE_REASON_MAX);
   if (!why.ok) return why;
   if (why.value === '') return err('invalid_request', 'give the reason for disabling the account', 'reason');
   const nowMs = deps.clock.nowMs();
@@ -43,7 +43,7 @@ export async function disableAccount(
       return abort('invalid_request', 'an operator cannot disable their own account', 'usertag');
     }
     if (!(await markAccountDisabled(trx, a.id, why.value, nowMs)))
-      return abort('conflict', `account "${a.usertag}" is already disabled`, 'usertag');
+      return abort('state_conflict', `account "${a.usertag}" is already disabled`, 'usertag');
     // Ended, not only refused while disabled: enabling the account again does not reopen them.
     await endAccountSessions(trx, a.id, nowMs, null);
     await recordOperatorAction(
@@ -60,7 +60,7 @@ export async function disableAccount(
 export async function enableAccount(
   deps: AppDeps,
   actor: OperatorActor,
-  usertag: unknown,
+  usertag: string,
 ): Promise<Result<AccountSwitch>> {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return tag;
@@ -70,7 +70,7 @@ export async function enableAccount(
     if (a === undefined)
       return abort('usertag_not_found', `no account with usertag "${tag.value}"`, 'usertag');
     if (!(await markAccountEnabled(trx, a.id)))
-      return abort('conflict', `account "${a.usertag}" is not disabled`, 'usertag');
+      return abort('state_conflict', `account "${a.usertag}" is not disabled`, 'usertag');
     await recordOperatorAction(
       trx,
       actor,

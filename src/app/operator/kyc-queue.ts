@@ -1,7 +1,7 @@
 import { listPendingKyc } from '../../db/repos/kyc.ts';
 import { abort } from '../../domain/errors.ts';
 import type { KycStatus } from '../../domain/kyc.ts';
-import { err, ok, type Result } from '../../domain/result.ts';
+import { ok, type Result } from '../../domain/result.ts';
 import { type KycReview, kycVersionOf, reviewKyc, storedKyc } from '../accounts/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OperatorActor, recordOperatorAction } from './actions.ts';
@@ -51,13 +51,15 @@ export async function kycQueue(
   };
 }
 
+/** An operator's decision on a KYC submission, as the console's form decodes it (http/wire/kyc-decision.ts). */
 export interface KycDecision {
-  /** approve: status verified at `level`; reject: status rejected (the level is kept as given). */
-  decision: unknown;
-  level: unknown;
-  reason: unknown;
+  decision: 'approve' | 'reject';
+  /** The KYC level to set, 0 to 3. */
+  level: number;
+  /** Why; required (non-empty) to reject, null when none was given. */
+  reason: string | null;
   /** The submission's version the operator decided on (`KycSubmissionView.version`). */
-  version: unknown;
+  version: string;
 }
 
 /**
@@ -67,39 +69,12 @@ export interface KycDecision {
 export async function decideKyc(
   deps: AppDeps,
   actor: OperatorActor,
-  usertag: unknown,
+  usertag: string,
   d: KycDecision,
 ): Promise<Result<{ usertag: string; kycLevel: number; kycStatus: KycStatus; isVerified: boolean }>> {
-  if (typeof usertag !== 'string') return err('usertag_invalid', 'usertag must be a string', 'usertag');
-  const status: KycStatus | null =
-    d.decision === 'approve' ? 'verified' : d.decision === 'reject' ? 'rejected' : null;
-  if (status === null) {
-    return err('invalid_request', 'decision must be approve or reject', 'decision');
-  }
-  const levelText =
-    typeof d.level === 'number' ? String(d.level) : typeof d.level === 'string' ? d.level.trim() : '';
-  if (!/^[0-3]$/.test(levelText)) return err('invalid_request', 'level must be 0, 1, 2 or 3', 'level');
-  const level = Number(levelText);
-  const reasonText = typeof d.reason === 'string' ? d.reason.trim() : '';
-  if (status === 'rejected' && reasonText === '') {
-    return err('invalid_request', 'give the reason for rejecting the submission', 'reason');
-  }
-  const reason = reasonText === '' ? null : reasonText;
-  if (typeof d.version !== 'string' || !/^\d{1,20}$/.test(d.version)) {
-    return err(
-      'conflict',
-      'this decision does not name the submission it was made on: reload the page',
-      'version',
-    );
-  }
-  const r = await reviewAsOperator(
-    deps,
-    actor,
-    usertag,
-    { level, status, reason },
-    String(d.decision),
-    d.version,
-  );
+  const status: KycStatus = d.decision === 'approve' ? 'verified' : 'rejected';
+  const { level, reason } = d;
+  const r = await reviewAsOperator(deps, actor, usertag, { level, status, reason }, d.decision, d.version);
   if (!r.ok) return r;
   return ok({
     usertag: r.value.usertag,

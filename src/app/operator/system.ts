@@ -79,16 +79,15 @@ export interface JobView extends JobStats {
 }
 
 export interface BackendsState {
-  lightning:
-    | { configured: false }
-    | {
-        configured: true;
-        kind: 'sandbox' | 'lnd' | 'cln';
-        node:
-          | { ok: true; pubkey: string; network: LightningNetwork; alias: string }
-          | { ok: false; reason: string };
-        balance: { ok: true; value: NodeBalance | null } | { ok: false; reason: string };
-      };
+  lightning: {
+    /** Always true: the service always has a Lightning backend (the sandbox unless another is configured). */
+    configured: true;
+    kind: 'sandbox' | 'lnd' | 'cln';
+    node:
+      | { ok: true; pubkey: string; network: LightningNetwork; alias: string }
+      | { ok: false; reason: string };
+    balance: { ok: true; value: NodeBalance | null } | { ok: false; reason: string };
+  };
   chain: {
     kind: string;
     network: string;
@@ -102,20 +101,17 @@ export interface BackendsState {
 
 /** The Lightning backend's state (asked now, bounded), the chain watchers' positions and the jobs' counts. */
 export async function backendsState(deps: AppDeps): Promise<BackendsState> {
-  let lightning: BackendsState['lightning'] = { configured: false };
   const ln = deps.lightning;
-  if (ln !== null) {
-    const [info, balance] = await Promise.all([
-      within(NODE_TIMEOUT_MS, ln.nodeInfo()),
-      within(NODE_TIMEOUT_MS, ln.nodeBalance()),
-    ]);
-    lightning = {
-      configured: true,
-      kind: ln.kind,
-      node: info.ok ? { ok: true, ...info.value } : info,
-      balance,
-    };
-  }
+  const [info, balance] = await Promise.all([
+    within(NODE_TIMEOUT_MS, ln.nodeInfo()),
+    within(NODE_TIMEOUT_MS, ln.nodeBalance()),
+  ]);
+  const lightning: BackendsState['lightning'] = {
+    configured: true,
+    kind: ln.kind,
+    node: info.ok ? { ok: true, ...info.value } : info,
+    balance,
+  };
   const chain: BackendsState['chain'] = [];
   for (const w of activeWatchers(deps)) {
     for (const network of w.networks) {

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { attemptEmail } from '../mail/attempt-email.ts';
 import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
+import { runPlainWrite } from '../write.ts';
 import { HostBreakers } from './breakers.ts';
 import { deliveryHost } from './enqueue.ts';
 import { type AttemptResult, recordAttempt, recordNotSent } from './record-attempt.ts';
@@ -163,7 +164,7 @@ export class Dispatcher {
     if (!(await anyDue(db.read, claimedAtMs))) return 0;
     // A fresh owner per claim: a lease names exactly one claim of one worker.
     const owner = `w_${this.deps.ids.hex(8)}`;
-    const rows = await db.write((trx) =>
+    const rows = await runPlainWrite(db, (trx) =>
       claimDueRowsPerHost(trx, owner, claimedAtMs, config.outbox.leaseMs, free, config.outbox.perHost),
     );
     if (rows.length === 0) return 0;
@@ -178,7 +179,7 @@ export class Dispatcher {
       else putOff.set(d.untilMs, [...(putOff.get(d.untilMs) ?? []), row.id]);
     }
     for (const [untilMs, ids] of putOff) {
-      round.putOff += await db.write((trx) => putOffClaimed(trx, owner, ids, untilMs));
+      round.putOff += await runPlainWrite(db, (trx) => putOffClaimed(trx, owner, ids, untilMs));
     }
 
     const webhookAccounts = go.flatMap(({ row: r }) =>
@@ -214,7 +215,7 @@ export class Dispatcher {
       // Never start an attempt that could outlive the lease (another worker might then send it too).
       if (clock.nowMs() + timeoutMs >= leaseUntilMs) {
         if (probe) this.breakers.cancelProbe(host);
-        await db.write((trx) => releaseLeases(trx, owner, [row.id]));
+        await runPlainWrite(db, (trx) => releaseLeases(trx, owner, [row.id]));
         round.released += 1;
         return;
       }
@@ -224,7 +225,9 @@ export class Dispatcher {
       if (refusal !== null) {
         if (probe) this.breakers.cancelProbe(host);
         if (
-          await db.write((trx) => recordNotSent(trx, row, owner, refusal.message, clock.nowMs(), this.deps))
+          await runPlainWrite(db, (trx) =>
+            recordNotSent(trx, row, owner, refusal.message, clock.nowMs(), this.deps),
+          )
         ) {
           round.failed += 1;
           log.info(
@@ -242,12 +245,12 @@ export class Dispatcher {
               row,
               (row.account_id === null ? undefined : secrets.get(row.account_id)) ?? [],
             );
-      const outcome = await db.write((trx) =>
+      const outcome = await runPlainWrite(db, (trx) =>
         recordAttempt(trx, row, owner, result, clock.nowMs(), this.deps),
       );
       const openUntilMs = this.breakers.record(host, timedOut(row, result), probe, clock.nowMs());
       if (openUntilMs !== null) {
-        const n = await db.write((trx) => putOffHost(trx, host, clock.nowMs(), openUntilMs));
+        const n = await runPlainWrite(db, (trx) => putOffHost(trx, host, clock.nowMs(), openUntilMs));
         round.putOff += n;
         if (n > 0)
           log.warn(

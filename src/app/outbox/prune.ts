@@ -1,6 +1,7 @@
 import { deleteMailboxBefore } from '../../db/repos/mailbox.ts';
 import { deleteOutboxRows, finishedRowsBefore } from '../../db/repos/outbox.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +52,7 @@ export async function pruneDeliveries(
 
   let outboxDone = false;
   while (!outboxDone && budgetLeft()) {
-    const deleted = await db.write(async (trx) => {
+    const deleted = await runPlainWrite(db, async (trx) => {
       const ids = await finishedRowsBefore(trx, outboxBeforeMs, batchRows);
       return { found: ids.length, ...(await deleteOutboxRows(trx, ids)) };
     });
@@ -64,7 +65,7 @@ export async function pruneDeliveries(
   // An outbox backlog takes the whole budget; the mailbox's turn comes once it is cleared.
   let mailboxDone = !outboxDone;
   while (!mailboxDone && budgetLeft()) {
-    const deleted = await db.write((trx) => deleteMailboxBefore(trx, mailboxBeforeMs, batchRows));
+    const deleted = await runPlainWrite(db, (trx) => deleteMailboxBefore(trx, mailboxBeforeMs, batchRows));
     round.batches += 1;
     round.mailboxMessages += deleted;
     mailboxDone = deleted < batchRows;

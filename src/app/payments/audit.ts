@@ -80,8 +80,6 @@ export const paymentAuditChecks: Record<string, AuditCheck> = {
 
 async function compareNodeWithLedger(deps: AppDeps) {
   const backend = deps.lightning;
-  if (backend === null)
-    return { checked: 0, violations: [], notes: ['no Lightning backend: node balance not compared'] };
   let balance: Awaited<ReturnType<typeof backend.nodeBalance>>;
   try {
     balance = await backend.nodeBalance();

@@ -8,11 +8,7 @@ export interface InvoiceInfo extends DecodedInvoice {
 }
 
 /** Decodes and verifies a BOLT11 invoice for the "Decode Invoice" endpoint. */
-export function decodeInvoiceInfo(deps: AppDeps, invoice: unknown): Result<InvoiceInfo> {
-  if (invoice === undefined || invoice === null || invoice === '') {
-    return err('invalid_request', 'invoice is required', 'invoice');
-  }
-  if (typeof invoice !== 'string') return err('invalid_request', 'invoice must be a string', 'invoice');
+export function decodeInvoiceInfo(deps: AppDeps, invoice: string): Result<InvoiceInfo> {
   const r = deps.decodeInvoice(invoice);
   if (!r.ok) return err('invoice_invalid', `not a valid BOLT11 invoice: ${r.message}`, 'invoice');
   return ok({ ...r.invoice, expired: isExpired(r.invoice.expiresAtSec * 1000, deps.clock.nowMs()) });

@@ -4,6 +4,7 @@ import { insertPayment } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
@@ -31,7 +32,7 @@ function metadataOf(deps: AppDeps, usertag: string): string {
   ]);
 }
 
-async function accountOf(deps: AppDeps, usertag: unknown) {
+async function accountOf(deps: AppDeps, usertag: string) {
   const tag = normalizeUsertag(usertag);
   if (!tag.ok) return undefined;
   return findAccountByUsertag(deps.db.read, tag.value);
@@ -40,7 +41,7 @@ async function accountOf(deps: AppDeps, usertag: unknown) {
 /** LUD-16: what `GET /.well-known/lnurlp/<usertag>` serves for an account. */
 export async function lightningAddressPayRequest(
   deps: AppDeps,
-  usertag: unknown,
+  usertag: string,
 ): Promise<Result<PayRequestParams>> {
   const account = await accountOf(deps, usertag);
   if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
@@ -59,13 +60,14 @@ export async function lightningAddressPayRequest(
  */
 export async function lightningAddressInvoice(
   deps: AppDeps,
-  usertag: unknown,
-  amount: unknown,
+  usertag: string,
+  /** Millisatoshis as sent (http/wire/text.ts `idText`): digits, or '' when none was given. */
+  amount: string,
 ): Promise<Result<{ payreq: string }>> {
   const account = await accountOf(deps, usertag);
   if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
   if (account.disabled_at_ms !== null) return err('account_disabled', DISABLED_ADDRESS);
-  const text = typeof amount === 'string' ? amount.trim() : typeof amount === 'number' ? String(amount) : '';
+  const text = amount.trim();
   if (!/^\d{1,19}$/.test(text)) {
     return err('invalid_request', 'amount (millisatoshis, a whole number) is required', 'amount');
   }
@@ -78,7 +80,6 @@ export async function lightningAddressInvoice(
       'amount',
     );
   }
-  if (deps.lightning === null) return err('lightning_unavailable', 'no Lightning backend is configured');
   const metadata = metadataOf(deps, account.usertag);
   const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat,
@@ -105,6 +106,6 @@ export async function lightningAddressInvoice(
     },
     deps.clock.nowMs(),
   );
-  await deps.db.write((trx) => insertPayment(trx, row));
+  await runPlainWrite(deps.db, (trx) => insertPayment(trx, row));
   return ok({ payreq: invoice.value.payreq });
 }

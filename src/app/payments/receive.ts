@@ -68,20 +68,16 @@ export async function receive(
     );
   }
   // Lightning requests, and btc on-chain ones (the unified QR's lightning= invoice), carry an invoice.
-  const withInvoice = cmd.amount.asset !== 'usdt' && (cmd.rail === 'lightning' || deps.lightning !== null);
-  if (withInvoice && deps.lightning === null) {
-    return err('lightning_unavailable', 'no Lightning backend is configured');
-  }
+  const withInvoice = cmd.amount.asset !== 'usdt';
   const nowMs = deps.clock.nowMs();
   const description = r.description ?? `Payment to ${owner.usertag}`;
-  const invoice =
-    withInvoice && deps.lightning !== null
-      ? await createInvoiceOrError(deps, deps.lightning, {
-          amountMsat: units,
-          description,
-          expirySec: r.expiresInSec,
-        })
-      : null;
+  const invoice = withInvoice
+    ? await createInvoiceOrError(deps, deps.lightning, {
+        amountMsat: units,
+        description,
+        expirySec: r.expiresInSec,
+      })
+    : null;
   if (invoice !== null && !invoice.ok) return invoice;
   const expiresAtMs = invoice?.ok ? invoice.value.expiresAtSec * 1000 : nowMs + r.expiresInSec * 1000;
   const row = newPaymentRow(

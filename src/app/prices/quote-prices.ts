@@ -12,20 +12,6 @@ export const ENDPOINT_PAIRS = [
 
 export type EndpointPair = (typeof ENDPOINT_PAIRS)[number];
 
-/** `pricePair` as sent: absent, null or empty asks for every pair; otherwise one name (any case). */
-export function decodePricePair(input: unknown): Result<EndpointPair | null> {
-  if (input === undefined || input === null || input === '') return ok(null);
-  const names = ENDPOINT_PAIRS.map((p) => p.param).join(', ');
-  if (typeof input !== 'string')
-    return err('invalid_request', `pricePair must be one of ${names}`, 'pricePair');
-  const found = ENDPOINT_PAIRS.find((p) => p.param === input.trim().toLowerCase());
-  if (found === undefined) {
-    const shown = input.length > 20 ? `${input.slice(0, 20)}…` : input;
-    return err('invalid_request', `pricePair "${shown}" is unknown; use one of ${names}`, 'pricePair');
-  }
-  return ok(found);
-}
-
 export interface QuotedPrice {
   key: EndpointPair['key'];
   price: PriceDetail;

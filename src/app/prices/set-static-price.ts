@@ -2,6 +2,7 @@ import { deleteStaticPrice, putStaticPrice } from '../../db/repos/static-prices.
 import { isPair, parsePriceE8 } from '../../domain/prices.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 /**
  * Moves a price of the static source (the sandbox's `paytag prices set`, tests of orders that wait for
@@ -23,7 +24,7 @@ export async function setStaticPrice(
   const pair = input.pair.trim().toUpperCase();
   if (!isPair(pair)) return err('invalid_request', 'pair must be BASE-QUOTE, e.g. BTC-USD', 'pair');
   if (input.price === null) {
-    await deps.db.write((trx) => deleteStaticPrice(trx, pair));
+    await runPlainWrite(deps.db, (trx) => deleteStaticPrice(trx, pair));
     await deps.db.durable();
     await deps.prices.refresh({ only: (name) => name === 'static' });
     return ok({ pair, priceE8: null });
@@ -31,7 +32,7 @@ export async function setStaticPrice(
   const price = parsePriceE8(input.price.trim(), 'price');
   if (!price.ok) return price;
   const nowMs = deps.clock.nowMs();
-  await deps.db.write((trx) => putStaticPrice(trx, pair, price.value, nowMs));
+  await runPlainWrite(deps.db, (trx) => putStaticPrice(trx, pair, price.value, nowMs));
   await deps.db.durable();
   await deps.prices.refresh({ only: (name) => name === 'static' });
   return ok({ pair, priceE8: price.value });

@@ -1,6 +1,7 @@
 import { deleteEndedRateLimits, hitRateLimit } from '../../db/repos/rate-limits.ts';
 import type { Database } from '../../db/types.ts';
 import type { Clock } from '../ports.ts';
+import { runPlainWrite } from '../write.ts';
 
 /**
  * Counts hits per key in fixed windows, for rate limits. A window starts with a key's first hit and
@@ -59,7 +60,7 @@ export function memoryRateCounter(maxKeys = 100_000): RateCounter {
  */
 export function databaseRateCounter(db: Database): RateCounter {
   return {
-    hit: (key, windowMs, nowMs) => db.write((trx) => hitRateLimit(trx, key, windowMs, nowMs)),
+    hit: (key, windowMs, nowMs) => runPlainWrite(db, (trx) => hitRateLimit(trx, key, windowMs, nowMs)),
   };
 }
 
@@ -71,7 +72,7 @@ export const SWEEP_UNITS = 20;
 export async function sweepRateLimits(db: Database, clock: Clock, signal: AbortSignal): Promise<number> {
   let deleted = 0;
   for (let unit = 0; unit < SWEEP_UNITS && !signal.aborted; unit++) {
-    const n = await db.write((trx) => deleteEndedRateLimits(trx, clock.nowMs(), SWEEP_BATCH));
+    const n = await runPlainWrite(db, (trx) => deleteEndedRateLimits(trx, clock.nowMs(), SWEEP_BATCH));
     deleted += n;
     if (n < SWEEP_BATCH) break;
   }

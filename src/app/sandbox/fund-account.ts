@@ -9,9 +9,9 @@ import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 
 export interface FundInput {
-  usertag: unknown;
-  asset: unknown;
-  amount: unknown;
+  usertag: string;
+  asset: string;
+  amount: string;
 }
 
 /**
@@ -30,7 +30,7 @@ export async function fundAccount(
   }
   const tag = normalizeUsertag(input.usertag);
   if (!tag.ok) return tag;
-  if (typeof input.asset !== 'string' || !isAsset(input.asset.toLowerCase())) {
+  if (!isAsset(input.asset.toLowerCase())) {
     return err('invalid_request', `asset must be one of ${ASSET_CODES.join(', ')}`, 'asset');
   }
   const asset = input.asset.toLowerCase() as Parameters<typeof parseAssetAmount>[0];

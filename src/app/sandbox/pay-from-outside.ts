@@ -10,14 +10,14 @@ import { settleIncomingInvoice } from '../payments/settlement/settle-incoming.ts
  * listens itself for its duration (crediting is idempotent, so two listeners credit once). That also
  * makes it work from the CLI, a process without the background jobs.
  */
-export async function payFromOutside(deps: AppDeps, invoice: unknown): Promise<Result<PaymentRow>> {
+export async function payFromOutside(deps: AppDeps, invoice: string | null): Promise<Result<PaymentRow>> {
   const backend = deps.lightning;
   // A capability of the backend, declared by name on the port (the sandbox node has it).
-  const payer = backend?.capabilities?.payFromOutside;
-  if (backend === null || payer === undefined) {
+  const payer = backend.capabilities?.payFromOutside;
+  if (payer === undefined) {
     return err('sandbox_only', 'paying from outside is only possible with LIGHTNING_BACKEND=sandbox');
   }
-  if (typeof invoice !== 'string' || invoice.trim() === '') {
+  if (invoice === null || invoice.trim() === '') {
     return err('invalid_request', 'invoice is required (a BOLT11 invoice of this service)', 'invoice');
   }
   const decoded = deps.decodeInvoice(invoice.trim());

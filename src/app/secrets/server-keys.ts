@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 /** Loaded server keys, per database (one process may open several in tests) and name. */
 const cache = new WeakMap<object, Map<string, Promise<Buffer>>>();
@@ -31,7 +32,7 @@ async function loadOrMake(deps: AppDeps, kvKey: string): Promise<Buffer> {
   if (stored !== undefined) return Buffer.from(stored, 'base64');
   const fresh = randomBytes(32).toString('base64');
   // Two instances racing: the first write wins, both read it back.
-  await deps.db.write(async (trx) => {
+  await runPlainWrite(deps.db, async (trx) => {
     if ((await getKv(trx, kvKey)) === undefined) await putKv(trx, kvKey, fresh, deps.clock.nowMs());
   });
   const kept = await getKv(deps.db.read, kvKey);

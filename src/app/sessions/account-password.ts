@@ -8,15 +8,12 @@ import { sendEmailConfirmation } from '../accounts/email-confirmation.ts';
 import { hashPasswordGated, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { runPlainWrite } from '../write.ts';
 import { type OpenSession, openSession } from './sessions.ts';
 import { confirmPassword } from './sign-in.ts';
 
-function passwordProblem(password: unknown, field: string): Result<string> {
-  if (
-    typeof password !== 'string' ||
-    password.length < PASSWORD_MIN_CHARS ||
-    password.length > PASSWORD_MAX_CHARS
-  )
+function passwordProblem(password: string | undefined, field: string): Result<string> {
+  if (password === undefined || password.length < PASSWORD_MIN_CHARS || password.length > PASSWORD_MAX_CHARS)
     return err(
       'invalid_request',
       `the password must have ${PASSWORD_MIN_CHARS} to ${PASSWORD_MAX_CHARS} characters`,
@@ -26,9 +23,9 @@ function passwordProblem(password: unknown, field: string): Result<string> {
 }
 
 export interface SignUpInput {
-  usertag: unknown;
-  email: unknown;
-  password: unknown;
+  usertag: string | undefined;
+  email: string | undefined;
+  password: string | undefined;
   address: string;
   userAgent: string;
 }
@@ -38,10 +35,10 @@ export interface SignUpInput {
  * repeated password), so the form can show them all at once. signUp checks them again, with the rest.
  */
 export function signUpProblems(input: {
-  usertag: unknown;
-  email: unknown;
-  password: unknown;
-  repeat: unknown;
+  usertag: string | undefined;
+  email: string | undefined;
+  password: string | undefined;
+  repeat: string | undefined;
 }): AppError[] {
   const problems: AppError[] = [];
   for (const r of [
@@ -92,7 +89,7 @@ export async function signUp(
   });
   if (!created.ok) return created;
   const { id, usertag, email } = created.value;
-  await deps.db.write((trx) => setPasswordHash(trx, usertag, hash));
+  await runPlainWrite(deps.db, (trx) => setPasswordHash(trx, usertag, hash));
   await sendEmailConfirmation(deps, usertag);
   const token = await openSession(deps, id, { address: input.address, userAgent: input.userAgent });
   return ok({ token, usertag, email });
@@ -105,7 +102,7 @@ export async function signUp(
 export async function changePassword(
   deps: AppDeps,
   session: OpenSession,
-  input: { current: unknown; next: unknown; repeat: unknown },
+  input: { current: string | undefined; next: string | undefined; repeat: string | undefined },
 ): Promise<Result<{ ended: number }>> {
   const next = passwordProblem(input.next, 'new_password');
   if (!next.ok) return next;
@@ -117,7 +114,7 @@ export async function changePassword(
   if (!hashed.ok) return { ok: false, error: { ...hashed.error, field: 'new_password' } };
   const hash = hashed.value;
   const nowMs = deps.clock.nowMs();
-  const ended = await deps.db.write(async (trx) => {
+  const ended = await runPlainWrite(deps.db, async (trx) => {
     await setPasswordHash(trx, session.usertag, hash);
     return endAccountSessions(trx, session.accountId, nowMs, session.sessionId);
   });

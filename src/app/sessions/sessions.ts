@@ -9,6 +9,7 @@ import {
 } from '../../db/repos/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { hmacKey, keyedHash, randomToken, sameHash } from '../verification/keys.ts';
+import { runPlainWrite } from '../write.ts';
 
 /**
  * Dashboard sessions. The browser's cookie holds a random 192-bit token; the database keeps only its
@@ -44,7 +45,7 @@ export async function openSession(
   const key = await hmacKey(deps);
   const token = randomToken();
   const nowMs = deps.clock.nowMs();
-  await deps.db.write((trx) =>
+  await runPlainWrite(deps.db, (trx) =>
     insertSession(trx, {
       accountId,
       tokenHash: sessionTokenHash(key, token),
@@ -77,7 +78,7 @@ export async function findOpenSession(
   const idleEnd = Number(row.last_seen_at_ms) + deps.config.dashboard.sessionIdleSec * 1000;
   if (row.ended_at_ms !== null || Number(row.expires_at_ms) <= nowMs || idleEnd <= nowMs) return null;
   if (touch && nowMs - Number(row.last_seen_at_ms) >= TOUCH_EVERY_MS) {
-    await deps.db.write((trx) => touchSession(trx, row.id, nowMs));
+    await runPlainWrite(deps.db, (trx) => touchSession(trx, row.id, nowMs));
   }
   return {
     sessionId: row.id,
@@ -90,7 +91,7 @@ export async function findOpenSession(
 /** Ends one session (sign-out). */
 export async function endOneSession(deps: AppDeps, sessionId: bigint): Promise<void> {
   const nowMs = deps.clock.nowMs();
-  await deps.db.write((trx) => endSession(trx, sessionId, nowMs));
+  await runPlainWrite(deps.db, (trx) => endSession(trx, sessionId, nowMs));
 }
 
 /**
@@ -104,12 +105,14 @@ export async function endAllSessions(
   opts: { exceptSessionId?: bigint } = {},
 ): Promise<number> {
   const nowMs = deps.clock.nowMs();
-  return deps.db.write((trx) => endAccountSessions(trx, accountId, nowMs, opts.exceptSessionId ?? null));
+  return runPlainWrite(deps.db, (trx) =>
+    endAccountSessions(trx, accountId, nowMs, opts.exceptSessionId ?? null),
+  );
 }
 
 /** Constant-time check of a submitted form token against the session's. */
-export function csrfMatches(session: OpenSession, submitted: unknown): boolean {
-  if (typeof submitted !== 'string' || !/^[0-9a-f]{64}$/.test(submitted)) return false;
+export function csrfMatches(session: OpenSession, submitted: string | undefined): boolean {
+  if (submitted === undefined || !/^[0-9a-f]{64}$/.test(submitted)) return false;
   return sameHash(session.csrfToken, submitted);
 }
 
@@ -124,9 +127,9 @@ export async function anonymousCsrf(deps: AppDeps, cookie: string): Promise<stri
 export async function anonymousCsrfMatches(
   deps: AppDeps,
   cookie: string,
-  submitted: unknown,
+  submitted: string | undefined,
 ): Promise<boolean> {
-  if (!SESSION_TOKEN.test(cookie) || typeof submitted !== 'string' || !/^[0-9a-f]{64}$/.test(submitted))
+  if (!SESSION_TOKEN.test(cookie) || submitted === undefined || !/^[0-9a-f]{64}$/.test(submitted))
     return false;
   return sameHash(await anonymousCsrf(deps, cookie), submitted);
 }
@@ -146,7 +149,9 @@ export const SESSION_SWEEP_UNITS = 20;
 export async function sweepSessions(deps: AppDeps, signal: AbortSignal): Promise<number> {
   let deleted = 0;
   for (let unit = 0; unit < SESSION_SWEEP_UNITS && !signal.aborted; unit++) {
-    const n = await deps.db.write((trx) => deleteOldSessions(trx, deps.clock.nowMs(), SESSION_SWEEP_BATCH));
+    const n = await runPlainWrite(deps.db, (trx) =>
+      deleteOldSessions(trx, deps.clock.nowMs(), SESSION_SWEEP_BATCH),
+    );
     deleted += n;
     if (n < SESSION_SWEEP_BATCH) break;
   }

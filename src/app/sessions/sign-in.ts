@@ -5,6 +5,7 @@ import { normalizeEmail, normalizeUsertag } from '../../domain/usertag.ts';
 import { hashPassword, verifyPasswordGated } from '../accounts/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseRateCounter } from '../rate-limits/counters.ts';
+import { runPlainWrite } from '../write.ts';
 import { loginKey, type OpenSession, openSession } from './sessions.ts';
 
 /**
@@ -39,8 +40,8 @@ const decoyHash = () => {
 
 export interface SignInInput {
   /** A usertag or an e-mail address. */
-  login: unknown;
-  password: unknown;
+  login: string | undefined;
+  password: string | undefined;
   /** The client's address bucket (http/client-address.ts), behind the trusted proxies. */
   address: string;
   userAgent: string;
@@ -52,8 +53,8 @@ export async function signIn(
   input: SignInInput,
 ): Promise<Result<{ token: string; accountId: bigint; usertag: string }>> {
   const limits = deps.config.dashboard;
-  const login = typeof input.login === 'string' ? input.login.trim() : '';
-  const password = typeof input.password === 'string' ? input.password : '';
+  const login = (input.login ?? '').trim();
+  const password = input.password ?? '';
   if (login === '') return err('invalid_request', 'enter your usertag or e-mail address', 'login');
   if (password === '') return err('invalid_request', 'enter your password', 'password');
   const byAddress = await overLimit(deps, `signin:addr:${input.address}`, limits.signinPerAddress);
@@ -95,9 +96,9 @@ export async function signIn(
 export async function confirmPassword(
   deps: AppDeps,
   session: OpenSession,
-  password: unknown,
+  password: string | undefined,
 ): Promise<Result<null>> {
-  if (typeof password !== 'string' || password === '')
+  if (password === undefined || password === '')
     return err('invalid_request', 'enter your password to confirm', 'password');
   const key = `confirm:session:${session.sessionId}`;
   const bySession = await overLimit(deps, key, deps.config.dashboard.signinPerAccount);
@@ -107,10 +108,10 @@ export async function confirmPassword(
   const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
   if (!matches.ok) {
     // Not checked (the server was busy): the attempt does not use the session's allowance up.
-    await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+    await runPlainWrite(deps.db, (trx) => giveBackRateLimitHit(trx, key));
     return matches;
   }
   if (stored === null || !matches.value) return err('unauthorized', 'the password is wrong', 'password');
-  await deps.db.write((trx) => giveBackRateLimitHit(trx, key));
+  await runPlainWrite(deps.db, (trx) => giveBackRateLimitHit(trx, key));
   return ok(null);
 }

@@ -1,5 +1,6 @@
 import { getKv, putKv } from '../../db/repos/kv.ts';
 import type { Database } from '../../db/types.ts';
+import { runPlainWrite } from '../write.ts';
 
 /**
  * The public URL the serving process uses, kept in the database so that a `paytag` command run beside
@@ -12,7 +13,7 @@ import type { Database } from '../../db/types.ts';
 const KEY = 'server.public_url';
 
 export async function recordServerPublicUrl(db: Database, publicUrl: string, nowMs: number): Promise<void> {
-  await db.write((trx) => putKv(trx, KEY, publicUrl, nowMs));
+  await runPlainWrite(db, (trx) => putKv(trx, KEY, publicUrl, nowMs));
 }
 
 /** The URL the last started server recorded, or undefined when no server has started on this database. */

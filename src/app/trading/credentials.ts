@@ -57,7 +57,7 @@ export async function createTradeCredential(
     const live = (await listRows(trx, account.id)).filter((c) => c.revokedAtMs === null).length;
     if (live >= MAX_LIVE_CREDENTIALS) {
       return abort(
-        'conflict',
+        'limit_reached',
         `the account already has ${MAX_LIVE_CREDENTIALS} live trade credentials; revoke one first`,
       );
     }

@@ -205,7 +205,10 @@ export async function placeOrder(
     if (!executesNow) {
       const max = deps.config.trading.openOrdersMax;
       if ((await countOpenOrders(trx, accountId)) > max) {
-        return abort('conflict', `this account has ${max} resting orders, the most it may; cancel one first`);
+        return abort(
+          'limit_reached',
+          `this account has ${max} resting orders, the most it may; cancel one first`,
+        );
       }
       await reserveOrder(trx, order, nowMs);
       return order;

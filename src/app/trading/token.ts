@@ -8,6 +8,7 @@ import {
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import { sameHash } from '../secrets/server-keys.ts';
+import { runPlainWrite } from '../write.ts';
 import { API_KEY_FORMAT, hashTradeSecret, tradeKey } from './credentials.ts';
 
 /** Who a valid access token speaks for. */
@@ -75,7 +76,7 @@ export async function issueTradeToken(
     .setJti(randomUUID())
     .sign(await signingKey(deps));
   // The answer waits for this commit, as every answer does; it also tells the owner the key is in use.
-  await deps.db.write((trx) => markCredentialUsed(trx, found.id, nowMs));
+  await runPlainWrite(deps.db, (trx) => markCredentialUsed(trx, found.id, nowMs));
   return ok({ accessToken, expiresIn: ttl, credentialId: found.id });
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../db/repos/verification.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { applicationName } from './email.ts';
 import { hmacKey, keyedHash } from './keys.ts';
 import { SHARED_KYC_FIELDS, type VerifiedAccount, verifiedRecord } from './record.ts';
@@ -73,7 +74,7 @@ export async function answerConsent(
   const key = await hmacKey(deps);
   const hash = keyedHash(key, 'verify-consent', token);
   const nowMs = deps.clock.nowMs();
-  const view = await deps.db.write(async (trx) => {
+  const view = await runPlainWrite(deps.db, async (trx) => {
     const req = await findRequestByConsentHash(trx, hash);
     if (!answerable(req, nowMs)) return null;
     if (!(await decideConsent(trx, req.id, decision))) return null;

@@ -3,6 +3,7 @@ import { listConsents, revokeConsent } from '../../db/repos/verification.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 
 export interface ConsentEntry {
   id: string;
@@ -52,7 +53,7 @@ export async function revokeAccountConsent(
   if (!id.ok) return id;
   if (!/^\d{1,18}$/.test(consentId))
     return err('invalid_request', 'the consent id is a number from the list', 'id');
-  const done = await deps.db.write((trx) =>
+  const done = await runPlainWrite(deps.db, (trx) =>
     revokeConsent(trx, id.value, BigInt(consentId), deps.clock.nowMs()),
   );
   return done ? ok(true) : err('not_found', `no unrevoked consent ${consentId} of this account`, 'id');

@@ -7,6 +7,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { mailToRecipientRefusalIn } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
+import { runPlainWrite } from '../write.ts';
 import { applicationName, otpEmail } from './email.ts';
 import { hmacKey, keyedHash, randomOtp, randomToken } from './keys.ts';
 
@@ -38,7 +39,7 @@ async function overLimit(
 ): Promise<AppError | null> {
   const nowMs = deps.clock.nowMs();
   const windowMs = deps.config.verification.mailWindowSec * 1000;
-  const w = await deps.db.write((trx) => hitMailCount(trx, key, windowMs, nowMs));
+  const w = await runPlainWrite(deps.db, (trx) => hitMailCount(trx, key, windowMs, nowMs));
   if (w.count <= limit) return null;
   const retryAfterSec = Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
   return { code: 'rate_limited', message: message(retryAfterSec), retryAfterSec };
@@ -87,7 +88,7 @@ export async function startVerification(
     // No account, no confirmed e-mail, or a disabled account: the same answer after the same kind of
     // write (a decoy row that can never be verified), so that neither the answer nor its timing tells
     // accounts apart. Nothing is sent.
-    await deps.db.write((trx) =>
+    await runPlainWrite(deps.db, (trx) =>
       insertVerificationRequest(trx, {
         secret_hash: secretHash,
         otp_hash: otpHash,
@@ -111,7 +112,7 @@ export async function startVerification(
     ttlSec: cfg.secretTtlSec,
     consentUrl: consentToken === null ? null : consentUrl(deps.config.publicUrl, consentToken),
   });
-  await deps.db.write(async (trx) => {
+  await runPlainWrite(deps.db, async (trx) => {
     // The code counts against the address's hourly e-mail cap, in this unit (a unit of its own would
     // make this answer slower than a decoy's). Past the cap the answer stays the same, since a refusal
     // would tell the caller the usertag has an account with a confirmed e-mail: the request is a decoy

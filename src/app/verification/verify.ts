@@ -8,6 +8,7 @@ import {
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { hmacKey, keyedHash, sameHash } from './keys.ts';
 import { kycShareOf, type VerifiedAccount, verifiedRecord } from './record.ts';
 
@@ -37,7 +38,7 @@ export async function verifyAccount(
   const otpHash = keyedHash(key, 'verify-otp', `${cmd.secret}:${cmd.otp}`);
   const limit = deps.config.verification.otpAttemptLimit;
   const nowMs = deps.clock.nowMs();
-  const outcome = await deps.db.write(async (trx) => {
+  const outcome = await runPlainWrite(deps.db, async (trx) => {
     const req = await findRequestBySecretHash(trx, secretHash);
     if (
       req === undefined ||

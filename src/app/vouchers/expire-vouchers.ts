@@ -1,6 +1,7 @@
 import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { findBatch, listEndedOpenBatches } from '../../db/repos/vouchers.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { issuerAndEscrow, refundBatch } from './movements.ts';
 
 /** Batches one sweeper round handles at most. */
@@ -23,7 +24,7 @@ export async function expireVouchers(deps: AppDeps, signal?: AbortSignal): Promi
   let batches = 0;
   for (const id of ids) {
     if (signal?.aborted) break;
-    refunded += await deps.db.write(async (trx) => {
+    refunded += await runPlainWrite(deps.db, async (trx) => {
       const batch = await findBatch(trx, id);
       if (batch !== undefined) await lockAccountsInOrder(trx, issuerAndEscrow(batch));
       return batch === undefined || batch.closed_at_ms !== null ? 0 : refundBatch(trx, batch, nowMs);

@@ -170,7 +170,7 @@ async function takeVoucher(
     // The batch again: under READ COMMITTED a revoke that took this voucher committed after the first read.
     const why = now === undefined ? null : voucherStateError(voucherStateOf(now, await batchNow(), nowMs));
     if (why === null || loaded.voucher === null) {
-      abort('conflict', 'another redemption took this voucher at the same moment; try again');
+      abort('state_conflict', 'another redemption took this voucher at the same moment; try again');
     }
     abortWith(why!, 'voucher_code');
   }

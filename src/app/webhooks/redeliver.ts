@@ -26,10 +26,11 @@ export interface Redelivery {
 export async function redeliver(
   deps: AppDeps,
   accountId: bigint,
-  deliveryId: unknown,
+  /** As sent (http/wire/text.ts `idText`): '' when none was given. */
+  deliveryId: string,
 ): Promise<Result<Redelivery>> {
-  const id = typeof deliveryId === 'number' ? String(deliveryId) : deliveryId;
-  if (typeof id !== 'string' || id === '' || id.length > 200) {
+  const id = deliveryId;
+  if (id === '' || id.length > 200) {
     return err('invalid_request', 'delivery_id is required', 'delivery_id');
   }
   const nowMs = deps.clock.nowMs();
@@ -51,7 +52,10 @@ export async function redeliver(
       }
     }
     if (!(await rescheduleDelivery(trx, row.id, nowMs))) {
-      return abort('conflict', 'an attempt of this delivery is in progress; ask again in a few seconds');
+      return abort(
+        'state_conflict',
+        'an attempt of this delivery is in progress; ask again in a few seconds',
+      );
     }
     await reportToTarget(trx, deps, row, {
       channel: row.kind,

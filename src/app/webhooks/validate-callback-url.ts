@@ -16,7 +16,7 @@ const refusedAs =
  */
 export async function validateCallbackUrl(
   deps: Pick<AppDeps, 'config' | 'checkPublicHost'>,
-  url: unknown,
+  url: string,
 ): Promise<Result<string>> {
   return validatePublicUrl(deps, url, 'callback_url');
 }
@@ -32,28 +32,26 @@ const PLAIN_HOST = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+\.?$|^\[[0-9a-f:.]+\]$/;
  */
 export async function validateDesignUrl(
   deps: Pick<AppDeps, 'config' | 'checkPublicHost'>,
-  url: unknown,
+  url: string,
 ): Promise<Result<string>> {
   const field = 'unique_design_url';
-  if (typeof url === 'string') {
-    try {
-      if (!PLAIN_HOST.test(new URL(url.trim()).hostname)) {
-        return refusedAs(field)(`${field} host may hold only letters, digits, hyphens and dots`);
-      }
-    } catch {
-      // Not a URL at all: validatePublicUrl says so.
+  try {
+    if (!PLAIN_HOST.test(new URL(url.trim()).hostname)) {
+      return refusedAs(field)(`${field} host may hold only letters, digits, hyphens and dots`);
     }
+  } catch {
+    // Not a URL at all: validatePublicUrl says so.
   }
   return validatePublicUrl(deps, url, field);
 }
 
 async function validatePublicUrl(
   deps: Pick<AppDeps, 'config' | 'checkPublicHost'>,
-  url: unknown,
+  url: string,
   field: string,
 ): Promise<Result<string>> {
   const refused = refusedAs(field);
-  if (typeof url !== 'string' || url.trim() === '') return refused(`${field} must be a non-empty string`);
+  if (url.trim() === '') return refused(`${field} must be a non-empty string`);
   const text = url.trim();
   const allowPrivate = deps.config.webhooks.allowPrivate;
   const parsed = parseCallbackUrl(text, allowPrivate);

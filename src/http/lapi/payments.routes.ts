@@ -18,6 +18,7 @@ import {
   standardErrors,
   standardSecurity,
 } from '../wire/schemas.ts';
+import { invoiceParam } from '../wire/text.ts';
 import { decodeReceive, decodeSend, receiveBodySchema, sendBodySchema } from './payments.contract.ts';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -168,7 +169,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
     },
     async (request) => {
       const { invoice } = request.query as { invoice: string };
-      const d = unwrap(decodeInvoiceInfo(deps, invoice));
+      const d = unwrap(decodeInvoiceInfo(deps, unwrap(invoiceParam(invoice))));
       return envelope({
         payreq: d.payreq,
         network: d.network,

@@ -10,6 +10,7 @@ import { redeliver } from '../../app/webhooks/redeliver.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../wire/schemas.ts';
+import { idText } from '../wire/text.ts';
 
 const sec = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
 const nullable = (type: string, description?: string) => ({
@@ -148,7 +149,7 @@ export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const { delivery_id } = request.body as { delivery_id: unknown };
-      const r = unwrap(await redeliver(deps, callerOf(request).accountId, delivery_id));
+      const r = unwrap(await redeliver(deps, callerOf(request).accountId, idText(delivery_id)));
       return envelope(
         { delivery_id: r.deliveryId, state: 'pending', next_attempt_at: sec(r.nextAttemptAtMs) },
         'redelivery scheduled',

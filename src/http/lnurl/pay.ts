@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { lightningAddressInvoice, lightningAddressPayRequest } from '../../app/payments/lightning-address.ts';
 import { clientBucket } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
+import { idText } from '../wire/text.ts';
 import { answerAsLnurl, lnurlErrorSchema } from './lud.ts';
 
 const lnurlErrors = {
@@ -127,7 +128,7 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
       const { usertag } = request.params as { usertag: string };
       await limitCallback(request, reply, usertag);
       const { amount } = request.query as { amount: string };
-      const r = await lightningAddressInvoice(deps, usertag, amount);
+      const r = await lightningAddressInvoice(deps, usertag, idText(amount));
       if (!r.ok) throw new HttpError(r.error);
       return { pr: r.value.payreq, routes: [] };
     },

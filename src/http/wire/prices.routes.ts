@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import {
-  decodePricePair,
-  ENDPOINT_PAIRS,
-  type PriceQuote,
-  quotePrices,
-} from '../../app/prices/quote-prices.ts';
+import { ENDPOINT_PAIRS, type PriceQuote, quotePrices } from '../../app/prices/quote-prices.ts';
 import { priceE8ToNumber } from '../../domain/prices.ts';
 import { unwrap } from '../errors.ts';
 import { envelope, type Shape } from '../family.ts';
+import { decodePricePair } from './price-pair.ts';
 import { bareErrors, envelopeOf, standardErrors, standardSecurity } from './schemas.ts';
 
 const pricesSchema = {

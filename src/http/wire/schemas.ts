@@ -1,4 +1,5 @@
 import { HISTORY_LIMIT_MAX } from '../../domain/payments/fees.ts';
+import { ERROR_CODES } from '../errors.ts';
 
 /** JSON-schema pieces shared by route schemas (they also feed the OpenAPI document). */
 
@@ -20,7 +21,7 @@ const errorEnvelope = {
     success: { type: 'boolean', const: false },
     data: { type: 'null' },
     message: { type: 'string' },
-    code: { type: 'string' },
+    code: { type: 'string', enum: ERROR_CODES },
     field: { type: 'string' },
   },
 };
@@ -31,7 +32,7 @@ const bareError = {
   properties: {
     success: { type: 'boolean', const: false },
     message: { type: 'string' },
-    code: { type: 'string' },
+    code: { type: 'string', enum: ERROR_CODES },
     field: { type: 'string' },
   },
 };

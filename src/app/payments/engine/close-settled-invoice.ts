@@ -11,7 +11,6 @@ import { settleIncomingInvoice } from '../settlement/settle-incoming.ts';
  */
 async function closeSettledInvoiceAtNode(deps: AppDeps, paymentHash: string): Promise<void> {
   const backend = deps.lightning;
-  if (backend === null) return;
   let r: Awaited<ReturnType<typeof backend.cancelInvoice>>;
   try {
     r = await backend.cancelInvoice(paymentHash);

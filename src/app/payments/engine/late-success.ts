@@ -7,7 +7,7 @@ import {
 } from '../../../db/repos/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { LightningBackend, PayResult } from '../../ports.ts';
-import { runWrite } from '../../write.ts';
+import { runPlainWrite, runWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { paymentRef } from './movements.ts';
 
@@ -46,7 +46,6 @@ export async function recheckDeclinedOutgoing(
   signal?: AbortSignal,
 ): Promise<{ checked: number; booked: number }> {
   const backend = deps.lightning;
-  if (backend === null) return { checked: 0, booked: 0 };
   const nowMs = deps.clock.nowMs();
   const due = await listDueRechecks(deps.db.read, nowMs, RECHECK_BATCH);
   let booked = 0;
@@ -58,7 +57,7 @@ export async function recheckDeclinedOutgoing(
       if (await bookLateSuccess(deps, row, result)) booked += 1;
     } else {
       const next = result.status === 'pending' ? nowMs + recheckDelayMs(deps) : null;
-      await deps.db.write((trx) => setRecheckAt(trx, row.id, next));
+      await runPlainWrite(deps.db, (trx) => setRecheckAt(trx, row.id, next));
     }
   }
   return { checked: due.length, booked };
@@ -146,6 +145,6 @@ async function bookLateSuccess(
     { paymentId: String(row.id), code: moved.error.code },
     'a declined payment succeeded at the node later, and its account cannot cover it; not booked',
   );
-  await deps.db.write((trx) => setRecheckAt(trx, row.id, null));
+  await runPlainWrite(deps.db, (trx) => setRecheckAt(trx, row.id, null));
   return false;
 }

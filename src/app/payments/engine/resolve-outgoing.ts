@@ -3,6 +3,7 @@ import { findPaymentById, type PaymentRow, transitionPayment } from '../../../db
 import { storableText } from '../../../domain/text.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { PayResult } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
 import { recheckDelayMs } from './late-success.ts';
 import { postOutgoing, voidOutgoing } from './movements.ts';
@@ -30,7 +31,7 @@ export async function resolveOutgoing(
   if (result.status === 'pending') return row;
   const nowMs = deps.clock.nowMs();
   let overran = false;
-  const after = await deps.db.write(async (trx) => {
+  const after = await runPlainWrite(deps.db, async (trx) => {
     overran = false;
     await lockAccountsInOrder(trx, accountsMovedBy(row));
     if (result.status === 'succeeded') {

@@ -6,6 +6,7 @@ import { awaitsConfirmations } from '../../../domain/chain-lateness.ts';
 import { setSweepPosition, sweepPosition } from '../../cursors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { InvoiceState } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
 
 /** Most invoices one round looks at; a full batch means another round should follow at once. */
@@ -56,7 +57,7 @@ export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: numb
   for (const inv of expired) {
     if (held.has(inv.id)) continue;
     let state: InvoiceState | null = null;
-    if (deps.lightning !== null && inv.payment_hash !== null) {
+    if (inv.payment_hash !== null) {
       state = await lookupOrNull(deps, inv.payment_hash);
       if (state === null) {
         unanswered += 1;
@@ -83,7 +84,7 @@ export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: numb
     );
   }
   if (unpaid.length > 0) {
-    await deps.db.write(async (trx) => {
+    await runPlainWrite(deps.db, async (trx) => {
       // Asked again in the write unit: a deposit booked since the first look holds its request too.
       const now = await awaitingConfirmations(trx, unpaid, nowMs);
       return declineInvoices(
@@ -126,7 +127,7 @@ const SWEEPER = 'invoice-expiry';
 /** The node's state of an invoice; a `not_found` error counts as the state; null when it did not answer. */
 async function lookupOrNull(deps: AppDeps, paymentHash: string): Promise<InvoiceState | null> {
   try {
-    return await deps.lightning!.lookupInvoice(paymentHash);
+    return await deps.lightning.lookupInvoice(paymentHash);
   } catch (e) {
     // LND and Core Lightning adapters report an unknown invoice as an error with code `not_found`.
     if ((e as { code?: unknown } | null)?.code === 'not_found') {

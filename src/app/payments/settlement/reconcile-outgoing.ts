@@ -21,7 +21,6 @@ export interface ReconcileReport {
  */
 export async function reconcileOutgoing(deps: AppDeps, signal?: AbortSignal): Promise<ReconcileReport> {
   const backend = deps.lightning;
-  if (backend === null) return { checked: 0, resolved: 0 };
   const settleMs = (deps.config.payments.payTimeoutSec + 30) * 1000;
   const after = sweepPosition(deps.db, SWEEPER);
   const rows = await listPendingOutgoingAfter(

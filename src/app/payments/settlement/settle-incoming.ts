@@ -12,6 +12,7 @@ import type { DB } from '../../../db/schema.ts';
 import type { ServiceFees } from '../../../domain/payments/fees.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { InvoiceSettlement } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from '../engine/movements.ts';
 import { feeColumns, newPaymentRow } from '../engine/rows.ts';
 
@@ -45,7 +46,7 @@ export type SettleOutcome =
  */
 export async function settleIncomingInvoice(deps: AppDeps, s: InvoiceSettlement): Promise<SettleOutcome> {
   const nowMs = deps.clock.nowMs();
-  const outcome = await deps.db.write((trx) => settleInUnit(deps, trx, s, nowMs));
+  const outcome = await runPlainWrite(deps.db, (trx) => settleInUnit(deps, trx, s, nowMs));
   reportSettlement(deps, s, outcome);
   return outcome;
 }

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { InvoiceSettlement, LightningBackend } from '../../ports.ts';
+import { runPlainWrite } from '../../write.ts';
 import { reportSettlement, type SettleOutcome, settleInUnit } from './settle-incoming.ts';
 
 // Where the backend's settlement stream resumes after a restart. Each settlement carries the backend's
@@ -93,7 +94,7 @@ export async function creditSettlement(
   s: InvoiceSettlement,
 ): Promise<SettleOutcome> {
   const nowMs = deps.clock.nowMs();
-  const outcome = await deps.db.write(async (trx) => {
+  const outcome = await runPlainWrite(deps.db, async (trx) => {
     const outcome = await settleInUnit(deps, trx, s, nowMs);
     if (s.cursor !== undefined) await advanceCursorInUnit(deps, trx, key, s.cursor, nowMs);
     return outcome;

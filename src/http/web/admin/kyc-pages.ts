@@ -4,6 +4,7 @@ import { decideKyc, kycQueue } from '../../../app/operator/kyc-queue.ts';
 import { confirmPassword } from '../../../app/sessions/sign-in.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { httpStatusOf } from '../../errors.ts';
+import { decodeKycDecision } from '../../wire/kyc-decision.ts';
 import { csrfField, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, type Raw } from '../kit/html.ts';
 import { cursorOf } from './account-pages.ts';
@@ -75,12 +76,13 @@ export function kycPages(scope: FastifyInstance, deps: AppDeps): void {
     const f = formOf(request);
     const confirmed = await confirmPassword(deps, session, f['password']);
     if (!confirmed.ok) return queuePage(deps, request, reply, { usertag, error: confirmed.error, values: f });
-    const r = await decideKyc(deps, actor, usertag, {
+    const decided = decodeKycDecision({
       decision: f['decision'],
       level: f['level'],
       reason: f['reason'],
       version: f['version'],
     });
+    const r = decided.ok ? await decideKyc(deps, actor, usertag, decided.value) : decided;
     if (!r.ok) return queuePage(deps, request, reply, { usertag, error: r.error, values: f });
     return reply.redirect(
       `/admin/kyc?done=${r.value.kycStatus === 'verified' ? 'kyc_approved' : 'kyc_rejected'}`,

@@ -77,28 +77,23 @@ ${table(t.system, [[t.account], [m.common.asset], [t.posted, 'num'], [t.pending,
     const t = m.system;
     const s = await backendsState(deps);
     const ln = s.lightning;
-    const lnFacts: Array<[string, string]> = !ln.configured
-      ? [[t.backend, t.noBackend]]
-      : [
-          [t.backend, ln.kind],
-          [
-            t.node,
-            ln.node.ok ? `${ln.node.alias || '—'} (${ln.node.network})` : t.notAnswering(ln.node.reason),
-          ],
-          [t.pubkey, ln.node.ok ? ln.node.pubkey : '—'],
-          [
-            t.balance,
-            !ln.balance.ok
-              ? t.notAnswering(ln.balance.reason)
-              : ln.balance.value === null
-                ? t.balanceUntold
-                : t.balanceText(
-                    formatMsatAsBtc(ln.balance.value.channelLocalMsat),
-                    formatMsatAsBtc(ln.balance.value.onchainConfirmedMsat),
-                  ),
-          ],
-        ];
-    const up = ln.configured && ln.node.ok;
+    const lnFacts: Array<[string, string]> = [
+      [t.backend, ln.kind],
+      [t.node, ln.node.ok ? `${ln.node.alias || '—'} (${ln.node.network})` : t.notAnswering(ln.node.reason)],
+      [t.pubkey, ln.node.ok ? ln.node.pubkey : '—'],
+      [
+        t.balance,
+        !ln.balance.ok
+          ? t.notAnswering(ln.balance.reason)
+          : ln.balance.value === null
+            ? t.balanceUntold
+            : t.balanceText(
+                formatMsatAsBtc(ln.balance.value.channelLocalMsat),
+                formatMsatAsBtc(ln.balance.value.onchainConfirmedMsat),
+              ),
+      ],
+    ];
+    const up = ln.node.ok;
     const chain = s.chain.map(
       (c) =>
         html`<tr>${td(t.network, c.network)}${td(t.watcher, c.kind)}${td(t.nextScan, c.cursor ?? t.notScanned)}</tr>`,

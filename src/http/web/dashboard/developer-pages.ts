@@ -128,7 +128,7 @@ ${pw('redeliver')}<button type="submit">${d.redeliver}</button></form>`
     const s = signedInUser(request);
     if (!(await confirmed(request, reply, s, 'redeliver'))) return reply;
     // The same use case as POST /lapi/v1/webhooks/redeliver.
-    const r = await redeliver(deps, s.accountId, formOf(request)['delivery_id']);
+    const r = await redeliver(deps, s.accountId, formOf(request)['delivery_id'] ?? '');
     if (!r.ok) return page(request, reply, s, { error: { form: 'redeliver', e: r.error } });
     return reply.redirect('/dashboard/developers?done=redelivery_queued', 303);
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstDepositHashes } from '../../../app/chain/deposit-hashes.ts';
 import {
-  decodeCursor,
   type HistoryFilter,
   historyPage,
   homeView,
@@ -22,6 +21,7 @@ import { formatWalletAmount, requestedUnits } from '../../../domain/payments/amo
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import { httpStatusOf } from '../../errors.ts';
+import { decodeCursor } from '../../wire/history-cursor.ts';
 import { proRecord } from '../../wire/pro-record.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';

@@ -10,6 +10,7 @@ import {
   SESSION_TOKEN,
 } from '../../../app/sessions/sessions.ts';
 import { clientBucket } from '../../client-address.ts';
+import { formText } from '../../wire/text.ts';
 
 /**
  * The browser side of dashboard sessions: the session cookie, the signed-in user of a request, and the
@@ -178,7 +179,7 @@ const PRE_SESSION_FORMS = new Set(['/dashboard/sign-in', '/dashboard/sign-up']);
  */
 async function forgeryCheck(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
   if (!sameOrigin(deps, request)) return 'cross_site';
-  const submitted = formToken(request);
+  const submitted = formText(formToken(request));
   const session = await sessionOf(deps, request);
   if (session !== null && csrfMatches(session, submitted)) return null;
   if (session !== null && !PRE_SESSION_FORMS.has(request.url.split('?')[0] ?? '')) return 'bad_token';

@@ -164,7 +164,6 @@ export const en = {
     title: 'Lightning and chains',
     backendTitle: 'Lightning backend',
     backend: 'Backend',
-    noBackend: 'none configured (LIGHTNING_BACKEND)',
     node: 'Node',
     notAnswering: (reason: string) => `not answering: ${reason}`,
     pubkey: 'Public key',

@@ -161,7 +161,6 @@ export const hi: AdminCatalogue = {
     title: 'लाइटनिंग और चेन',
     backendTitle: 'लाइटनिंग बैकएंड',
     backend: 'बैकएंड',
-    noBackend: 'कोई कॉन्फ़िगर नहीं (LIGHTNING_BACKEND)',
     node: 'नोड',
     notAnswering: (reason: string) => `जवाब नहीं दे रहा: ${reason}`,
     pubkey: 'सार्वजनिक कुंजी',
