@@ -42,7 +42,7 @@ describe.each(DIALECTS)('checkout status across instances on %s', (dialect) => {
       PUBLIC_URL: 'http://paytag.test',
       RATE_LIMIT_ENABLED: 'false',
     });
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await b?.stop();
     await a?.close();
