@@ -207,4 +207,25 @@ describe.each(DIALECTS)('receive priced in fiat on %s', (dialect) => {
       fiat_rate: null,
     });
   });
+
+  it('the checkout shows the fiat price and the locked rate, in English and Hindi', async () => {
+    const p = (await lapi({ fiat_value: '1500', fiat_currency: 'INR', expires_in: 30 })).json().data;
+    const until = new Date(p.fiat_rate.locked_until * 1000);
+    const hhmm = `${String(until.getUTCHours()).padStart(2, '0')}:${String(until.getUTCMinutes()).padStart(2, '0')} UTC`;
+    const path = new URL(p.hosted_checkout_url).pathname;
+    const en = (await t.app.inject({ method: 'GET', url: `${path}?lang=en` })).body;
+    expect(en).toContain('<dt>Price in INR</dt><dd>₹1,500.00</dd>');
+    expect(en).toContain(
+      `<div id="fiat-rate"><dt>Rate</dt><dd>1 BTC = ₹8,196,500.00, locked until <time data-local="time" datetime="${until.toISOString()}">${hhmm}</time></dd></div>`,
+    );
+    expect(en).toContain('id="countdown"');
+    const hi = (await t.app.inject({ method: 'GET', url: `${path}?lang=hi` })).body;
+    expect(hi).toContain('<dt>दर</dt><dd>1 BTC = ₹81,96,500.00, <time data-local="time"');
+    expect(hi).toContain(`${hhmm}</time> तक तय</dd>`);
+    // A request priced in BTC shows no rate.
+    const btc = (await lapi({ amount: '0.001', fiat_value: '100', fiat_currency: 'INR' })).json().data;
+    expect(
+      (await t.app.inject({ method: 'GET', url: new URL(btc.hosted_checkout_url).pathname })).body,
+    ).not.toContain('fiat-rate');
+  });
 });
