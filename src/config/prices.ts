@@ -9,10 +9,10 @@ export type PriceSourceName = (typeof PRICE_SOURCE_NAMES)[number];
 /**
  * The embedded static table: it lets the service price every instrument offline (development, tests,
  * the sandbox). BTC-INR is not in it: it is derived from BTC-USD × USD-INR unless a BTC-INR price is
- * given. MATIC keeps its name here (the token became POL on most exchanges in 2024; see the adapters).
+ * given; BTC-EUR likewise from BTC-USD ÷ EUR-USD. MATIC keeps its name here (the token became POL on most exchanges in 2024; see the adapters).
  */
 const DEFAULT_STATIC_PRICES =
-  'BTC-USD=97000,USD-INR=84.5,BTC-USDT=97000,ETH-USDT=3400,SOL-USDT=240,LTC-USDT=95,MATIC-USDT=0.45';
+  'BTC-USD=97000,USD-INR=84.5,EUR-USD=1.08,BTC-USDT=97000,ETH-USDT=3400,SOL-USDT=240,LTC-USDT=95,MATIC-USDT=0.45';
 
 export interface PricesConfig {
   /** Sources read on every refresh, in order; the published price is their median. */

@@ -147,6 +147,14 @@ export interface PaymentsTable {
   order_id: string | null;
   fiat_currency: string | null;
   fiat_value: string | null;
+  /** A fiat-priced request's locked rate (migration 027): fiat per one BTC or USDT × 10^8; else null. */
+  fiat_rate_e8: bigint | null;
+  /** The published pair the rate came from (BTC-INR, BTC-USD, BTC-EUR; USDT-… for usdt). */
+  fiat_rate_pair: string | null;
+  /** The price's sources, comma-separated. */
+  fiat_rate_sources: string | null;
+  /** The price's time: its oldest quote. */
+  fiat_rate_at_ms: ColumnType<bigint | null, number | bigint | null, number | bigint | null>;
   /** JSON object */
   extra: ColumnType<string, string | undefined, string>;
   network_fee_msat: ColumnType<bigint, bigint | undefined, bigint>;

@@ -18,6 +18,7 @@ const RECORD_KEYS = [
   'description',
   'extra',
   'fiat_currency',
+  'fiat_rate',
   'fiat_value',
   'hosted_checkout_expiry',
   'hosted_checkout_url',

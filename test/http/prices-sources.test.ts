@@ -114,6 +114,13 @@ describe.each(DIALECTS)('prices from public sources on %s', (dialect) => {
       'btc_usd: coinbase, kraken, 0 s old; btc_inr: btc_usd × usd_inr from coinbase, ecb, kraken, 7200 s old; usd_inr: ecb, 7200 s old',
     );
     expect(t.deps.prices.current('BTC-USDT')).toMatchObject({ sources: ['binance'] });
+    // The euro: EUR-USD is the ECB's USD rate itself; BTC-EUR = 97050 ÷ 1.04 = 93317.30769230 (truncated).
+    expect(t.deps.prices.current('EUR-USD')).toMatchObject({ priceE8: 104_000_000n, sources: ['ecb'] });
+    expect(t.deps.prices.current('BTC-EUR')).toMatchObject({
+      priceE8: 9_331_730_769_230n,
+      sources: ['coinbase', 'ecb', 'kraken'],
+      derivedFrom: ['BTC-USD', 'EUR-USD'],
+    });
   });
 
   it('says the prices are stale when every source stops answering', async () => {

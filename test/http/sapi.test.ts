@@ -29,6 +29,7 @@ const PRO_KEYS = [
   'description',
   'extra',
   'fiat_currency',
+  'fiat_rate',
   'fiat_value',
   'hosted_checkout_expiry',
   'hosted_checkout_url',

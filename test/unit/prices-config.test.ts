@@ -6,7 +6,7 @@ describe('price configuration', () => {
     const c = loadConfig({});
     expect(c.prices.sources).toEqual(['static']);
     expect(Object.keys(c.prices.staticPrices).sort()).toEqual(
-      ['BTC-USD', 'BTC-USDT', 'ETH-USDT', 'LTC-USDT', 'MATIC-USDT', 'SOL-USDT', 'USD-INR'].sort(),
+      ['BTC-USD', 'BTC-USDT', 'ETH-USDT', 'LTC-USDT', 'MATIC-USDT', 'SOL-USDT', 'USD-INR', 'EUR-USD'].sort(),
     );
     expect(c.prices.staleAfterMs).toBe(300_000);
     expect(c.prices.outlierPpm).toBe(20_000n);

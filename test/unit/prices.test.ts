@@ -138,6 +138,30 @@ describe('price book', () => {
     expect(direct.current('BTC-INR')?.derivedFrom).toBeUndefined();
   });
 
+  it('derives BTC-EUR from BTC-USD ÷ EUR-USD (the euro reference rate is USD per EUR)', async () => {
+    const clock = new ManualClock();
+    const a = tableSource('a', clock, { 'BTC-USD': '97000', 'EUR-USD': '1.0921' });
+    const feed = createPriceFeed({
+      sources: [a.source],
+      clock,
+      log: silent,
+      staleAfterMs: 300_000,
+      fiatStaleAfterMs: 432_000_000,
+      outlierPpm: 20_000n,
+    });
+    await feed.refresh();
+    // 97000 / 1.0921 = 88819.7051552055... truncated at 10^-8.
+    expect(feed.current('BTC-EUR')).toMatchObject({
+      priceE8: e8('88819.70515520'),
+      derivedFrom: ['BTC-USD', 'EUR-USD'],
+      derivedBy: 'divide',
+      sources: ['a'],
+    });
+    clock.advance(300_001);
+    expect(feed.current('BTC-EUR')?.stale).toBe(true);
+    expect(feed.current('EUR-USD')?.stale).toBe(false);
+  });
+
   it('keeps the last price when every source fails, and calls it stale once it is too old', async () => {
     const { clock, a, b, c, d, feed } = setup();
     await feed.refresh();

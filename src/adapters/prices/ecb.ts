@@ -1,4 +1,4 @@
-import type { PriceSource } from '../../app/ports.ts';
+import type { PriceSource, SourceQuote } from '../../app/ports.ts';
 import { dividePricesE8, parsePriceE8 } from '../../domain/prices.ts';
 import { deadline } from '../http-out/deadline.ts';
 import { getText, type TickerHttpOptions } from './http.ts';
@@ -14,7 +14,8 @@ import { getText, type TickerHttpOptions } from './http.ts';
 //   </gesmes:Envelope>
 // Each rate is units of the currency per 1 EUR. Reference:
 // https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html
-// USD-INR = EUR-INR ÷ EUR-USD, exact, truncated at 10^-8. The quote is dated 14:00 UTC of the rates'
+// EUR-USD is the USD rate itself (it prices BTC-EUR = BTC-USD ÷ EUR-USD in the feed); USD-INR =
+// EUR-INR ÷ EUR-USD, exact, truncated at 10^-8. The quotes is dated 14:00 UTC of the rates'
 // day, never later than their publication (16:00 CET is 15:00 UTC in winter, 14:00 UTC in summer).
 //
 // The document is small and of one fixed shape, so it is read by a strict scanner rather than a general
@@ -55,9 +56,9 @@ export function parseEcbDaily(xml: string): EcbRates {
 export function createEcbSource(o: TickerHttpOptions): PriceSource {
   return {
     name: 'ecb',
-    pairs: ['USD-INR'],
+    pairs: ['USD-INR', 'EUR-USD'],
     async fetch(pairs) {
-      if (!pairs.includes('USD-INR')) return { ok: true, value: [] };
+      if (!pairs.includes('USD-INR') && !pairs.includes('EUR-USD')) return { ok: true, value: [] };
       const limit = deadline(o.timeoutMs);
       try {
         const r = await getText(o.baseUrl, o, limit.signal);
@@ -79,10 +80,12 @@ export function createEcbSource(o: TickerHttpOptions): PriceSource {
         if (!eurInr.ok) return { ok: false, error: { reason: eurInr.error.message } };
         const atMs = Date.parse(`${doc.day}T14:00:00Z`);
         if (!Number.isFinite(atMs)) return { ok: false, error: { reason: `${doc.day} is not a date` } };
-        return {
-          ok: true,
-          value: [{ pair: 'USD-INR', priceE8: dividePricesE8(eurInr.value, eurUsd.value), atMs }],
-        };
+        const quotes: SourceQuote[] = [];
+        if (pairs.includes('USD-INR')) {
+          quotes.push({ pair: 'USD-INR', priceE8: dividePricesE8(eurInr.value, eurUsd.value), atMs });
+        }
+        if (pairs.includes('EUR-USD')) quotes.push({ pair: 'EUR-USD', priceE8: eurUsd.value, atMs });
+        return { ok: true, value: quotes };
       } finally {
         limit.dispose();
       }

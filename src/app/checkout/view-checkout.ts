@@ -2,6 +2,7 @@ import { findCheckout } from '../../db/repos/checkout.ts';
 import { CHAIN_NETWORK_NAMES } from '../../domain/chain-uri.ts';
 import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
 import type { ChainNetwork, PaymentStatus, Wallet } from '../../domain/payments/vocabulary.ts';
+import { formatPriceE8 } from '../../domain/prices.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { paymentUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';
@@ -28,6 +29,11 @@ export interface CheckoutView {
   amountMsat: bigint;
   /** As the request gave it (never recomputed): currency upper-case, value a decimal string. */
   fiat: { currency: string; value: string } | null;
+  /**
+   * A request priced in fiat: the rate its amount was converted at, locked until the request expires
+   * (`rate` fiat per one `base`, exact decimal text). Null for a request priced in BTC or USDT.
+   */
+  rate: { base: 'BTC' | 'USDT'; currency: string; rate: string; lockedUntilMs: bigint } | null;
   /** The asset asked for: lbtc (Lightning), btc or usdt (on chain, pro variant). */
   asset: Wallet;
   /** The amount as a decimal in the asset's unit: BTC (8 decimals) or USDT (up to 6). */
@@ -115,6 +121,15 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
     orderId: row.order_id,
     amountMsat: row.amount_msat,
     fiat,
+    rate:
+      row.fiat_rate_e8 !== null && row.fiat_currency !== null
+        ? {
+            base: row.wallet === 'usdt' ? 'USDT' : 'BTC',
+            currency: row.fiat_currency,
+            rate: formatPriceE8(row.fiat_rate_e8),
+            lockedUntilMs: row.hosted_checkout_expiry_ms,
+          }
+        : null,
     asset: row.wallet,
     amountText:
       row.wallet === 'usdt'

@@ -192,6 +192,8 @@ export interface PricesState {
     sources: string[];
     stale: boolean;
     derivedFrom: string[] | null;
+    /** How derivedFrom's two prices were combined: ` × ` or ` ÷ ` (BTC-EUR = BTC-USD ÷ EUR-USD). */
+    derivedBy: 'multiply' | 'divide' | null;
   }[];
   readAtMs: number;
 }
@@ -216,6 +218,7 @@ export function pricesState(deps: AppDeps): PricesState {
             sources: p.sources,
             stale: p.stale,
             derivedFrom: p.derivedFrom ?? null,
+            derivedBy: p.derivedBy ?? null,
           },
         ];
   });

@@ -1,3 +1,4 @@
+import type { PricedCurrency } from '../../domain/fiat.ts';
 import type { ChainNetwork, Rail, Wallet } from '../../domain/payments/vocabulary.ts';
 
 // What the payment use cases are asked, typed and validated: each API family decodes its own wire
@@ -34,8 +35,17 @@ export interface CommandAmount {
   units: bigint;
 }
 
+/**
+ * A request priced in fiat (`amount` left out): the asset is asked for the fiat price converted at the
+ * current published price, which stays locked for the request's life.
+ */
+export interface FiatPricedAmount {
+  asset: Wallet;
+  fiat: { currency: PricedCurrency; minor: bigint };
+}
+
 export interface ReceiveCommand {
-  amount: CommandAmount;
+  amount: CommandAmount | FiatPricedAmount;
   /** How the payer pays: a Lightning invoice, or (/sapi) an on-chain address. */
   rail: Rail;
   /** The chain of an on-chain request: BTC for btc; ERC20, BEP20 or MATIC for usdt. Null for Lightning. */

@@ -3,13 +3,16 @@ import { allocateDerivationIndex, insertChainAddress, keyChainOf } from '../../d
 import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { btcAddress, evmAddress } from '../../domain/chain-keys.ts';
 import { abort } from '../../domain/errors.ts';
+import { fiatToAssetUnitsRoundedUp, formatFiatMinor, minorDigits } from '../../domain/fiat.ts';
+import { MAX_BTC_MSAT, MSAT_PER_SAT } from '../../domain/money.ts';
 import { railOf } from '../../domain/payments/rail.ts';
-import { err, type Result } from '../../domain/result.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
+import { type FiatRateLock, lockFiatRate } from '../prices/lock-fiat-rate.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
-import type { ReceiveCommand } from './commands.ts';
+import type { CommandAmount, FiatPricedAmount, ReceiveCommand } from './commands.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import { newPaymentRow } from './engine/rows.ts';
@@ -36,8 +39,11 @@ export async function receive(
   const rail = railOf(cmd.amount.asset, cmd.rail, cmd.chainNetwork);
   if (!rail.ok) return rail;
   const r = { ...cmd, ...cmd.refs };
-  // In the wallet's ledger unit: msat for lbtc and btc, 10^-6 USDT for usdt.
-  const { units } = cmd.amount;
+  // In the wallet's ledger unit: msat for lbtc and btc, 10^-6 USDT for usdt. A fiat-priced request is
+  // converted now, at the current published price, which it keeps (the row stores it).
+  const asked = priceInAsset(deps, cmd.amount);
+  if (!asked.ok) return asked;
+  const { units, lock } = asked.value;
   if (r.callbackUrl !== null) {
     // Refuses private and loopback destinations now, so the caller learns at once (delivery checks again).
     const url = await validateCallbackUrl(deps, r.callbackUrl);
@@ -107,7 +113,13 @@ export async function receive(
       customer_name: r.customerName,
       order_id: r.orderId,
       fiat_currency: r.fiatCurrency,
-      fiat_value: r.fiatValue,
+      // A fiat price is kept in its currency's form (1500.00); a label as given.
+      fiat_value:
+        'fiat' in cmd.amount ? formatFiatMinor(cmd.amount.fiat.minor, cmd.amount.fiat.currency) : r.fiatValue,
+      fiat_rate_e8: lock?.rateE8 ?? null,
+      fiat_rate_pair: lock?.pair ?? null,
+      fiat_rate_sources: lock?.sources.join(',') ?? null,
+      fiat_rate_at_ms: lock === null ? null : BigInt(lock.asOfMs),
       extra: r.extra,
       idempotency_key: idem?.key ?? null,
       request_hash: idem?.hash ?? null,
@@ -140,4 +152,34 @@ export async function receive(
     return withAddress;
   });
   return answerOrReplay(deps, caller.accountId, idem, written);
+}
+
+/** Largest USDT request: 10^11 USDT, in 10^-6 USDT (as the /sapi decoder's limit for a given amount). */
+const MAX_USDT_UNITS = 10n ** 17n;
+
+/**
+ * The request's amount in the wallet's ledger unit, and the locked rate when it was priced in fiat: the
+ * fiat price converted at the current published price, rounded UP to the asset's smallest unit the payer
+ * can send (a satoshi for lbtc and btc, 10^-6 USDT), so the merchant receives at least the price and at
+ * most one such unit more.
+ */
+function priceInAsset(
+  deps: AppDeps,
+  amount: CommandAmount | FiatPricedAmount,
+): Result<{ units: bigint; lock: FiatRateLock | null }> {
+  if (!('fiat' in amount)) return ok({ units: amount.units, lock: null });
+  const { currency, minor } = amount.fiat;
+  const lock = lockFiatRate(deps, amount.asset, currency);
+  if (!lock.ok) return lock;
+  const usdt = amount.asset === 'usdt';
+  const smallest = fiatToAssetUnitsRoundedUp(minor, minorDigits(currency), lock.value.rateE8, usdt ? 6 : 8);
+  const units = usdt ? smallest : smallest * MSAT_PER_SAT;
+  if (units > (usdt ? MAX_USDT_UNITS : MAX_BTC_MSAT)) {
+    return err(
+      'invalid_request',
+      `fiat_value converts to more than ${usdt ? '100,000,000,000 USDT' : '21,000,000 BTC'}`,
+      'fiat_value',
+    );
+  }
+  return ok({ units, lock: lock.value });
 }

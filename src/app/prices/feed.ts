@@ -1,10 +1,11 @@
-import { consensusE8, isFiatPair, isPair, multiplyPricesE8 } from '../../domain/prices.ts';
+import { consensusE8, dividePricesE8, isFiatPair, isPair, multiplyPricesE8 } from '../../domain/prices.ts';
 import type { Clock, Logger, PriceBook, PriceSource, PublishedPrice, SourceQuote } from '../ports.ts';
 
 /** A published price and, when it is computed from others, how (`BTC-INR` from `BTC-USD × USD-INR`). */
 export interface PriceDetail extends PublishedPrice {
-  /** The pairs it was multiplied from; absent for a price quoted directly. */
+  /** The pairs it was computed from (multiplied, or divided: `derivedBy`); absent for a price quoted directly. */
   derivedFrom?: string[];
+  derivedBy?: 'multiply' | 'divide';
 }
 
 /** What one source did at its last refresh. */
@@ -42,9 +43,17 @@ export interface PriceFeed extends PriceBook {
   sources(): SourceState[];
 }
 
-/** Pairs computed from two others when no source quotes them directly: pair = a × b. */
-const CROSS_PAIRS: readonly { pair: string; from: readonly [string, string] }[] = [
-  { pair: 'BTC-INR', from: ['BTC-USD', 'USD-INR'] },
+/**
+ * Pairs computed from two others when no source quotes them directly: pair = a × b, or a ÷ b
+ * (BTC-EUR = BTC-USD ÷ EUR-USD, the euro's reference rate being USD per EUR).
+ */
+const CROSS_PAIRS: readonly {
+  pair: string;
+  from: readonly [string, string];
+  by: 'multiply' | 'divide';
+}[] = [
+  { pair: 'BTC-INR', from: ['BTC-USD', 'USD-INR'], by: 'multiply' },
+  { pair: 'BTC-EUR', from: ['BTC-USD', 'EUR-USD'], by: 'divide' },
 ];
 
 export interface PriceFeedOptions {
@@ -145,7 +154,10 @@ export function createPriceFeed(opts: PriceFeedOptions): PriceFeed {
       const a = published.get(cross.from[0]);
       const b = published.get(cross.from[1]);
       if (a === undefined || b === undefined) continue;
-      const priceE8 = multiplyPricesE8(a.price.priceE8, b.price.priceE8);
+      const priceE8 =
+        cross.by === 'multiply'
+          ? multiplyPricesE8(a.price.priceE8, b.price.priceE8)
+          : dividePricesE8(a.price.priceE8, b.price.priceE8);
       // Zero is not a price: a product of tiny prices truncated to nothing is not published, and the
       // previous price stays (until it is stale), as for a disputed one.
       if (priceE8 <= 0n) {
@@ -160,6 +172,7 @@ export function createPriceFeed(opts: PriceFeedOptions): PriceFeed {
           sources: [...new Set([...a.price.sources, ...b.price.sources])].sort(),
           stale: false,
           derivedFrom: [...cross.from],
+          derivedBy: cross.by,
         },
         staleAtMs: Math.min(a.staleAtMs, b.staleAtMs),
       });

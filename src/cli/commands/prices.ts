@@ -5,7 +5,7 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 function line(p: PriceDetail, nowMs: number): string {
   const age = Math.max(0, Math.round((nowMs - p.asOfMs) / 1000));
-  const how = p.derivedFrom ? ` (${p.derivedFrom.join(' × ')})` : '';
+  const how = p.derivedFrom ? ` (${p.derivedFrom.join(p.derivedBy === 'divide' ? ' ÷ ' : ' × ')})` : '';
   return `${p.pair.padEnd(12)}${formatPriceE8(p.priceE8).padStart(20)}  ${p.sources.join(', ')}${how}, ${age} s old${p.stale ? ', STALE' : ''}`;
 }
 

@@ -53,6 +53,8 @@ export interface CheckoutRow extends CheckoutStatusRow {
   order_id: string | null;
   fiat_currency: string | null;
   fiat_value: string | null;
+  /** A fiat-priced request's locked rate (fiat per one BTC or USDT × 10^8), else null. */
+  fiat_rate_e8: bigint | null;
   created_at_ms: bigint;
   payee_usertag: string;
   payee_full_name: string;
@@ -114,6 +116,7 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
       'payments.order_id',
       'payments.fiat_currency',
       'payments.fiat_value',
+      'payments.fiat_rate_e8',
       'payments.created_at_ms',
       'payments.chain_address',
       'payments.transaction_hash',

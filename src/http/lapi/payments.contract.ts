@@ -2,7 +2,12 @@ import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import { btcAmountOf, decoded, referencesOf } from '../wire/payment-fields.ts';
-import { decodeReceiveCommon, lightningReceive, receiveCommonProperties } from '../wire/receive-common.ts';
+import {
+  decodeReceiveCommon,
+  lightningReceive,
+  receiveAmountOf,
+  receiveCommonProperties,
+} from '../wire/receive-common.ts';
 import { btcAmountInput, optionalString } from '../wire/schemas.ts';
 
 // The /lapi contract of receive and send: what the body may hold (the route schemas below, for the
@@ -100,9 +105,10 @@ export function decodeSend(body: Body, idempotencyKey: string | null): Result<Se
 
 export const receiveBodySchema = {
   type: 'object',
-  required: ['amount'],
   properties: {
-    amount: decoded(`${btcAmountInput.description}; a string or a number`),
+    amount: decoded(
+      `${btcAmountInput.description}; a string or a number. Required unless fiat_value and fiat_currency price the request`,
+    ),
     ...receiveCommonProperties,
     wallet: optionalString('lbtc (the only wallet of this endpoint)'),
   },
@@ -110,7 +116,7 @@ export const receiveBodySchema = {
 
 /** POST /lapi/v1/receive → ReceiveCommand: a Lightning request in lbtc. */
 export function decodeReceive(body: Body, idempotencyKey: string | null): Result<ReceiveCommand> {
-  const amount = amountOf(body, 'amount is required (BTC, e.g. 0.0001)');
+  const amount = amountOf(body, null);
   if (!amount.ok) return amount;
   const wallet = body['wallet'];
   if (wallet !== undefined && wallet !== null && wallet !== 'lbtc') {
@@ -118,5 +124,12 @@ export function decodeReceive(body: Body, idempotencyKey: string | null): Result
   }
   const common = decodeReceiveCommon(body, idempotencyKey);
   if (!common.ok) return common;
-  return ok(lightningReceive(amount.value!, common.value));
+  const asked = receiveAmountOf(
+    'lbtc',
+    amount.value,
+    common.value.refs,
+    'amount is required (BTC, e.g. 0.0001)',
+  );
+  if (!asked.ok) return asked;
+  return ok(lightningReceive(asked.value, common.value));
 }

@@ -10,7 +10,7 @@ import {
   type Wallet,
 } from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
-import { decodeReceiveCommon, receiveCommonProperties } from '../wire/receive-common.ts';
+import { decodeReceiveCommon, receiveAmountOf, receiveCommonProperties } from '../wire/receive-common.ts';
 
 // The /sapi (pro) contract of receive and updateStatus: the same ReceiveCommand as /lapi, from the pro
 // wire: `wallet` (lbtc | btc | usdt), `payment_mode` (lightning | onchain), `chain_network` (BTC |
@@ -40,13 +40,14 @@ const oneOf = <T extends string>(
   return ok(v as T);
 };
 
-function amountOf(body: Body, wallet: Wallet): Result<bigint> {
+const unitOf = (wallet: Wallet) =>
+  wallet === 'usdt' ? 'USDT (up to 6 decimals, e.g. 12.5)' : 'BTC (up to 8 decimals, e.g. 0.0001)';
+
+/** The amount in the wallet's unit; null when left out (the request may then be priced in fiat). */
+function amountOf(body: Body, wallet: Wallet): Result<bigint | null> {
   const a = body['amount'];
-  const unit =
-    wallet === 'usdt' ? 'USDT (up to 6 decimals, e.g. 12.5)' : 'BTC (up to 8 decimals, e.g. 0.0001)';
-  if (a === undefined || a === null || a === '') {
-    return err('invalid_request', `amount is required: ${unit}`, 'amount');
-  }
+  const unit = unitOf(wallet);
+  if (a === undefined || a === null || a === '') return ok(null);
   if (typeof a !== 'string' && typeof a !== 'number') {
     return err('invalid_request', `amount must be ${unit}: a number or a numeric string`, 'amount');
   }
@@ -77,8 +78,10 @@ export function decodeProReceive(body: Body, idempotencyKey: string | null): Res
   if (!amount.ok) return amount;
   const common = decodeReceiveCommon(body, idempotencyKey);
   if (!common.ok) return common;
+  const asked = receiveAmountOf(w, amount.value, common.value.refs, `amount is required: ${unitOf(w)}`);
+  if (!asked.ok) return asked;
   return ok({
-    amount: { asset: w, units: amount.value },
+    amount: asked.value,
     rail: mode.value!,
     chainNetwork: rail.value?.network ?? null,
     ...common.value,
@@ -87,7 +90,7 @@ export function decodeProReceive(body: Body, idempotencyKey: string | null): Res
 
 export const proReceiveBodySchema = {
   type: 'object',
-  required: ['wallet', 'payment_mode', 'amount'],
+  required: ['wallet', 'payment_mode'],
   properties: {
     ...receiveCommonProperties,
     wallet: { description: `${WALLETS.join(' | ')}: the asset requested (lbtc: Lightning)` },
@@ -98,7 +101,7 @@ export const proReceiveBodySchema = {
     },
     amount: {
       description:
-        'BTC for lbtc and btc (up to 8 decimals), USDT for usdt (up to 6 decimals); a JSON number or a numeric string, taken exactly',
+        'BTC for lbtc and btc (up to 8 decimals), USDT for usdt (up to 6 decimals); a JSON number or a numeric string, taken exactly. Required unless fiat_value and fiat_currency price the request',
     },
   },
 };

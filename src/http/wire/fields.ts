@@ -1,4 +1,5 @@
 import type { PaymentReferences } from '../../app/payments/commands.ts';
+import { isIsoCurrency } from '../../domain/fiat.ts';
 import { HISTORY_LIMIT_MAX, TEXT_LIMITS } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 
@@ -65,15 +66,16 @@ function optionalFiatValue(value: unknown): Result<string | null> {
   return ok(text);
 }
 
-/** fiat_currency: 3-10 letters, stored upper-case (INR, USD, EUR). */
+/** fiat_currency: an ISO 4217 code (INR, USD, EUR, …), any case, stored upper-case. */
 function optionalCurrency(value: unknown): Result<string | null> {
   const r = optionalText(value, 'fiat_currency', TEXT_LIMITS.fiat_currency);
   if (!r.ok || r.value === null) return r;
   const code = r.value.trim().toUpperCase();
-  if (!/^[A-Z]{3,10}$/.test(code)) {
+  if (code === '') return ok(null);
+  if (!isIsoCurrency(code)) {
     return err(
       'invalid_request',
-      'fiat_currency must be a currency code like INR, USD or EUR',
+      `fiat_currency must be an ISO 4217 currency code like INR, USD or EUR (got "${r.value.slice(0, 20)}")`,
       'fiat_currency',
     );
   }

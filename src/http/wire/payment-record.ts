@@ -3,6 +3,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
 import { ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
 import { PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
+import { formatPriceE8, priceE8ToNumber } from '../../domain/prices.ts';
 import { seconds } from './schemas.ts';
 
 /**
@@ -37,6 +38,38 @@ function parseExtra(text: string): Record<string, unknown> {
   }
 }
 
+/**
+ * The rate a fiat-priced request was converted at and keeps (null for a request priced in BTC or USDT):
+ * the pair, the rate (fiat per one BTC or USDT; exact decimal text, or a JSON number for the pro family),
+ * its sources, the price's time and until when the rate holds (the request's expiry), in unix seconds.
+ */
+export function fiatRateOf<R>(p: Payment, rate: (e8: bigint) => R) {
+  if (p.fiat_rate_e8 === null) return null;
+  return {
+    pair: p.fiat_rate_pair,
+    rate: rate(p.fiat_rate_e8),
+    sources: p.fiat_rate_sources === null ? [] : p.fiat_rate_sources.split(','),
+    price_time: seconds(p.fiat_rate_at_ms),
+    locked_until: seconds(p.hosted_checkout_expiry_ms ?? p.invoice_expires_at_ms),
+  };
+}
+
+export const fiatRateSchema = (rate: object) => ({
+  type: ['object', 'null'],
+  description:
+    'a request priced in fiat (amount left out): the rate it was converted at, locked for its life; null otherwise',
+  properties: {
+    pair: { type: 'string', description: 'BTC-INR, BTC-USD, BTC-EUR (USDT-… for a usdt request)' },
+    rate,
+    sources: { type: 'array', items: { type: 'string' }, description: 'the price sources' },
+    price_time: { type: 'integer', description: 'unix seconds: the oldest quote of the price' },
+    locked_until: { type: 'integer', description: 'unix seconds: the request’s expiry' },
+  },
+});
+
+export const fiatRateText = (e8: bigint): string => formatPriceE8(e8);
+export const fiatRateNumber = (e8: bigint): number => priceE8ToNumber(e8);
+
 export function standardRecord(p: Payment, publicUrl: string) {
   const incoming = p.direction === 'in';
   // Only requests made with receive have a hosted checkout page (they alone carry its expiry).
@@ -60,6 +93,7 @@ export function standardRecord(p: Payment, publicUrl: string) {
     order_id: p.order_id,
     fiat_currency: p.fiat_currency,
     fiat_value: p.fiat_value,
+    fiat_rate: fiatRateOf(p, fiatRateText),
     extra: parseExtra(p.extra),
     uri: incoming && p.payreq !== null ? `lightning:${p.payreq}` : null,
     ttl: PAYMENT_TTL,
@@ -111,6 +145,10 @@ export const standardRecordSchema = {
     order_id: str,
     fiat_currency: str,
     fiat_value: str,
+    fiat_rate: fiatRateSchema({
+      type: 'string',
+      description: 'fiat per one BTC (or USDT), exact decimal text, e.g. "8203450.5"',
+    }),
     extra: { type: 'object', additionalProperties: true },
     uri: { ...str, description: 'lightning:<invoice> for payment requests' },
     ttl: {

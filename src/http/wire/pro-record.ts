@@ -3,7 +3,14 @@ import type { Payment } from '../../app/payments/payment.ts';
 import type { Config } from '../../config/index.ts';
 import { requestedUnits, walletAmountNumber } from '../../domain/payments/amounts.ts';
 import { CHAIN_NETWORKS, PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
-import { PAYMENT_TTL, standardRecord, standardRecordSchema } from './payment-record.ts';
+import {
+  fiatRateNumber,
+  fiatRateOf,
+  fiatRateSchema,
+  PAYMENT_TTL,
+  standardRecord,
+  standardRecordSchema,
+} from './payment-record.ts';
 import { seconds } from './schemas.ts';
 
 /**
@@ -59,6 +66,7 @@ export function proRecord(
     order_id: std.order_id,
     fiat_currency: std.fiat_currency,
     fiat_value: fiatNumber(p.fiat_value),
+    fiat_rate: fiatRateOf(p, fiatRateNumber),
     extra: std.extra,
     chain_address: {
       asset: ASSET_NAME[p.wallet],
@@ -114,6 +122,10 @@ export const proRecordSchema = {
     order_id: s.order_id,
     fiat_currency: s.fiat_currency,
     fiat_value: { type: ['number', 'null'] },
+    fiat_rate: fiatRateSchema({
+      type: 'number',
+      description: 'fiat per one BTC (or USDT), a JSON number whose text is the exact rate',
+    }),
     extra: s.extra,
     chain_address: {
       type: 'object',

@@ -152,7 +152,7 @@ ${table(t.byState, [[m.common.channel], [m.common.state], [t.rows, 'num']], coun
     );
     const prices = s.prices.map(
       (p) =>
-        html`<tr>${td(t.pair, p.pair)}${td(t.price, priceText(p.priceE8), 'num')}${td(t.age, age(p.ageMs))}${td(t.from, p.derivedFrom === null ? p.sources.join(', ') : `${p.derivedFrom.join(' × ')}`)}${td(m.common.state, p.stale ? html`<span class="pill failed">${t.stale}</span>` : html`<span class="pill success">${t.fresh}</span>`)}</tr>`,
+        html`<tr>${td(t.pair, p.pair)}${td(t.price, priceText(p.priceE8), 'num')}${td(t.age, age(p.ageMs))}${td(t.from, p.derivedFrom === null ? p.sources.join(', ') : `${p.derivedFrom.join(p.derivedBy === 'divide' ? ' ÷ ' : ' × ')}`)}${td(m.common.state, p.stale ? html`<span class="pill failed">${t.stale}</span>` : html`<span class="pill success">${t.fresh}</span>`)}</tr>`,
     );
     return sendAdminPage(request, reply, session, {
       title: t.title,

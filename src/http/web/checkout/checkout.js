@@ -241,8 +241,11 @@ function clock(ms) {
 /** Dates the server wrote in UTC, shown in the reader's own time zone. */
 function localTimes(root, lang) {
   const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  // data-local="time": the time of day only (the fiat rate's "locked until 14:32").
+  const timeOnly = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
   for (const t of root.querySelectorAll('time[data-local]')) {
     const when = Date.parse(t.getAttribute('datetime') ?? '');
-    if (!Number.isNaN(when)) t.textContent = format.format(new Date(when));
+    const f = t.getAttribute('data-local') === 'time' ? timeOnly : format;
+    if (!Number.isNaN(when)) t.textContent = f.format(new Date(when));
   }
 }

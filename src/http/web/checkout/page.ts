@@ -75,6 +75,13 @@ const timeTag = (m: Catalogue, ms: bigint | number | null, fill?: string): Raw =
         Number(ms),
       ).toISOString()}">${m.date(ms)}</time>`;
 
+/** HH:MM UTC, the rate lock's end without the script (which shows it in the reader's time zone). */
+function utcClock(ms: bigint): string {
+  const d = new Date(Number(ms));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
 function summary(v: CheckoutView, m: Catalogue): Raw {
   const c = m.checkout;
   const name = v.payee.displayName ?? v.payee.usertag;
@@ -82,6 +89,18 @@ function summary(v: CheckoutView, m: Catalogue): Raw {
   if (v.fiat !== null) {
     facts.push(
       html`<div><dt>${c.fiat(v.fiat.currency)}</dt><dd>${fiatText(v.fiat.value, v.fiat.currency, m.locale)}</dd></div>`,
+    );
+  }
+  if (v.rate !== null) {
+    const r = v.rate;
+    const until = html`<time data-local="time" datetime="${new Date(Number(r.lockedUntilMs)).toISOString()}">${utcClock(r.lockedUntilMs)}</time>`;
+    facts.push(
+      html`<div id="fiat-rate"><dt>${c.rate}</dt><dd>${raw(
+        esc(c.rateLocked(`1 ${r.base} = ${fiatText(r.rate, r.currency, m.locale)}`, '\u0000')).replace(
+          '\u0000',
+          until.html,
+        ),
+      )}</dd></div>`,
     );
   }
   if (v.description !== null && v.description !== '') {

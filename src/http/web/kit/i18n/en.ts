@@ -32,6 +32,8 @@ export const en = {
     amount: 'Amount',
     sats: (sats: string) => `${sats} sats`,
     fiat: (currency: string) => `Price in ${currency}`,
+    rate: 'Rate',
+    rateLocked: (rate: string, time: string) => `${rate}, locked until ${time}`,
     qrLabel: 'QR code of the Lightning invoice',
     scan: 'Scan with any Lightning wallet',
     openInWallet: 'Open in wallet',

@@ -29,6 +29,8 @@ export const hi: Catalogue = {
     amount: 'राशि',
     sats: (sats: string) => `${sats} सैट्स`,
     fiat: (currency: string) => `${currency} में मूल्य`,
+    rate: 'दर',
+    rateLocked: (rate: string, time: string) => `${rate}, ${time} तक तय`,
     qrLabel: 'लाइटनिंग इनवॉइस का QR कोड',
     scan: 'किसी भी लाइटनिंग वॉलेट से स्कैन करें',
     openInWallet: 'वॉलेट में खोलें',
