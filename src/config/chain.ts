@@ -22,6 +22,11 @@ export interface ChainConfig {
   evmXpub: string | null;
   /** How long after a request's expiry its address is still polled (a rescan finds later deposits). */
   watchAfterExpiryMs: number;
+  /**
+   * How long after a request's expiry a deposit first seen still pays it, late (`paid` with exception
+   * `paid_late`); a deposit first seen later is credited and leaves the request as it is.
+   */
+  monitorAfterExpiryMs: number;
   usdt: Record<EvmNetwork, UsdtNetworkConfig>;
 }
 
@@ -60,6 +65,7 @@ export const chain = section(
     BTC_XPUB: xpub(['xpub', 'zpub', 'tpub', 'vpub']),
     EVM_XPUB: xpub(['xpub', 'tpub']),
     CHAIN_WATCH_AFTER_EXPIRY_MIN: int(7 * 24 * 60, 0, 366 * 24 * 60),
+    CHAIN_MONITOR_AFTER_EXPIRY_MIN: int(24 * 60, 0, 366 * 24 * 60),
     USDT_ERC20_CHAIN_ID: int(1, 1, 2 ** 31),
     USDT_ERC20_CONTRACT: contract('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
     USDT_ERC20_DECIMALS: int(6, 0, 36),
@@ -74,6 +80,8 @@ export const chain = section(
     btcXpub: v.BTC_XPUB,
     evmXpub: v.EVM_XPUB,
     watchAfterExpiryMs: v.CHAIN_WATCH_AFTER_EXPIRY_MIN * 60_000,
+    // A deposit is found only while its address is polled, so the window ends with the watch at latest.
+    monitorAfterExpiryMs: Math.min(v.CHAIN_MONITOR_AFTER_EXPIRY_MIN, v.CHAIN_WATCH_AFTER_EXPIRY_MIN) * 60_000,
     usdt: {
       ERC20: {
         chainId: v.USDT_ERC20_CHAIN_ID,

@@ -3,6 +3,7 @@ import type {
   ChainAsset,
   ChainNetwork,
   PaymentDirection,
+  PaymentException,
   PaymentPurpose,
   PaymentStatus,
   Rail,
@@ -190,6 +191,12 @@ export interface PaymentsTable {
   status_payer: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   status_payee: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   transaction_hash: string | null;
+  /** How an on-chain request's outcome differs from an exact, on-time payment (migration 028). */
+  exception: ColumnType<
+    PaymentException | null,
+    PaymentException | null | undefined,
+    PaymentException | null
+  >;
 }
 
 /** Every on-chain address handed out (migration 013); written in the same write unit as its payment. */

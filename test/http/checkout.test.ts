@@ -218,6 +218,7 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
       paid_at: null,
       redirect_url: null,
       chain: null,
+      exception: null,
     });
     const paid = await payFromOutside(t.deps, p.lightning_invoice.payreq);
     expect(paid.ok).toBe(true);
@@ -232,7 +233,17 @@ describe.each(DIALECTS)('hosted checkout page on %s', (dialect) => {
     const op = doc.paths['/checkout/{tid}/status']?.get;
     expect(op.summary).toBe('Live status of a hosted checkout page');
     expect(Object.keys(op.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
-      ['amount', 'chain', 'event_id', 'expires_at', 'paid_at', 'redirect_url', 'state', 'tid'].sort(),
+      [
+        'amount',
+        'chain',
+        'event_id',
+        'exception',
+        'expires_at',
+        'paid_at',
+        'redirect_url',
+        'state',
+        'tid',
+      ].sort(),
     );
     expect(Object.keys(doc.paths).filter((k) => k.startsWith('/checkout'))).toEqual([
       '/checkout/{tid}/status',

@@ -191,8 +191,8 @@ describe.each(DIALECTS)('on-chain payments seen before expiry on %s', (dialect) 
     expect(await statusOf(r.id)).toBe('paid');
     expect(await depositsOf(r.id)).toEqual([{ state: 'credited', flag: null }]);
     const events = await eventsOf(r.id);
-    expect(events.map((e) => e.type)).toEqual(['payment.paid']);
-    expect(events[0]!.body).toMatchObject({ status: 'paid', flag: null });
+    expect(events.map((e) => e.type)).toEqual(['payment.deposit_seen', 'payment.paid']);
+    expect(events[1]!.body).toMatchObject({ status: 'paid', flag: null, exception: null });
     expect((await checkoutState(r.public_id)).state).toBe('paid');
   });
 
@@ -248,14 +248,16 @@ describe.each(DIALECTS)('on-chain payments seen before expiry on %s', (dialect) 
     expect(await statusOf(r.id)).toBe('declined');
   });
 
-  it('a payment first seen after expiry is late even before the expiry job ran: credited, flagged, not paid', async () => {
+  it('a payment first seen after expiry is late even before the expiry job ran: credited, flagged, paid late', async () => {
     const r = await request({ wallet: 'btc', amount: 0.001 });
     clock.advance(2 * 60_000);
     await deposit(r.id);
     expect(await depositsOf(r.id)).toEqual([{ state: 'credited', flag: 'late' }]);
-    expect((await eventsOf(r.id)).map((e) => e.type)).toEqual(['payment.deposit']);
-    // What arrived late does not hold the request either.
+    const events = await eventsOf(r.id);
+    expect(events.map((e) => e.type)).toEqual(['payment.paid']);
+    expect(events[0]!.body).toMatchObject({ status: 'paid', flag: 'late', exception: 'paid_late' });
+    // Inside CHAIN_MONITOR_AFTER_EXPIRY_MIN (here capped at the 60-minute watch): paid, late.
     await expireInvoices(t.deps);
-    expect(await statusOf(r.id)).toBe('declined');
+    expect(await statusOf(r.id)).toBe('paid');
   });
 });

@@ -31,6 +31,12 @@ const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({
   on_time_units: null,
   on_time_seen_units: null,
   watch_until_ms: null,
+  exception: null,
+  direction: 'in',
+  payreq: null,
+  receiver_usertag: null,
+  description: null,
+  chain_address: null,
   ...over,
 });
 
@@ -149,6 +155,8 @@ describe('on-chain progress of a checkout', () => {
       unconfirmed: null,
       confirmations: null,
       confirmations_needed: 2,
+      remaining: null,
+      uri: null,
     });
     const under = { ...onchain, received_units: 50_000_000n };
     expect(chainProgressOf(under, { units: 150_000_000n, confirmations: 1 }, 2)).toEqual({
@@ -157,7 +165,24 @@ describe('on-chain progress of a checkout', () => {
       unconfirmed: '0.00150000',
       confirmations: 1,
       confirmations_needed: 2,
+      // 0.0005 credited and 0.0015 seen cover the 0.002 asked: nothing remains.
+      remaining: null,
+      uri: null,
     });
+    const part = { ...onchain, received_units: 50_000_000n };
+    expect(
+      chainProgressOf(part, { units: 30_000_000n, confirmations: 1 }, 2, (u) => `units:${u}`),
+    ).toMatchObject({
+      remaining: '0.00120000',
+      uri: 'units:120000000',
+    });
+    // Nothing arrived yet: the whole amount, and the URI of the request itself.
+    expect(chainProgressOf(onchain, null, 2, (u) => `units:${u}`)).toMatchObject({
+      remaining: null,
+      uri: 'units:null',
+    });
+    // Not pending any more: nothing remains to be sent.
+    expect(chainProgressOf({ ...part, status: 'declined' }, null, 2)).toMatchObject({ remaining: null });
     const usdt = row({
       wallet: 'usdt',
       payment_mode: 'onchain',

@@ -11,13 +11,13 @@ import {
   lockDepositPayment,
   markDepositCredited,
   markDepositsDropped,
-  markRequestPaid,
+  setRequestOutcome,
   updateSeenDeposit,
 } from '../../db/repos/chain-deposits.ts';
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
-import { isLateDeposit } from '../../domain/chain-lateness.ts';
+import { afterCredit, isLateDeposit, withinMonitoring } from '../../domain/chain-lateness.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import type { AppDeps } from '../deps.ts';
@@ -159,6 +159,8 @@ export async function bookDeposit(
     // unit booking another deposit of it waits here and then reads what this one wrote.
     const payment = (await lockDepositPayment(trx, owner.payment_id))!;
     if (!d.final || units <= 0n) {
+      // A deposit final when first seen is announced by its credit (payment.paid or payment.deposit).
+      if (known === undefined) await announceSeen(trx, row, payment, nowMs);
       if (row.state === 'seen') deps.paymentChanges.mayHaveChanged(payment.public_id);
       return { outcome: 'waiting' as const, tid: payment.public_id };
     }
@@ -198,9 +200,11 @@ export const creditTransferId = (depositId: bigint, reversals: bigint): string =
  * In the caller's unit: the ledger transfer from the chain's settlement account to the account's btc or
  * usdt balance (id `chain:<deposit id>`, or `chain:<deposit id>:<n>` for a credit after n reversals, so
  * a replay is a no-op), the request's received amount (added in SQL to what the row holds, so no
- * concurrent credit is lost), its status (paid once what arrived covers the amount asked, decided from
- * what the update returned; an underpayment stays pending), and the payment webhook event through the
- * outbox.
+ * concurrent credit is lost), its status and exception (domain/chain-lateness.ts afterCredit, decided
+ * from what the update returned: paid, paid late or over; an underpayment stays pending; a declined
+ * request with part of the amount is `paid_partial`), and the webhook events through the outbox:
+ * `payment.paid` when it becomes paid, else `payment.deposit` (and `payment.paid_partial` when the
+ * credit makes the declined request a partial payment).
  */
 async function creditDeposit(
   deps: AppDeps,
@@ -228,42 +232,103 @@ async function creditDeposit(
   );
   const now = await addToReceived(trx, payment.id, units, nowMs);
   const received = now.receivedUnits;
-  const becomesPaid =
-    now.status === 'pending' &&
-    flag === null &&
-    received >= payment.amount_units &&
-    (await markRequestPaid(trx, payment.id, nowMs));
-  const status = becomesPaid ? 'paid' : now.status;
+  const before = { status: now.status, exception: payment.exception };
+  const after = afterCredit(
+    { ...before, amountUnits: payment.amount_units, receivedUnits: received },
+    flag,
+    withinMonitoring(
+      payment.invoice_expires_at_ms,
+      deposit.first_seen_ms,
+      deps.config.chain.monitorAfterExpiryMs,
+    ),
+  );
+  const changed = after.status !== before.status || after.exception !== before.exception;
+  // The row is locked (lockDepositPayment), so the update from the status just read touches it.
+  if (changed && !(await setRequestOutcome(trx, payment.id, before.status, after, nowMs))) {
+    throw new Error(`payment ${payment.id} changed status while its row was locked`);
+  }
+  const becomesPaid = after.status === 'paid' && before.status !== 'paid';
+  const becomesPartial = after.exception === 'paid_partial' && before.exception !== 'paid_partial';
   // A credit after a reversal is a new event: its ids must not be taken for a replay of the first.
   const again = deposit.reversals === 0n ? '' : `.${deposit.id}.${deposit.reversals}`;
   if (payment.callback_url !== null) {
-    await enqueueWebhook(
-      trx,
-      {
-        accountId: payment.requester_account_id,
-        url: payment.callback_url,
-        type: becomesPaid ? 'payment.paid' : 'payment.deposit',
-        body: paymentEventBody(
-          payment,
-          status,
-          { wallet: deposit.asset, units: becomesPaid ? received : units },
-          {
-            wallet: payment.wallet,
-            network: deposit.network,
-            txHash: deposit.tx_hash,
-            receivedUnits: received,
-            flag,
-          },
-        ),
-        eventId: becomesPaid
-          ? `payment.paid.${payment.id}${again}`
-          : `payment.deposit.${deposit.id}${deposit.reversals === 0n ? '' : `.${deposit.reversals}`}`,
-        target: { kind: 'payment', id: String(payment.id) },
-      },
-      nowMs,
-    );
+    const event = (
+      type: 'payment.paid' | 'payment.paid_partial' | 'payment.deposit',
+      amountUnits: bigint,
+      eventId: string,
+    ) =>
+      enqueueWebhook(
+        trx,
+        {
+          accountId: payment.requester_account_id,
+          url: payment.callback_url!,
+          type,
+          body: paymentEventBody(
+            payment,
+            after.status,
+            { wallet: deposit.asset, units: amountUnits },
+            {
+              wallet: payment.wallet,
+              network: deposit.network,
+              txHash: deposit.tx_hash,
+              receivedUnits: received,
+              flag,
+              exception: after.exception,
+            },
+          ),
+          eventId,
+          target: { kind: 'payment', id: String(payment.id) },
+        },
+        nowMs,
+      );
+    if (becomesPaid) {
+      await event('payment.paid', received, `payment.paid.${payment.id}${again}`);
+    } else {
+      await event(
+        'payment.deposit',
+        units,
+        `payment.deposit.${deposit.id}${deposit.reversals === 0n ? '' : `.${deposit.reversals}`}`,
+      );
+      if (becomesPartial) {
+        await event('payment.paid_partial', received, `payment.paid_partial.${payment.id}.${deposit.id}`);
+      }
+    }
   }
   deps.paymentChanges.mayHaveChanged(payment.public_id);
+}
+
+/** `payment.deposit_seen`: a deposit to the request's address stored for the first time. */
+async function announceSeen(
+  trx: Trx,
+  row: ChainDepositRow,
+  payment: PaymentRow,
+  nowMs: number,
+): Promise<void> {
+  if (payment.callback_url === null) return;
+  await enqueueWebhook(
+    trx,
+    {
+      accountId: payment.requester_account_id,
+      url: payment.callback_url,
+      type: 'payment.deposit_seen',
+      body: paymentEventBody(
+        payment,
+        payment.status,
+        { wallet: row.asset, units: row.amount_units },
+        {
+          wallet: payment.wallet,
+          network: row.network,
+          txHash: row.tx_hash,
+          receivedUnits: payment.received_units,
+          exception: payment.exception,
+          confirmations: Number(row.confirmations),
+        },
+      ),
+      eventId: `payment.deposit_seen.${row.id}`,
+      target: { kind: 'payment', id: String(payment.id) },
+    },
+    nowMs,
+  );
 }
 
 /** The system account a network's deposits are credited from (and reversed back to). */

@@ -1,4 +1,8 @@
-import { listFirstDepositHashes } from '../../db/repos/chain-deposits.ts';
+import {
+  listFirstDepositHashes,
+  listRecordDeposits,
+  type RecordDepositRow,
+} from '../../db/repos/chain-deposits.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Payment } from '../payments/payment.ts';
 
@@ -15,4 +19,27 @@ export async function firstDepositHashes(
     .filter((p) => p.payment_mode === 'onchain' && p.transaction_hash === null)
     .map((p) => p.id);
   return listFirstDepositHashes(deps.db.read, ids);
+}
+
+/** What a record shows of on-chain payments: the first deposit's hash and every deposit not dropped. */
+export interface RecordChain {
+  firstDepositTxHash: string | null;
+  deposits: readonly RecordDepositRow[];
+}
+
+/** The chain part of each on-chain payment's record, in two queries for a page of payments. */
+export async function recordChains(
+  deps: Pick<AppDeps, 'db'>,
+  payments: readonly Payment[],
+): Promise<Map<bigint, RecordChain>> {
+  const hashes = await firstDepositHashes(deps, payments);
+  const deposits = await listRecordDeposits(
+    deps.db.read,
+    payments.filter((p) => p.payment_mode === 'onchain').map((p) => p.id),
+  );
+  const out = new Map<bigint, RecordChain>();
+  for (const p of payments) {
+    out.set(p.id, { firstDepositTxHash: hashes.get(p.id) ?? null, deposits: deposits.get(p.id) ?? [] });
+  }
+  return out;
 }

@@ -2,6 +2,7 @@ import {
   countReversals,
   findDepositLedgerMismatches,
   findDoubleCredits,
+  findExceptionMismatches,
   findReceivedMismatches,
 } from '../../db/repos/audit/chain-deposits.ts';
 import { systemAccountTotals } from '../../db/repos/ledger.ts';
@@ -18,6 +19,8 @@ const LISTED = 100;
  *   credit its reversal, and no chain deposit transfer is without its deposit;
  * - chain_received_matches_deposits: every on-chain request's received amount is the sum of its
  *   credited deposits (a lost update, or a credit booked without the request, shows here);
+ * - chain_exception_matches_state: every request's exception (paid_late, paid_over, paid_partial) agrees
+ *   with its status and received amount;
  * - chain_transfer_credited_once: no two credited deposits are one chain transfer by identity;
  * - chain_evm_transfer_suspected_duplicate: see below;
  * - chain_reorg_shortfall: a note of what reversed credits took from the operator (checks nothing).
@@ -30,6 +33,10 @@ export const chainHooks: HookPart = {
     },
     chain_received_matches_deposits: async (deps) => {
       const { checked, found } = await findReceivedMismatches(deps.db.read, LISTED);
+      return { checked, violations: found };
+    },
+    chain_exception_matches_state: async (deps) => {
+      const { checked, found } = await findExceptionMismatches(deps.db.read, LISTED);
       return { checked, violations: found };
     },
     chain_transfer_credited_once: async (deps) => {

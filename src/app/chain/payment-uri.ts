@@ -45,3 +45,21 @@ export function paymentUri(config: Pick<Config, 'chain'>, p: UriFields): string 
   }
   return p.payreq === null ? null : `lightning:${p.payreq}`;
 }
+
+/**
+ * The URI of what an underpaid on-chain request still misses (`remainingUnits` of its wallet): the same
+ * address and label for that amount, without the unified QR's Lightning invoice (it asks for the whole
+ * amount, so paying it too would pay more than asked).
+ */
+export function remainderUri(
+  config: Pick<Config, 'chain'>,
+  p: UriFields,
+  remainingUnits: bigint,
+): string | null {
+  return paymentUri(config, {
+    ...p,
+    amount_msat: remainingUnits,
+    amount_units: remainingUnits,
+    payreq: null,
+  });
+}

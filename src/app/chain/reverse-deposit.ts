@@ -1,4 +1,9 @@
-import { addToReceived, lockDepositPayment, markDepositReversed } from '../../db/repos/chain-deposits.ts';
+import {
+  addToReceived,
+  lockDepositPayment,
+  markDepositReversed,
+  setRequestOutcome,
+} from '../../db/repos/chain-deposits.ts';
 import {
   availableBalance,
   createTransfer,
@@ -6,6 +11,7 @@ import {
   transferExists,
 } from '../../db/repos/ledger.ts';
 import { reopenPaidRequest } from '../../db/repos/payments.ts';
+import { afterReversal } from '../../domain/chain-lateness.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
@@ -25,7 +31,7 @@ export type ReverseOutcome = 'reversed' | 'not_credited';
  *   `paytag audit` reports;
  * - the request's received amount goes down by it; a request paid on chain that it no longer covers is
  *   `pending` again (the expiry job declines it once expired, as any unpaid request); one paid by
- *   Lightning stays paid;
+ *   Lightning stays paid; its exception follows what it still received (domain afterReversal);
  * - a `payment.deposit_reversed` webhook event.
  * Idempotent: a deposit not credited (any more) is left alone.
  */
@@ -80,6 +86,15 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
     if (status === 'paid' && uncovered && !(await transferExists(trx, `pay:${payment.id}:in`))) {
       await reopenPaidRequest(trx, payment.id, nowMs);
       status = 'pending';
+    }
+    const exception = afterReversal({
+      status,
+      exception: payment.exception,
+      amountUnits: payment.amount_units,
+      receivedUnits: now.receivedUnits,
+    });
+    if (exception !== payment.exception) {
+      await setRequestOutcome(trx, payment.id, status, { status, exception }, nowMs);
     }
     if (payment.callback_url !== null) {
       await enqueueWebhook(

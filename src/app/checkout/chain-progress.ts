@@ -1,6 +1,7 @@
 import type { ChainWatchConfig } from '../../config/chain-watch.ts';
 import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
 import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import { paymentUri, remainderUri } from '../chain/payment-uri.ts';
 import type { AppDeps } from '../deps.ts';
 import { type ChainProgress, chainProgressOf } from './state.ts';
 
@@ -26,5 +27,10 @@ export function chainProgressOfRow(deps: AppDeps, row: CheckoutStatusRow): Chain
     row.unconfirmed_units === null || row.unconfirmed_confirmations === null
       ? null
       : { units: row.unconfirmed_units, confirmations: Number(row.unconfirmed_confirmations) };
-  return chainProgressOf(row, unconfirmed, confirmationsNeeded(deps.config.chainWatch, row.chain_network));
+  return chainProgressOf(
+    row,
+    unconfirmed,
+    confirmationsNeeded(deps.config.chainWatch, row.chain_network),
+    (rest) => (rest === null ? paymentUri(deps.config, row) : remainderUri(deps.config, row, rest)),
+  );
 }

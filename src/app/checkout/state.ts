@@ -2,7 +2,7 @@ import type { CheckoutStatusRow } from '../../db/repos/checkout.ts';
 import { awaitsConfirmations } from '../../domain/chain-lateness.ts';
 import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
 import { isExpired } from '../../domain/payments/fees.ts';
-import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import type { ChainNetwork, PaymentException } from '../../domain/payments/vocabulary.ts';
 
 /**
  * What the payer sees of a payment request. `paid` wins over everything (a payment that arrives late is
@@ -66,6 +66,11 @@ export interface CheckoutStatus {
   redirect_url: string | null;
   /** An on-chain request's progress on its chain (pro variant); null for a Lightning request. */
   chain: ChainProgress | null;
+  /**
+   * How an on-chain outcome differs from an exact, on-time payment: `paid_late`, `paid_over` (state
+   * paid), `paid_partial` (state expired: declined with part of the amount received); null otherwise.
+   */
+  exception: PaymentException | null;
 }
 
 /** Where an on-chain request stands on its chain. Amounts in the request's asset, as `amount`. */
@@ -82,6 +87,24 @@ export interface ChainProgress {
    * (an EVM node's `finalized` block).
    */
   confirmations_needed: number | null;
+  /**
+   * While the request is open and part of its amount arrived (credited or seen): what is still to be
+   * sent ("Send 15.5 USDT more"); null otherwise.
+   */
+  remaining: string | null;
+  /** The payment URI the page's QR code holds: for `remaining` when there is one, else for the amount. */
+  uri: string | null;
+}
+
+/**
+ * What an open on-chain request still misses, in its unit: the amount asked less what was credited and
+ * what is seen on its way; null when nothing arrived yet or it is covered (or the request is not open).
+ */
+export function remainingUnits(row: CheckoutStatusRow, unconfirmedUnits: bigint): bigint | null {
+  if (row.payment_mode !== 'onchain' || row.status !== 'pending') return null;
+  const arrived = row.received_units + unconfirmedUnits;
+  const asked = requestedUnits(row);
+  return arrived > 0n && arrived < asked ? asked - arrived : null;
 }
 
 /** What the database tells of an on-chain request's deposits that are seen and not yet credited. */
@@ -99,14 +122,18 @@ export function chainProgressOf(
   row: CheckoutStatusRow,
   unconfirmed: UnconfirmedDeposits | null,
   confirmationsNeeded: number | null,
+  uriOf: (units: bigint | null) => string | null = () => null,
 ): ChainProgress | null {
   if (row.payment_mode !== 'onchain' || row.chain_network === null) return null;
+  const remaining = remainingUnits(row, unconfirmed?.units ?? 0n);
   return {
     network: row.chain_network,
     received: amountText(row.wallet, row.received_units),
     unconfirmed: unconfirmed === null ? null : amountText(row.wallet, unconfirmed.units),
     confirmations: unconfirmed?.confirmations ?? null,
     confirmations_needed: confirmationsNeeded,
+    remaining: remaining === null ? null : amountText(row.wallet, remaining),
+    uri: uriOf(remaining),
   };
 }
 
@@ -161,5 +188,6 @@ export function checkoutStatusOf(
     paid_at: row.paid_at_ms === null ? null : Math.floor(Number(row.paid_at_ms) / 1000),
     redirect_url: state === 'paid' ? successRedirect(row.success_url, row.public_id) : null,
     chain,
+    exception: row.exception,
   };
 }

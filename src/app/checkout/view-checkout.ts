@@ -63,9 +63,17 @@ export interface ChainCheckout {
   /** A transaction the payer said they sent (a claim), and the payer's status. */
   transactionHash: string | null;
   statusPayer: PaymentStatus;
+  /** What deposits credited, in the asset's unit as `amountText`. */
+  receivedText: string;
+  /** What was credited beyond the amount asked (an overpayment); null when nothing was. */
+  excessText: string | null;
 }
 
 const trimZeros = (t: string) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
+
+/** An amount as the page writes it: BTC with 8 decimals, USDT without trailing zeros. */
+const assetAmount = (wallet: Wallet, units: bigint): string =>
+  wallet === 'usdt' ? trimZeros(formatWalletAmount(wallet, units)) : formatWalletAmount(wallet, units);
 
 function displayNameOf(fullName: string, companyKyc: string): string | null {
   try {
@@ -147,6 +155,11 @@ export async function viewCheckout(deps: AppDeps, tid: string): Promise<Result<C
             uri: paymentUri(deps.config, row) ?? '',
             transactionHash: row.transaction_hash,
             statusPayer: row.status_payer,
+            receivedText: assetAmount(row.wallet, row.received_units),
+            excessText:
+              row.received_units > requestedUnits(row)
+                ? assetAmount(row.wallet, row.received_units - requestedUnits(row))
+                : null,
           }
         : null,
     createdAtMs: row.created_at_ms,

@@ -1,5 +1,10 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ChainAsset, ChainNetwork } from '../../domain/payments/vocabulary.ts';
+import type {
+  ChainAsset,
+  ChainNetwork,
+  PaymentException,
+  PaymentStatus,
+} from '../../domain/payments/vocabulary.ts';
 import { isPostgres } from '../dialect.ts';
 import type { ChainDepositsTable, DB } from '../schema.ts';
 import type { AddressPosition } from './chain-addresses.ts';
@@ -327,13 +332,58 @@ export async function addToReceived(
   return { receivedUnits: BigInt(r.received_units), status: r.status };
 }
 
-/** A pending request becomes paid; false when it was not pending any more. */
-export async function markRequestPaid(trx: Exec, paymentId: bigint, nowMs: number): Promise<boolean> {
+/**
+ * Sets an on-chain request's status and exception after a credit or reversal, by a conditional update
+ * from the status it was read in (`from`); false when it is not in that status any more. Becoming paid
+ * sets `paid_at_ms`.
+ */
+export async function setRequestOutcome(
+  trx: Exec,
+  paymentId: bigint,
+  from: PaymentStatus,
+  to: { status: PaymentStatus; exception: PaymentException | null },
+  nowMs: number,
+): Promise<boolean> {
   const r = await trx
     .updateTable('payments')
-    .set({ status: 'paid', paid_at_ms: nowMs, failure_reason: null, updated_at_ms: nowMs })
+    .set({
+      status: to.status,
+      exception: to.exception,
+      updated_at_ms: nowMs,
+      ...(to.status === 'paid' && from !== 'paid' ? { paid_at_ms: nowMs, failure_reason: null } : {}),
+    })
     .where('id', '=', paymentId)
-    .where('status', '=', 'pending')
+    .where('status', '=', from)
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
+}
+
+/** A deposit as a payment record lists it. */
+export type RecordDepositRow = Pick<
+  ChainDepositRow,
+  'tx_hash' | 'output_index' | 'amount_units' | 'confirmations' | 'state' | 'flag'
+>;
+
+/** Deposits a record shows for each payment (at most a history page): every one not dropped, oldest first. */
+export async function listRecordDeposits(
+  exec: Exec,
+  paymentIds: readonly bigint[],
+): Promise<Map<bigint, RecordDepositRow[]>> {
+  const out = new Map<bigint, RecordDepositRow[]>();
+  if (paymentIds.length === 0) return out;
+  const rows = await exec
+    .selectFrom('chain_deposits')
+    .select(['payment_id', 'tx_hash', 'output_index', 'amount_units', 'confirmations', 'state', 'flag'])
+    .where('payment_id', 'in', [...paymentIds])
+    .where('state', '<>', 'dropped')
+    .orderBy('payment_id')
+    .orderBy('first_seen_ms')
+    .orderBy('id')
+    .execute();
+  for (const { payment_id, ...d } of rows) {
+    const list = out.get(payment_id) ?? [];
+    list.push(d);
+    out.set(payment_id, list);
+  }
+  return out;
 }

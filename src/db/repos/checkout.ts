@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   ChainNetwork,
   PaymentDirection,
+  PaymentException,
   PaymentStatus,
   Rail,
   Wallet,
@@ -34,6 +35,14 @@ export interface CheckoutStatusRow {
   chain_network: ChainNetwork | null;
   /** What on-chain deposits credited so far, in the wallet's unit (msat for btc). */
   received_units: bigint;
+  /** paid_late, paid_partial, paid_over (migration 028); null otherwise. */
+  exception: PaymentException | null;
+  /** What the payment URI is made of (the remainder's URI of an underpaid request). */
+  direction: PaymentDirection;
+  payreq: string | null;
+  receiver_usertag: string | null;
+  description: string | null;
+  chain_address: string | null;
   /** Deposits seen on chain and not yet credited: their sum (null when there are none) … */
   unconfirmed_units: bigint | null;
   /** … and the fewest confirmations among them. */
@@ -46,10 +55,6 @@ export interface CheckoutStatusRow {
 
 /** The page: the status, what is to be paid and to whom. */
 export interface CheckoutRow extends CheckoutStatusRow {
-  direction: PaymentDirection;
-  payreq: string | null;
-  receiver_usertag: string | null;
-  description: string | null;
   order_id: string | null;
   fiat_currency: string | null;
   fiat_value: string | null;
@@ -60,7 +65,6 @@ export interface CheckoutRow extends CheckoutStatusRow {
   payee_full_name: string;
   /** JSON object; only its company_name is read. */
   payee_company_kyc: string;
-  chain_address: string | null;
   transaction_hash: string | null;
   status_payer: PaymentStatus;
 }
@@ -99,6 +103,12 @@ const STATUS_COLUMNS = [
   'payments.payment_mode',
   'payments.chain_network',
   'payments.received_units',
+  'payments.exception',
+  'payments.direction',
+  'payments.payreq',
+  'payments.receiver_usertag',
+  'payments.description',
+  'payments.chain_address',
 ] as const;
 
 const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
@@ -109,16 +119,11 @@ const byPublicId = prepare<{ publicId: string }, CheckoutRow>((db, p) =>
     .select(onTimeDepositColumns)
     .select([
       ...STATUS_COLUMNS,
-      'payments.direction',
-      'payments.payreq',
-      'payments.receiver_usertag',
-      'payments.description',
       'payments.order_id',
       'payments.fiat_currency',
       'payments.fiat_value',
       'payments.fiat_rate_e8',
       'payments.created_at_ms',
-      'payments.chain_address',
       'payments.transaction_hash',
       'payments.status_payer',
       'accounts.usertag as payee_usertag',

@@ -76,6 +76,7 @@ const COLUMNS = [
   'status_payer',
   'status_payee',
   'transaction_hash',
+  'exception',
 ] as const satisfies ReadonlyArray<keyof PaymentsTable>;
 
 type Column = (typeof COLUMNS)[number];
@@ -246,6 +247,29 @@ export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): 
     .where('status', '=', PENDING)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/**
+ * Of these requests just declined at their expiry, the on-chain ones with part of their amount received:
+ * their exception becomes `paid_partial` (once: only where it is still null); answers those rows.
+ */
+export async function markPartialDeclines(
+  trx: Exec,
+  ids: readonly bigint[],
+  nowMs: number,
+): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return trx
+    .updateTable('payments')
+    .set({ exception: 'paid_partial', updated_at_ms: nowMs })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'declined')
+    .where('payment_mode', '=', 'onchain')
+    .where('exception', 'is', null)
+    .where('received_units', '>', 0n)
+    .whereRef('received_units', '<', 'amount_units')
+    .returningAll()
+    .execute();
 }
 
 export async function setCallbackStatus(exec: Exec, id: bigint, status: number): Promise<void> {

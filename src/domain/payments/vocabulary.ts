@@ -43,3 +43,12 @@ export type PaymentDirection = 'in' | 'out';
  */
 export const PAYMENT_STATUSES = ['undefined', 'pending', 'declined', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * How an on-chain request's outcome differs from an exact, on-time payment (docs/chain-deposits.md):
+ * `paid_late` (status paid, by a deposit first seen after the expiry inside the monitoring window),
+ * `paid_partial` (status declined at the expiry with part of the amount received and credited),
+ * `paid_over` (status paid with more than the amount asked). Null: none of these.
+ */
+export const PAYMENT_EXCEPTIONS = ['paid_late', 'paid_partial', 'paid_over'] as const;
+export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];

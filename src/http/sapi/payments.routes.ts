@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { firstDepositHashes } from '../../app/chain/deposit-hashes.ts';
+import { recordChains } from '../../app/chain/deposit-hashes.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { checkPayment } from '../../app/payments/check-payment.ts';
 import { paymentHistory } from '../../app/payments/history.ts';
@@ -43,7 +43,7 @@ function walletFilter(value: unknown): Result<Wallet | null> {
 /** Pro-variant payments: receive, checkPayment, history, updateStatus. Called by the sapi family. */
 export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const record = async (p: Payment) =>
-    proRecord(p, deps.config, (await firstDepositHashes(deps, [p])).get(p.id) ?? null);
+    proRecord(p, deps.config, (await recordChains(deps, [p])).get(p.id) ?? null);
 
   scope.post(
     '/receive',
@@ -116,8 +116,8 @@ export function registerProPaymentRoutes(scope: FastifyInstance, deps: AppDeps):
       const wallet = unwrap(walletFilter(q['wallet']));
       const limit = unwrap(historyLimit(q['limit']));
       const rows = unwrap(await paymentHistory(deps, callerOf(request), limit, wallet));
-      const hashes = await firstDepositHashes(deps, rows);
-      return rows.map((p) => proRecord(p, deps.config, hashes.get(p.id) ?? null));
+      const chains = await recordChains(deps, rows);
+      return rows.map((p) => proRecord(p, deps.config, chains.get(p.id) ?? null));
     },
   );
 

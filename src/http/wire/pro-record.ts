@@ -1,8 +1,15 @@
+import type { RecordChain } from '../../app/chain/deposit-hashes.ts';
 import { paymentUri } from '../../app/chain/payment-uri.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import type { Config } from '../../config/index.ts';
 import { requestedUnits, walletAmountNumber } from '../../domain/payments/amounts.ts';
-import { CHAIN_NETWORKS, PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
+import {
+  CHAIN_NETWORKS,
+  PAYMENT_EXCEPTIONS,
+  PAYMENT_STATUSES,
+  RAILS,
+  WALLETS,
+} from '../../domain/payments/vocabulary.ts';
 import {
   fiatRateNumber,
   fiatRateOf,
@@ -36,12 +43,16 @@ function fiatNumber(text: string | null): number | null {
 /** `chain_address.asset`: the currency, as the original samples write it (Lightning moves bitcoin too). */
 const ASSET_NAME = { lbtc: 'BTC', btc: 'BTC', usdt: 'USDT' } as const;
 
-/** `firstDepositTxHash`: the payment's first deposit seen on chain (app/chain/deposit-hashes.ts), if any. */
+/**
+ * `chain`: the payment's deposits seen on chain and the first one's hash (app/chain/deposit-hashes.ts
+ * recordChains); none for a payment without any.
+ */
 export function proRecord(
   p: Payment,
   config: Pick<Config, 'publicUrl' | 'chain'>,
-  firstDepositTxHash: string | null = null,
+  chain: RecordChain | null = null,
 ) {
+  const firstDepositTxHash = chain?.firstDepositTxHash ?? null;
   const std = standardRecord(p, config.publicUrl);
   const requested = requestedUnits(p);
   return {
@@ -50,6 +61,15 @@ export function proRecord(
     wallet: p.wallet,
     amount: (p.direction === 'in' ? 1 : -1) * amountNumber(p, requested),
     amount_received: amountNumber(p, p.received_units),
+    exception: p.exception,
+    deposits: (chain?.deposits ?? []).map((d) => ({
+      txid: d.tx_hash,
+      index: Number(d.output_index),
+      amount: amountNumber(p, d.amount_units),
+      confirmations: Number(d.confirmations),
+      state: d.state,
+      flag: d.flag,
+    })),
     receiver_usertag: std.receiver_usertag,
     description: std.description,
     created_at: std.created_at,
@@ -101,6 +121,40 @@ export const proRecordSchema = {
     amount_received: {
       type: 'number',
       description: 'received on chain so far, in the same unit (an underpaid request stays pending)',
+    },
+    exception: {
+      type: ['string', 'null'],
+      enum: [...PAYMENT_EXCEPTIONS, null],
+      description:
+        'how an on-chain outcome differs from an exact, on-time payment: paid_late (paid by a deposit first seen after the expiry, inside CHAIN_MONITOR_AFTER_EXPIRY_MIN), paid_partial (declined at the expiry with part of the amount received and credited), paid_over (paid with more than the amount; the excess is amount_received - amount); null otherwise',
+    },
+    deposits: {
+      type: 'array',
+      description:
+        'the deposits to the request’s address seen on chain (not those reorganised away), oldest first; empty for Lightning',
+      items: {
+        type: 'object',
+        properties: {
+          txid: { type: 'string', description: 'transaction hash' },
+          index: {
+            type: 'integer',
+            description: 'output index (BTC) or position among the transaction’s token transfers (USDT)',
+          },
+          amount: { type: 'number', description: 'in the record’s unit' },
+          confirmations: { type: 'integer' },
+          state: {
+            type: 'string',
+            enum: ['seen', 'credited'],
+            description: 'seen: not yet final; credited: final and credited to the balance',
+          },
+          flag: {
+            type: ['string', 'null'],
+            enum: ['late', 'reuse', null],
+            description:
+              'late: first seen after the expiry (or the request was declined); reuse: the request was already paid',
+          },
+        },
+      },
     },
     receiver_usertag: s.receiver_usertag,
     description: s.description,

@@ -77,6 +77,7 @@ export function newPaymentRow(
     status_payer: 'undefined',
     status_payee: 'undefined',
     transaction_hash: null,
+    exception: null,
     ...fields,
   };
 }

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
+import { listFirstDepositHashes } from '../../../db/repos/chain-deposits.ts';
 import { listOnTimeDeposits } from '../../../db/repos/chain-on-time.ts';
-import { declineInvoices, listExpiredInvoicesAfter } from '../../../db/repos/payments.ts';
+import {
+  declineInvoices,
+  listExpiredInvoicesAfter,
+  markPartialDeclines,
+  type PaymentRow,
+} from '../../../db/repos/payments.ts';
 import type { DB } from '../../../db/schema.ts';
-import { awaitsConfirmations } from '../../../domain/chain-lateness.ts';
+import { awaitsConfirmations, exceptionAtDecline } from '../../../domain/chain-lateness.ts';
+import { paymentEventBody } from '../../../domain/payments/events.ts';
 import { setSweepPosition, sweepPosition } from '../../cursors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { enqueueWebhook } from '../../outbox/enqueue.ts';
 import type { InvoiceState } from '../../ports.ts';
 import { runPlainWrite } from '../../write.ts';
 import { settleIncomingInvoice } from './settle-incoming.ts';
@@ -87,11 +95,10 @@ export async function expireInvoicesRound(deps: AppDeps): Promise<{ listed: numb
     await runPlainWrite(deps.db, async (trx) => {
       // Asked again in the write unit: a deposit booked since the first look holds its request too.
       const now = await awaitingConfirmations(trx, unpaid, nowMs);
-      return declineInvoices(
-        trx,
-        unpaid.filter((id) => !now.has(id)),
-        nowMs,
-      );
+      const ids = unpaid.filter((id) => !now.has(id));
+      const declined = await declineInvoices(trx, ids, nowMs);
+      await announcePartials(trx, await markPartialDeclines(trx, ids, nowMs), nowMs);
+      return declined;
     });
   }
   return { listed: expired.length, decided };
@@ -120,6 +127,48 @@ async function awaitingConfirmations(
       )
       .map((r) => r.id),
   );
+}
+
+/**
+ * `payment.paid_partial` for each on-chain request declined at its expiry with part of the amount
+ * received (credited: it stays on the account; the refunds API pays it back), with the first deposit's
+ * transaction hash.
+ */
+async function announcePartials(trx: Kysely<DB>, rows: readonly PaymentRow[], nowMs: number): Promise<void> {
+  const withHook = rows.filter((p) => p.callback_url !== null);
+  if (withHook.length === 0) return;
+  const hashes = await listFirstDepositHashes(
+    trx,
+    withHook.map((p) => p.id),
+  );
+  for (const p of withHook) {
+    const network = p.chain_network;
+    const txHash = hashes.get(p.id);
+    if (network === null || txHash === undefined) continue;
+    await enqueueWebhook(
+      trx,
+      {
+        accountId: p.requester_account_id,
+        url: p.callback_url!,
+        type: 'payment.paid_partial',
+        body: paymentEventBody(
+          p,
+          'declined',
+          { wallet: p.wallet, units: p.received_units },
+          {
+            wallet: p.wallet,
+            network,
+            txHash,
+            receivedUnits: p.received_units,
+            exception: exceptionAtDecline(p.received_units),
+          },
+        ),
+        eventId: `payment.paid_partial.${p.id}`,
+        target: { kind: 'payment', id: String(p.id) },
+      },
+      nowMs,
+    );
+  }
 }
 
 const SWEEPER = 'invoice-expiry';

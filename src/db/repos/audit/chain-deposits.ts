@@ -92,6 +92,45 @@ export async function findReceivedMismatches(
 }
 
 /**
+ * Audit: an on-chain request's exception agrees with its status and received amount (migration 028):
+ * `paid_late` is paid and covered, `paid_over` is paid with more than the amount, `paid_partial` is
+ * declined with part of it; an exception on anything but an on-chain request is wrong too.
+ */
+export async function findExceptionMismatches(
+  exec: Exec,
+  limit: number,
+): Promise<{ checked: number; found: string[] }> {
+  const checked = await exec
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<Count>().as('n'))
+    .where('exception', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const bad = await sql<{
+    id: Count;
+    status: string;
+    exception: string;
+    received_units: Count;
+    amount_units: Count;
+  }>`
+    SELECT id, status, exception, received_units, amount_units
+      FROM payments
+     WHERE exception IS NOT NULL
+       AND NOT (payment_mode = 'onchain' AND (
+             (exception = 'paid_late' AND status = 'paid' AND received_units >= amount_units)
+          OR (exception = 'paid_over' AND status = 'paid' AND received_units > amount_units)
+          OR (exception = 'paid_partial' AND status = 'declined'
+              AND received_units > 0 AND received_units < amount_units)))
+     LIMIT ${limit}`.execute(exec);
+  return {
+    checked: Number(checked.n),
+    found: bad.rows.map(
+      (r) =>
+        `request ${r.id} is ${r.status} with exception ${r.exception} but received ${r.received_units} of ${r.amount_units}`,
+    ),
+  };
+}
+
+/**
  * Audit: one chain transfer credited more than once. `identity`: two credited deposits with the same
  * (network, transaction hash, output or log position); the unique key already holds for the exact
  * text, so this catches what it cannot: hashes that differ only in case (an adapter that did not

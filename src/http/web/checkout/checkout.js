@@ -97,9 +97,35 @@ function start(root) {
 
   /** A status from the server: shown, and the end of listening once it is final. */
   function update(status) {
+    if (outdated(status)) {
+      // The server renders what changed (the remainder's QR code, an outcome's exact amounts).
+      stop();
+      window.location.reload();
+      return;
+    }
     progress(status);
     show(status);
     if (FINAL.has(status.state)) stop();
+  }
+
+  /**
+   * True when the page no longer shows what the server says: an outcome (paid late, paid over, expired
+   * with part received) it does not show, or, while pending, a payment URI other than its QR code's
+   * (part of the amount arrived: the QR code asks for the rest).
+   */
+  function outdated(status) {
+    const exception = typeof status.exception === 'string' ? status.exception : '';
+    if (exception !== (data.exception || '')) return true;
+    const onchain = document.getElementById('pay-onchain');
+    const chain = status.chain;
+    return (
+      status.state === 'pending' &&
+      onchain !== null &&
+      chain !== null &&
+      typeof chain === 'object' &&
+      typeof chain.uri === 'string' &&
+      chain.uri !== onchain.dataset.uri
+    );
   }
 
   /**

@@ -152,10 +152,17 @@ async function chainPart(v: CheckoutView, m: Catalogue, ctx: PageContext): Promi
     chain.transactionHash === null
       ? null
       : html`<p class="note" id="tx-claimed" role="status">${c.txSubmitted} <code>${chain.transactionHash}</code></p>`;
-  return html`<div id="pay-onchain" class="rail" data-network="${chain.network}">
+  // Underpaid: the QR code and the line ask for the rest only (chain.remaining, chain.uri of the status).
+  const remaining = v.status.chain?.remaining ?? null;
+  const uri = remaining === null ? chain.uri : (v.status.chain?.uri ?? chain.uri);
+  const ask =
+    remaining === null
+      ? c.sendExactly(`${v.amountText} ${asset}`)
+      : c.sendMore(`${assetText(v, remaining)} ${asset}`);
+  return html`<div id="pay-onchain" class="rail" data-network="${chain.network}" data-uri="${uri}">
 <h2 class="rail-title">${c.payOnchain(asset, chain.networkName)}</h2>
-<a class="qr" href="${chain.uri}">${await qrSvg(chain.uri, c.chainQrLabel(asset))}</a>
-<p class="hint" id="chain-amount">${c.sendExactly(`${v.amountText} ${asset}`)}</p>
+<a class="qr" href="${uri}">${await qrSvg(uri, c.chainQrLabel(asset))}</a>
+<p class="hint" id="chain-amount"${remaining === null ? null : raw(' data-remaining')}>${ask}</p>
 <div class="invoice"><label for="chain-address">${c.chainAddress(chain.networkName)}</label>
 <div class="field address"><textarea id="chain-address" rows="2" readonly spellcheck="false" autocomplete="off">${chain.address}</textarea><button type="button" id="copy-address" data-copy="chain-address" data-copy-status="copy-address-status" data-copy-failed="${c.copyAddressFailed}" hidden>${c.copy}</button></div>
 <p id="copy-address-status" class="note" role="status" aria-live="polite"></p></div>
@@ -230,18 +237,37 @@ ${sandboxPay === null ? note : null}
 <button class="button" type="submit">${sandboxPay === null ? c.sandboxPay : c.sandboxDeposit}</button>
 </form>`
       : null;
+  // Part of it arrived on chain: the rest is sent on chain too (the invoice asks for the whole amount).
+  const underpaid = (v.status.chain?.remaining ?? null) !== null;
   // A btc request can be paid either way: two tabs (links to each part; both shown without script).
   const tabs =
-    v.chain !== null && v.invoice !== null
+    v.chain !== null && v.invoice !== null && !underpaid
       ? html`<nav class="tabs" aria-label="${c.payWith}"><a href="#pay-lightning">${c.tabLightning}</a><a href="#pay-onchain">${c.tabOnchain}</a></nav>`
       : null;
   return html`<div data-show="pending" data-status-text="${c.waiting}">
-${chainProgressPart(v, m)}${tabs}${await lightningPart(v, m)}${await chainPart(v, m, ctx)}
+${chainProgressPart(v, m)}${tabs}${underpaid ? null : await lightningPart(v, m)}${await chainPart(v, m, ctx)}
 <p class="expiry"><span>${c.expiresIn}</span><time id="countdown" datetime="${new Date(Number(v.expiresAtMs)).toISOString()}">${c.minutesLeft(minutesLeft)}</time></p>
 <p class="note">${raw(esc(c.expiresAt('\u0000')).replace('\u0000', timeTag(m, v.expiresAtMs).html))}</p>
 <noscript><p class="note">${c.noScript} <a href="${ctx.path}${q(ctx.lang)}">${c.refresh}</a></p></noscript>
 ${sandboxPay}${sandboxDeposit}
 </div>`;
+}
+
+/** What a paid on-chain request's exception tells the payer: paid after the expiry, or paid more. */
+function exceptionNote(v: CheckoutView, m: Catalogue): Raw | null {
+  const c = m.checkout;
+  const unit = unitOf(v);
+  if (v.status.exception === 'paid_late') {
+    return html`<p class="note" id="exception" data-exception="paid_late">${c.paidLateText}</p>`;
+  }
+  if (v.status.exception === 'paid_over' && v.chain !== null && v.chain.excessText !== null) {
+    return html`<p class="note" id="exception" data-exception="paid_over">${c.paidOverText(
+      `${v.chain.receivedText} ${unit}`,
+      `${v.amountText} ${unit}`,
+      `${v.chain.excessText} ${unit}`,
+    )}</p>`;
+  }
+  return null;
 }
 
 function paidPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
@@ -251,6 +277,7 @@ function paidPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
 ${ICONS.paid}<h2 tabindex="-1">${c.paidTitle}</h2>
 <dl class="facts"><div><dt>${c.paidAmount}</dt><dd data-fill="amount">${v.amountText} ${unitOf(v)}</dd></div>
 <div><dt>${c.paidAt}</dt><dd>${timeTag(m, shown ? v.paidAtMs : null, 'paid-at')}</dd></div></dl>
+${shown ? exceptionNote(v, m) : null}
 <div data-fill="redirect"${redirect === null ? raw(' hidden') : null}><p>${c.redirecting}</p>
 <a class="button primary" href="${redirect ?? '#'}">${c.continueNow}</a></div>
 <p data-if="no-redirect"${redirect === null ? null : raw(' hidden')}>${c.closePage}</p>
@@ -270,14 +297,21 @@ function confirmingPanel(v: CheckoutView, m: Catalogue, shown: boolean): Raw {
 
 function overPanel(v: CheckoutView, m: Catalogue, state: 'expired' | 'declined', shown: boolean): Raw {
   const c = m.checkout;
-  const title = state === 'expired' ? c.expiredTitle : c.declinedTitle;
-  const text = state === 'expired' ? c.expiredText : c.declinedText;
+  // Expired with part of the amount received (exception paid_partial): what arrived, and what to do.
+  const partial = shown && v.status.exception === 'paid_partial' && v.chain !== null;
+  const unit = unitOf(v);
+  const title = partial ? c.partialTitle : state === 'expired' ? c.expiredTitle : c.declinedTitle;
+  const text = partial
+    ? c.partialText(`${v.chain!.receivedText} ${unit}`, `${v.amountText} ${unit}`)
+    : state === 'expired'
+      ? c.expiredText
+      : c.declinedText;
   const back =
     v.merchantOrigin === null
       ? null
       : html`<a class="button" href="${v.merchantOrigin}">${c.backTo(new URL(v.merchantOrigin).host)}</a>`;
   return html`<div class="result" data-show="${state}" data-status-text="${title}"${shown ? null : raw(' hidden')}>
-${ICONS.over}<h2 tabindex="-1">${title}</h2><p>${text}</p>${back}</div>`;
+${ICONS.over}<h2 tabindex="-1">${title}</h2><p${partial ? raw(' id="exception" data-exception="paid_partial"') : null}>${text}</p>${back}</div>`;
 }
 
 const STATUS_TEXT = (m: Catalogue, s: CheckoutState): string =>
@@ -361,15 +395,16 @@ export async function sendCheckoutPage(
   }${open || state === 'paid' ? paidPanel(v, m, state === 'paid') : null}${
     open || state === 'expired' ? overPanel(v, m, 'expired', state === 'expired') : null
   }${pending || state === 'declined' ? overPanel(v, m, 'declined', state === 'declined') : null}`;
-  const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-unit="${unitOf(v)}" data-state="${state}" data-now="${nowMs}" data-expires-at="${String(
+  const body = html`<main class="card" id="checkout" data-tid="${v.status.tid}" data-unit="${unitOf(v)}" data-state="${state}" data-exception="${v.status.exception ?? ''}" data-now="${nowMs}" data-expires-at="${String(
     v.expiresAtMs,
   )}" data-status-url="/checkout/${v.status.tid}/status" data-events-url="/checkout/${v.status.tid}/events" data-copied="${m.checkout.copied}">
 ${summary(v, m)}
 <section class="pay" aria-label="${m.checkout.eyebrow}">
-<p class="status" role="status" aria-live="polite"><span class="dot" aria-hidden="true"></span><span id="status-text">${STATUS_TEXT(
-    m,
-    state,
-  )}</span></p>
+<p class="status" role="status" aria-live="polite"><span class="dot" aria-hidden="true"></span><span id="status-text">${
+    state === 'expired' && v.status.exception === 'paid_partial'
+      ? m.checkout.partialTitle
+      : STATUS_TEXT(m, state)
+  }</span></p>
 ${notice === null ? null : html`<p class="note" role="alert">${notice}</p>`}
 ${panels}
 </section>

@@ -5,7 +5,7 @@ import { depositCheckoutInSandbox, payCheckoutInSandbox } from '../../../app/che
 import { FINAL_STATES } from '../../../app/checkout/state.ts';
 import { viewCheckout } from '../../../app/checkout/view-checkout.ts';
 import type { AppDeps } from '../../../app/deps.ts';
-import { CHAIN_NETWORKS } from '../../../domain/payments/vocabulary.ts';
+import { CHAIN_NETWORKS, PAYMENT_EXCEPTIONS } from '../../../domain/payments/vocabulary.ts';
 import { HttpError, httpStatusOf } from '../../errors.ts';
 import { errorBody, toProblem } from '../../family.ts';
 import { DEVANAGARI_FONT, ICON } from '../kit/brand-assets.ts';
@@ -72,7 +72,23 @@ const statusSchema = {
           description:
             'confirmations a deposit needs before it is credited; null where the EVM node’s finalized block decides',
         },
+        remaining: {
+          type: ['string', 'null'],
+          description:
+            'while pending with part of the amount arrived (credited or seen): what is still to be sent, like amount; null otherwise',
+        },
+        uri: {
+          type: ['string', 'null'],
+          description:
+            'the payment URI the page’s QR code holds: BIP21 or EIP-681 for remaining when there is one (BIP21 without the Lightning invoice), else for the amount',
+        },
       },
+    },
+    exception: {
+      type: ['string', 'null'],
+      enum: [...PAYMENT_EXCEPTIONS, null],
+      description:
+        'paid_late, paid_over (state paid) or paid_partial (state expired: part of the amount was received and credited to the merchant); null otherwise',
     },
   },
 };

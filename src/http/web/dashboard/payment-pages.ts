@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstDepositHashes } from '../../../app/chain/deposit-hashes.ts';
+import { recordChains } from '../../../app/chain/deposit-hashes.ts';
 import {
   type HistoryFilter,
   historyPage,
@@ -263,7 +263,7 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
       return sendDashboardError(reply, ctx, 404, found.ok ? m.errors.notFound : found.error.message);
     const row = found.value;
     const record: Record<string, unknown> = {
-      ...proRecord(row, deps.config, (await firstDepositHashes(deps, [row])).get(row.id) ?? null),
+      ...proRecord(row, deps.config, (await recordChains(deps, [row])).get(row.id) ?? null),
       tid: row.public_id,
       id: Number(row.id),
       direction: row.direction,

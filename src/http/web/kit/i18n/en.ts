@@ -91,6 +91,15 @@ export const en = {
     chainSeenFinality: (amount: string, confirmations: string) =>
       `Seen ${amount}, ${confirmations} confirmations; credited once its block is final`,
     chainReceived: (received: string, total: string) => `Received so far: ${received} of ${total}`,
+    /** An underpaid on-chain request: the QR code and this line ask for the rest only. */
+    sendMore: (amount: string) => `Send ${amount} more`,
+    paidLateText:
+      'Your payment was first seen after this request expired, and it was still accepted as paid.',
+    paidOverText: (received: string, asked: string, excess: string) =>
+      `You sent ${received}, ${excess} more than the ${asked} asked. Contact the merchant about the excess.`,
+    partialTitle: 'This payment request expired before it was paid in full',
+    partialText: (received: string, total: string) =>
+      `${received} of ${total} arrived and is held by the merchant. Ask the merchant for a refund, or for a new payment link for the rest.`,
     sandboxDeposit: 'Deposit from the sandbox chain',
     sandboxConfirmations: 'Confirmations',
   },

@@ -87,6 +87,14 @@ export const hi: Catalogue = {
     chainSeenFinality: (amount: string, confirmations: string) =>
       `${amount} दिख गया, ${confirmations} पुष्टियाँ; ब्लॉक अंतिम होने पर जमा होगा`,
     chainReceived: (received: string, total: string) => `अब तक प्राप्त: ${total} में से ${received}`,
+    sendMore: (amount: string) => `${amount} और भेजें`,
+    paidLateText:
+      'आपका भुगतान इस अनुरोध की समय-सीमा के बाद पहली बार दिखा, फिर भी इसे भुगतान के रूप में स्वीकार किया गया।',
+    paidOverText: (received: string, asked: string, excess: string) =>
+      `आपने ${received} भेजे, माँगे गए ${asked} से ${excess} अधिक। अतिरिक्त राशि के लिए व्यापारी से संपर्क करें।`,
+    partialTitle: 'यह भुगतान अनुरोध पूरा भुगतान होने से पहले समाप्त हो गया',
+    partialText: (received: string, total: string) =>
+      `${total} में से ${received} प्राप्त हुआ और व्यापारी के पास है। रिफ़ंड, या बाकी राशि के लिए नया भुगतान लिंक, व्यापारी से माँगें।`,
     sandboxDeposit: 'सैंडबॉक्स चेन से जमा करें',
     sandboxConfirmations: 'पुष्टियाँ',
   },
