@@ -22,6 +22,7 @@ import * as m023 from './023_account_pending_email.ts';
 import * as m024 from './024_chain_watch_pages.ts';
 import * as m025 from './025_chain_evm_legacy_identity.ts';
 import * as m026 from './026_payments_route_chain.ts';
+import * as m029 from './029_payment_refunds.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_chain_watch_pages': m024,
   '025_chain_evm_legacy_identity': m025,
   '026_payments_route_chain': m026,
+  '029_payment_refunds': m029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { formatWalletAmount, requestedUnits } from '../../domain/payments/amounts.ts';
 import { ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
 import { PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
+import { refundItemSchema } from './refunds.contract.ts';
 import { seconds } from './schemas.ts';
 
 /**
@@ -132,6 +133,11 @@ export const standardRecordSchema = {
         service_fee: { type: ['string', 'null'], description: '"<amount> btc (<percent>%)", null when zero' },
         gst_fee: feeString,
       },
+    },
+    refunds: {
+      type: 'array',
+      items: refundItemSchema,
+      description: 'checkPayment only: the refunds of a received payment, oldest first',
     },
   },
 };
