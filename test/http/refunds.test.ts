@@ -282,4 +282,56 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(await auditViolations(w)).toEqual([]);
     expect((await refunded({ tid })).tid).not.toBe(r.tid);
   });
+
+  const page = (code: string, to?: string) =>
+    w.app.inject(
+      to === undefined
+        ? { method: 'GET', url: `/refund/${code}` }
+        : {
+            method: 'POST',
+            url: `/refund/${code}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ redeem_to: to }).toString(),
+          },
+    );
+
+  it('the refund page shows the refund and claims it to a Lightning address of this service', async () => {
+    const tid = await paidPayment('0.001');
+    const r = await refunded({ tid, amount: '0.0003', description: 'Returned item' });
+    const shown = await page(codeOf(r));
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('0.00030000 BTC');
+    expect(shown.body).toContain(`Refund from ${merchant.usertag}`);
+    expect(shown.body).toContain(`Refund of payment ${tid}: Returned item`);
+    const payerBefore = await balanceOf(w, payer);
+    const claimed = await page(codeOf(r), `${payer.usertag}@paytag.test`);
+    expect(claimed.statusCode, claimed.body).toBe(303);
+    expect(claimed.headers.location).toBe(`/refund/${codeOf(r)}?lang=en&done=claimed`);
+    expect((await balanceOf(w, payer)) - payerBefore).toBe(30_000_000n);
+    const after = await w.app.inject({ method: 'GET', url: claimed.headers.location as string });
+    expect(after.body).toContain('was sent to you');
+    expect((await refundsOf(tid))[0]?.status).toBe('claimed');
+    // Claimed once: a claim to another account is refused on the page, nothing moves.
+    const other = await makeAccount(w.deps);
+    const twice = await page(codeOf(r), other.usertag);
+    expect(twice.statusCode).toBe(409);
+    expect(await balanceOf(w, other)).toBe(0n);
+    expect((await balanceOf(w, payer)) - payerBefore).toBe(30_000_000n);
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('the refund page claims to a usertag and to an invoice; an ordinary voucher has no refund page', async () => {
+    const tid = await paidPayment('0.001');
+    const a = await refunded({ tid, amount: '0.0001' });
+    expect((await page(codeOf(a), payer.usertag)).statusCode).toBe(303);
+    const b = await refunded({ tid, amount: '0.0001' });
+    const inv = await outsideInvoice(w, 10_000_000n);
+    expect((await page(codeOf(b), `lightning:${inv.payreq}`)).statusCode).toBe(303);
+    expect((await refundsOf(tid)).map((x) => x.status)).toEqual(['claimed', 'claimed']);
+    const v = await post('requestVoucher', merchant.adminKey, { amount: '0.0001', voucher_count: 1 });
+    const code = (v.json().data.voucher_urls[0].voucher_url as string).split('/').pop()!;
+    expect((await page(code)).statusCode).toBe(404);
+    expect((await page('nosuchcode')).statusCode).toBe(404);
+    expect(await auditViolations(w)).toEqual([]);
+  });
 });
