@@ -30,6 +30,7 @@ import { paymentHooks } from './app/payments/hooks.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
+import { refundHooks } from './app/refunds/hooks.ts';
 import { recordedServerPublicUrl, recordServerPublicUrl } from './app/system/public-url.ts';
 import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
@@ -168,7 +169,14 @@ export async function openRuntime(
     throw e;
   }
   // The features reach each other only through this table (see app/hooks.ts).
-  const hooks = buildHooks([paymentHooks, voucherHooks, chainHooks, tradingHooks, ...(opts.hooks ?? [])]);
+  const hooks = buildHooks([
+    paymentHooks,
+    voucherHooks,
+    refundHooks,
+    chainHooks,
+    tradingHooks,
+    ...(opts.hooks ?? []),
+  ]);
   const mailer: Mailer =
     config.mail.smtpUrl === null
       ? createDevMailbox(devMailboxStore(db, systemClock), log)

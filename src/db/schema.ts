@@ -266,6 +266,8 @@ export interface VoucherBatchesTable {
   closed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   idempotency_key: ColumnType<string | null, string | null | undefined, never>;
   request_hash: ColumnType<string | null, string | null | undefined, never>;
+  /** The received payment this batch refunds (migration 029); null for an ordinary batch. */
+  refund_of_payment_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }
 
 export interface VouchersTable {

@@ -37,6 +37,8 @@ export type ErrorCode =
   | 'voucher_already_redeemed'
   | 'voucher_expired'
   | 'voucher_revoked'
+  /** A payment that cannot be refunded: a sent one, or one received in an asset refunds do not pay. */
+  | 'payment_not_refundable'
   /** A count or cap the account may not pass (resting orders, live trade credentials). */
   | 'limit_reached'
   /**

@@ -38,6 +38,7 @@ const STATUS_OF: { readonly [code in ErrorCode]: number } = {
   payment_failed: 422,
   voucher_expired: 422,
   voucher_revoked: 422,
+  payment_not_refundable: 422,
   pair_closed: 422,
   amount_below_minimum: 422,
   price_off_tick: 422,

@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import type { ServiceFees } from '../../domain/payments/fees.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
 import type { SendDetails } from '../payments/engine/rows.ts';
+import { enqueueRefundedWebhook } from '../refunds/refunded-webhook.ts';
 import { voucherUrl } from './urls.ts';
 
 /**
@@ -130,7 +131,10 @@ export async function refundBatch(trx: Trx, b: VoucherBatchRow, nowMs: number): 
   return refunded.length;
 }
 
-/** The voucher webhook of the spec's Events table, when the batch named a callback_url. */
+/**
+ * The voucher webhook of the spec's Events table, when the batch named a callback_url; for a refund's
+ * voucher, the refunded payment's `payment.refunded`. Every redemption path ends here.
+ */
 export async function enqueueRedeemedWebhook(
   trx: Trx,
   publicUrl: string,
@@ -139,6 +143,7 @@ export async function enqueueRedeemedWebhook(
   redemption: { by: string; paymentId: bigint },
   nowMs: number,
 ): Promise<void> {
+  await enqueueRefundedWebhook(trx, b, nowMs);
   if (b.callback_url === null) return;
   await enqueueWebhook(
     trx,

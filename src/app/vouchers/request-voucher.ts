@@ -98,6 +98,7 @@ export async function requestVoucher(
     closed_at_ms: null,
     idempotency_key: idempotencyKey,
     request_hash: hash,
+    refund_of_payment_id: null,
   };
   const codes = Array.from({ length: r.count }, () => deps.ids.publicId(VOUCHER_CODE_LENGTH));
   const publicUrl = deps.config.publicUrl;

@@ -24,6 +24,7 @@ import * as m025 from './025_chain_evm_legacy_identity.ts';
 import * as m026 from './026_payments_route_chain.ts';
 import * as m027 from './027_payments_fiat_rate.ts';
 import * as m028 from './028_payment_exception.ts';
+import * as m029 from './029_payment_refunds.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_payments_route_chain': m026,
   '027_payments_fiat_rate': m027,
   '028_payment_exception': m028,
+  '029_payment_refunds': m029,
 };
 
 export const migrationProvider: MigrationProvider = {

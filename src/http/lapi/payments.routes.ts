@@ -6,11 +6,13 @@ import { paymentHistory } from '../../app/payments/history.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
+import { paymentRefunds } from '../../app/refunds/list-refunds.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import { historyLimit, idempotencyKey, paymentTid } from '../wire/fields.ts';
 import { standardRecord, standardRecordSchema } from '../wire/payment-record.ts';
+import { refundItem } from '../wire/refunds.contract.ts';
 import {
   envelopeOf,
   historyLimitSchema,
@@ -77,7 +79,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
     },
     async (request) => {
       const tid = unwrap(paymentTid((request.query as Record<string, unknown>)['tid']));
-      return envelope(record(unwrap(await checkPayment(deps, callerOf(request), tid))));
+      const p = unwrap(await checkPayment(deps, callerOf(request), tid));
+      const refunds = (await paymentRefunds(deps, p)).map((r) => refundItem(r, publicUrl));
+      return envelope({ ...record(p), refunds });
     },
   );
 

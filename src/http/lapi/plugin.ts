@@ -6,6 +6,7 @@ import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPriceRoutes } from '../wire/prices.routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../wire/schemas.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
+import { registerRefundRoutes } from './refunds.routes.ts';
 import { registerVoucherRoutes } from './vouchers.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 
@@ -15,6 +16,7 @@ export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
   webhookRoutes(scope, deps);
   registerPaymentRoutes(scope, deps);
   registerVoucherRoutes(scope, deps);
+  registerRefundRoutes(scope, deps);
   registerPriceRoutes(scope, deps, 'envelope');
 
   scope.get(

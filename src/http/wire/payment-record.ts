@@ -4,6 +4,7 @@ import { formatWalletAmount, requestedUnits } from '../../domain/payments/amount
 import { ppmAsPercentText, roundUpToSat } from '../../domain/payments/fees.ts';
 import { PAYMENT_STATUSES, RAILS, WALLETS } from '../../domain/payments/vocabulary.ts';
 import { formatPriceE8, priceE8ToNumber } from '../../domain/prices.ts';
+import { refundItemSchema } from './refunds.contract.ts';
 import { seconds } from './schemas.ts';
 
 /**
@@ -170,6 +171,11 @@ export const standardRecordSchema = {
         service_fee: { type: ['string', 'null'], description: '"<amount> btc (<percent>%)", null when zero' },
         gst_fee: feeString,
       },
+    },
+    refunds: {
+      type: 'array',
+      items: refundItemSchema,
+      description: 'checkPayment only: the refunds of a received payment, oldest first',
     },
   },
 };

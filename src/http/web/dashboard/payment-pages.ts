@@ -12,11 +12,13 @@ import type { AppDeps } from '../../../app/deps.ts';
 import { checkPayment } from '../../../app/payments/check-payment.ts';
 import type { Payment } from '../../../app/payments/payment.ts';
 import { updatePayeeStatus } from '../../../app/payments/update-status.ts';
+import { paymentRefunds } from '../../../app/refunds/list-refunds.ts';
+import { refundPayment } from '../../../app/refunds/refund-payment.ts';
 import { viewAccount } from '../../../app/sessions/account-view.ts';
 import { confirmPassword } from '../../../app/sessions/sign-in.ts';
 import { CHAIN_NETWORK_NAMES } from '../../../domain/chain-uri.ts';
 import type { AppError } from '../../../domain/errors.ts';
-import { MSAT_PER_SAT } from '../../../domain/money.ts';
+import { formatMsatAsBtc, MSAT_PER_SAT, parseBtcToMsat } from '../../../domain/money.ts';
 import { formatWalletAmount, requestedUnits } from '../../../domain/payments/amounts.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
@@ -253,7 +255,12 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     });
   });
 
-  const detailPage = async (request: FastifyRequest, reply: FastifyReply, error: AppError | null) => {
+  const detailPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: AppError | null,
+    form: 'status' | 'refund' = 'status',
+  ) => {
     const s = signedInUser(request);
     const ctx = pageCtx(deps, request, reply, s);
     const m = ctx.m;
@@ -285,7 +292,30 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
       row,
       row.chain_network === null ? null : CHAIN_NETWORK_NAMES[row.chain_network],
     );
-    const e = errorsFor(error, ['status_payee', 'password']);
+    const e = errorsFor(form === 'status' ? error : null, ['status_payee', 'password']);
+    const re = errorsFor(form === 'refund' ? error : null, ['amount', 'password']);
+    const refunds = await paymentRefunds(deps, row);
+    // Only the payee refunds, a received payment, from its Lightning balance (as POST /lapi/v1/refund).
+    const refundable =
+      row.direction === 'in' &&
+      row.account_id === s.accountId &&
+      row.status === 'paid' &&
+      row.wallet !== 'usdt';
+    const refundForm = refundable
+      ? html`<section class="card" aria-labelledby="rf"><h2 id="rf">${m.payments.refundTitle}</h2>${problem(re.form)}
+<p class="muted">${m.payments.refundNote}</p>
+<form method="post" action="/dashboard/payments/${row.public_id}/refund" id="refund-form">${csrfField(s.csrfToken)}
+${field({ name: 'amount', label: m.payments.refundAmount, value: '', error: re.byField['amount'] ?? null })}
+${field({ name: 'password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
+<button type="submit">${m.payments.refundButton}</button></form></section>`
+      : null;
+    const refundList =
+      refunds.length === 0
+        ? null
+        : html`<section class="card" aria-labelledby="rl"><h2 id="rl">${m.payments.refundsTitle}</h2><ul id="refunds">${refunds.map(
+            (r) =>
+              html`<li data-refund="${r.row.batchId}"><a href="/refund/${r.row.code}">${formatMsatAsBtc(r.row.amountMsat)} BTC</a> · <span class="refund-status">${r.status}</span></li>`,
+          )}</ul></section>`;
     // Only the payee sets status_payee: not the account that made the request for it.
     const statusForm =
       row.direction === 'in' && row.account_id === s.accountId
@@ -309,6 +339,7 @@ ${field({ name: 'password', label: m.send.password, type: 'password', hint: m.pa
 <section class="card" aria-label="${headingOf(m, row)}"><dl class="facts" id="payment-facts">${readable}</dl></section>
 ${checkout === null ? null : html`<div class="card"><h2>${m.receive.checkout}</h2><p><a href="${checkout}" id="checkout-link">${checkout}</a></p><a class="qr" href="${checkout}">${await qrSvg(checkout, m.receive.qr)}</a></div>`}
 ${statusForm}
+${refundList}${refundForm}
 <details class="card api-record"><summary>${m.payments.apiRecord}</summary><p class="muted">${m.payments.apiRecordNote}</p><dl class="facts">${facts}</dl></details>`,
     });
   };
@@ -343,6 +374,33 @@ ${statusForm}
       return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);
     if (!r.ok) return detailPage(request, reply, r.error);
     return reply.redirect(`/dashboard/payments/${r.value.public_id}?done=status_changed`, 303);
+  });
+
+  scope.post('/payments/:tid/refund', { schema: { hide: true } }, async (request, reply) => {
+    const s = signedInUser(request);
+    const tid = (request.params as { tid: string }).tid.toLowerCase();
+    const fields = formOf(request);
+    const amountText = (fields['amount'] ?? '').trim();
+    const amount = amountText === '' ? null : parseBtcToMsat(amountText, 'amount');
+    if (amount !== null && !amount.ok) return detailPage(request, reply, amount.error, 'refund');
+    // The API asks for the admin key here: the page asks for the password again.
+    const confirmed = await confirmPassword(deps, s, fields['password']);
+    if (!confirmed.ok) {
+      if (confirmed.error.retryAfterSec !== undefined)
+        reply.header('retry-after', String(confirmed.error.retryAfterSec));
+      return detailPage(request, reply, confirmed.error, 'refund');
+    }
+    // The same use case as POST /lapi/v1/refund.
+    const r = await refundPayment(deps, sessionCaller(s, 'admin'), {
+      tid,
+      amount: amount === null ? { kind: 'original' } : { kind: 'btc', msat: amount.value },
+      description: null,
+      receiverEmail: null,
+    });
+    if (!r.ok && r.error.code === 'not_found')
+      return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);
+    if (!r.ok) return detailPage(request, reply, r.error, 'refund');
+    return reply.redirect(`/dashboard/payments/${r.value.row.paymentTid}?done=refunded`, 303);
   });
 }
 

@@ -22,7 +22,7 @@ import { type Catalogue, catalogueOf, chooseLang } from '../kit/i18n/index.ts';
 type Batch = VoucherView['batch'];
 
 /** What the redeem form sent back, to show it again with the error. */
-interface FormState {
+export interface FormState {
   mode: 'usertag' | 'invoice';
   to: string;
   error: string | null;
@@ -32,12 +32,12 @@ interface FormState {
 const emptyForm: FormState = { mode: 'usertag', to: '', error: null, notice: null };
 
 /** The page's texts: the language from ?lang= or Accept-Language (see i18n/). */
-const textsOf = (request: FastifyRequest): Catalogue =>
+export const textsOf = (request: FastifyRequest): Catalogue =>
   catalogueOf(
     chooseLang((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']),
   );
 
-const amountBlock = (b: Batch, m: Catalogue): Raw =>
+export const amountBlock = (b: Batch, m: Catalogue): Raw =>
   html`<p class="amount">${formatMsatAsBtc(b.amount_msat)} BTC</p>
 <p class="sats">${m.voucher.sats(wholeSats(b.amount_msat).toLocaleString(m.locale))}</p>`;
 
@@ -87,13 +87,13 @@ function form(action: string, f: FormState, m: Catalogue): Raw {
 </form>`;
 }
 
-async function qrBlock(lnurl: string, m: Catalogue): Promise<Raw> {
+export async function qrBlock(lnurl: string, m: Catalogue): Promise<Raw> {
   return html`<div><div class="qr">${await qrSvg(lnurl, m.voucher.qrLabel)}</div>
 <p class="qrnote">${m.voucher.scan}</p>
 <a class="wallet" href="lightning:${lnurl}">${m.voucher.openInWallet}</a></div>`;
 }
 
-const messages = (f: FormState): Raw =>
+export const messages = (f: FormState): Raw =>
   html`${f.error === null ? null : html`<p class="error" role="alert">${f.error}</p>`}${
     f.notice === null ? null : html`<p class="state wait" role="status">${f.notice}</p>`
   }`;
@@ -189,7 +189,7 @@ ${it.state === 'redeemable' ? null : html`<p class="state off">${m.voucher.print
 }
 
 /** The form's fields as sent (urlencoded by browsers); a body that is not a record holds none. */
-function fieldsOf(request: FastifyRequest): Record<string, unknown> {
+export function fieldsOf(request: FastifyRequest): Record<string, unknown> {
   const body: unknown = request.body;
   return typeof body === 'object' && body !== null && !Array.isArray(body)
     ? (body as Record<string, unknown>)
@@ -202,7 +202,7 @@ function formOf(fields: Record<string, unknown>): { mode: string; to: string } {
   return { mode: text(fields['redeem_mode']), to: text(fields['redeem_to']).trim() };
 }
 
-const statusOf = (e: AppError): number => httpStatusOf(e.code);
+export const statusOf = (e: AppError): number => httpStatusOf(e.code);
 
 /** The public voucher pages under /voucher: one-time, static, print sheet. HTML errors. */
 export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {

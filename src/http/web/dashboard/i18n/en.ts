@@ -37,6 +37,7 @@ export const en = {
     request_created: 'The payment request is created.',
     sent: 'The payment is sent.',
     status_changed: 'The status is changed.',
+    refunded: 'The refund is made: send the payer its link below.',
     key_rotated: 'The key is replaced. The old one no longer works.',
     secret_rotated: 'The webhook secret is replaced.',
     redelivery_queued: 'The delivery is queued again.',
@@ -144,6 +145,13 @@ export const en = {
     valueCol: 'Value',
     statusPayee: 'Your status for the payer',
     setStatus: 'Set status',
+    refundTitle: 'Refund',
+    refundAmount: 'Amount in BTC (leave empty for the whole payment)',
+    refundPasswordHint: 'A refund moves money: it needs your password again.',
+    refundButton: 'Refund',
+    refundsTitle: 'Refunds',
+    refundNote:
+      'The payer claims the refund from its page (send them the link); until then you can cancel it.',
     record: 'Record',
     statusName: (s: string) =>
       ({ undefined: 'undefined', pending: 'pending', declined: 'declined', paid: 'paid' })[s] ?? s,

@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
+import type { DB } from '../schema.ts';
+
+/**
+ * Query module of refunds: a refund is a one-voucher batch linked to the payment it refunds
+ * (voucher_batches.refund_of_payment_id, migration 029). Functions taking `trx` run inside the caller's
+ * write unit.
+ */
+
+type Exec = Kysely<DB>;
+
+/**
+ * Locks the payment's row for the rest of the unit, so concurrent refunds of one payment sum and insert
+ * one after the other. SQLite serialises whole write units already; PostgreSQL takes the row lock.
+ */
+export async function lockPaymentForRefund(trx: Exec, paymentId: bigint): Promise<void> {
+  const q = trx.selectFrom('payments').select('id').where('id', '=', paymentId);
+  await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/**
+ * What the payment's refunds hold or paid out: the amounts of its refund batches whose voucher has not
+ * gone back to the merchant (open, being claimed, or claimed; not cancelled, not expired).
+ */
+export async function refundedMsat(exec: Exec, paymentId: bigint): Promise<bigint> {
+  const r = await exec
+    .selectFrom('voucher_batches as b')
+    .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+    .select(sql<bigint | null>`CAST(SUM(b.amount_msat) AS BIGINT)`.as('total'))
+    .where('b.refund_of_payment_id', '=', paymentId)
+    .where('v.refunded_at_ms', 'is', null)
+    .executeTakeFirstOrThrow();
+  return r.total === null ? 0n : BigInt(r.total);
+}
+
+export interface RefundRow {
+  batchId: string;
+  accountId: bigint;
+  paymentId: bigint;
+  /** The refunded payment's string tid. */
+  paymentTid: string;
+  amountMsat: bigint;
+  code: string;
+  createdAtMs: bigint;
+  expiresAtMs: bigint;
+  revokedAtMs: bigint | null;
+  redeemedAtMs: bigint | null;
+  redeemedMode: string | null;
+  claimPaymentId: bigint | null;
+  refundedAtMs: bigint | null;
+}
+
+const refundColumns = [
+  'b.id as batchId',
+  'b.account_id as accountId',
+  'p.id as paymentId',
+  'p.public_id as paymentTid',
+  'b.amount_msat as amountMsat',
+  'v.code as code',
+  'b.created_at_ms as createdAtMs',
+  'b.expires_at_ms as expiresAtMs',
+  'b.revoked_at_ms as revokedAtMs',
+  'v.redeemed_at_ms as redeemedAtMs',
+  'v.redeemed_mode as redeemedMode',
+  'v.claim_payment_id as claimPaymentId',
+  'v.refunded_at_ms as refundedAtMs',
+] as const;
+
+/** The payment's refunds, oldest first (at most `limit`). */
+export function listRefundsOf(exec: Exec, paymentId: bigint, limit: number): Promise<RefundRow[]> {
+  return (
+    exec
+      .selectFrom('voucher_batches as b')
+      .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+      .innerJoin('payments as p', 'p.id', 'b.refund_of_payment_id')
+      .select(refundColumns)
+      .where('b.refund_of_payment_id', '=', paymentId)
+      // The voucher's id grows with each insert: creation order, even within one millisecond.
+      .orderBy('v.id')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** One refund by its batch id; undefined for an unknown id or an ordinary voucher batch. */
+export function findRefund(exec: Exec, batchId: string): Promise<RefundRow | undefined> {
+  return exec
+    .selectFrom('voucher_batches as b')
+    .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+    .innerJoin('payments as p', 'p.id', 'b.refund_of_payment_id')
+    .select(refundColumns)
+    .where('b.id', '=', batchId)
+    .executeTakeFirst();
+}
