@@ -64,7 +64,7 @@ describe.each(DIALECTS)('on-chain outcomes on %s', (dialect) => {
       },
       { clock },
     );
-    shop = await makeAccount(t.deps);
+    shop = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
   });
   afterAll(() => t.close());
   // A btc request's expiry is its Lightning invoice's, which the sandbox node dates by the real clock.
@@ -228,6 +228,20 @@ describe.each(DIALECTS)('on-chain outcomes on %s', (dialect) => {
       await auditClean();
     });
 
+    it('a second deposit to a paid request makes it paid_over; reorganised away, the exception goes with it', async () => {
+      const r = await receive(c);
+      await deposit(r.tid);
+      const extra = await deposit(r.tid, { amount: c.part });
+      expect(await record(r.tid)).toMatchObject({ status: 'paid', exception: 'paid_over' });
+      expect((await sandboxDepositChange(t.deps, extra, { removed: true })).ok).toBe(true);
+      expect(await record(r.tid)).toMatchObject({
+        status: 'paid',
+        exception: null,
+        amount_received: c.amount,
+      });
+      await auditClean();
+    });
+
     it('overpaid: paid with paid_over, the excess in the record', async () => {
       const r = await receive(c);
       const tx = await deposit(r.tid, { amount: c.over });
@@ -243,6 +257,72 @@ describe.each(DIALECTS)('on-chain outcomes on %s', (dialect) => {
       expect(ev[0]!.body).toMatchObject({ exception: 'paid_over', amount: Number(c.over) });
       expect(await checkout(r)).toMatchObject({ state: 'paid', exception: 'paid_over' });
       await auditClean();
+    });
+  });
+  // Refunds (POST /lapi/v1/refund) of what an on-chain request received: paid from the Lightning balance.
+  describe('refunds of on-chain outcomes', () => {
+    const btc = CASES[0];
+    const refund = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/refund',
+        headers: { 'x-api-key': shop.adminKey, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const refusal = async (body: Record<string, unknown>) => {
+      const r = await refund(body);
+      return { status: r.statusCode, code: (r.json() as { code: string }).code };
+    };
+    const amountOf = async (body: Record<string, unknown>) => {
+      const r = await refund(body);
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { data: { amount: string } }).data.amount;
+    };
+
+    it('declined with part received (paid_partial): the refund is what arrived, not the amount asked', async () => {
+      const r = await receive(btc);
+      await deposit(r.tid, { amount: btc.part });
+      // Still pending: the payer may send the rest, so nothing is refunded yet.
+      expect(await refusal({ tid: String(r.tid) })).toEqual({ status: 409, code: 'state_conflict' });
+      clock.advance(2 * 60_000);
+      await expireInvoices(t.deps);
+      expect(await record(r.tid)).toMatchObject({ status: 'declined', exception: 'paid_partial' });
+      expect(await amountOf({ tid: String(r.tid) })).toBe('0.00040000');
+      expect(await refusal({ tid: String(r.tid), amount: '0.00000001' })).toEqual({
+        status: 422,
+        code: 'amount_out_of_range',
+      });
+      expect(await refusal({ tid: String(r.tid), excess: true })).toEqual({
+        status: 422,
+        code: 'amount_out_of_range',
+      });
+      await auditClean();
+    });
+
+    it('paid over: the excess is refunded in one call, then the amount, and never more than received', async () => {
+      const r = await receive(btc);
+      await deposit(r.tid, { amount: btc.over });
+      expect(await amountOf({ tid: String(r.tid), excess: true })).toBe('0.00050000');
+      expect(await refusal({ tid: String(r.tid), excess: true })).toEqual({
+        status: 422,
+        code: 'amount_out_of_range',
+      });
+      expect(await amountOf({ tid: String(r.tid) })).toBe('0.00100000');
+      expect(await refusal({ tid: String(r.tid), amount: '0.00000001' })).toEqual({
+        status: 422,
+        code: 'amount_out_of_range',
+      });
+      expect(await refusal({ tid: String(r.tid), excess: true, amount: '0.0001' })).toEqual({
+        status: 400,
+        code: 'invalid_request',
+      });
+      await auditClean();
+    });
+
+    it('a USDT payment is not refundable from the Lightning balance', async () => {
+      const r = await receive(CASES[1]);
+      await deposit(r.tid);
+      expect(await refusal({ tid: String(r.tid) })).toEqual({ status: 422, code: 'payment_not_refundable' });
     });
   });
 });

@@ -9,8 +9,8 @@ import {
 } from '../../src/app/checkout/state.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import type { CheckoutStatusRow } from '../../src/db/repos/checkout.ts';
-import { fiatText } from '../../src/http/web/checkout/page.ts';
 import { addressKey, parseLastEventId } from '../../src/http/web/checkout/stream.ts';
+import { fiatText } from '../../src/http/web/kit/fiat-text.ts';
 import { chooseLang } from '../../src/http/web/kit/i18n/index.ts';
 
 const row = (over: Partial<CheckoutStatusRow>): CheckoutStatusRow => ({

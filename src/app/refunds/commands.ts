@@ -2,8 +2,10 @@
 
 /** How much a refund pays back. */
 export type RefundAmount =
-  /** The payment's original amount. */
+  /** The payment's amount, or what it received when less (a partial on-chain payment). */
   | { kind: 'original' }
+  /** What the payment received beyond its amount (paid over). */
+  | { kind: 'excess' }
   /** An exact BTC amount, in msat (whole satoshis: vouchers are). */
   | { kind: 'btc'; msat: bigint }
   /** A value in the payment's fiat_currency, taken at the current published price: decimal text. */

@@ -6,7 +6,7 @@ const MAX_REPORTED = 100;
 
 /**
  * `paytag audit`: the refunds of a payment (those not gone back to the merchant) never add up to more
- * than it received, only a paid incoming payment is refunded, and a refund is one voucher of the
+ * than it received (nothing for a sent, USDT or pending payment), and a refund is one voucher of the
  * payment's receiver. (The refund's escrow and claim are vouchers', checked by the vouchers' audit.)
  */
 const auditRefunds: AuditCheck = async (deps: AppDeps) => {
@@ -14,8 +14,7 @@ const auditRefunds: AuditCheck = async (deps: AppDeps) => {
   const found: string[] = [];
   for (const o of await findOverRefundedPayments(db, MAX_REPORTED)) {
     found.push(
-      `payment ${o.paymentId}: its refunds hold ${o.refundedMsat} msat, it received ${o.receivedMsat} ` +
-        '(or it is not a paid incoming payment)',
+      `payment ${o.paymentId}: its refunds hold ${o.refundedMsat} msat, it received ${o.receivedMsat}`,
     );
   }
   for (const id of await findMislinkedRefunds(db, MAX_REPORTED)) {

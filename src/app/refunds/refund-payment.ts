@@ -5,6 +5,7 @@ import { insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
 import { MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
 import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
+import { defaultRefundMsat, excessMsat, receivedMsat } from '../../domain/refunds.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { PRINT_TOKEN_BYTES, VOUCHER_BATCH_ID_LENGTH, VOUCHER_CODE_LENGTH } from '../../domain/vouchers.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -29,12 +30,18 @@ const MSAT_PER_BTC = 100_000_000_000n;
 const wholeSatsDown = (msat: bigint): bigint => (msat / MSAT_PER_SAT) * MSAT_PER_SAT;
 
 /**
- * The refund's amount in msat: the payment's original amount, the given BTC amount, or the given fiat
+ * The refund's amount in msat: the payment's amount (or what it received, when less: a partial
+ * on-chain payment), what it received beyond its amount, the given BTC amount, or the given fiat
  * value at the current published BTC price in the payment's fiat_currency (503 price_unavailable when
  * there is none or it is stale: never a guess). Rounded down to whole satoshis.
  */
 function amountOf(deps: AppDeps, p: PaymentRow, a: RefundAmount): Result<bigint> {
-  if (a.kind === 'original') return ok(wholeSatsDown(p.amount_msat));
+  if (a.kind === 'original') return ok(wholeSatsDown(defaultRefundMsat(p)));
+  if (a.kind === 'excess') {
+    const excess = wholeSatsDown(excessMsat(p));
+    if (excess > 0n) return ok(excess);
+    return err('amount_out_of_range', 'the payment received no more than its amount: no excess', 'excess');
+  }
   if (a.kind === 'btc') return ok(a.msat);
   const currency = p.fiat_currency?.trim().toUpperCase() ?? '';
   if (!/^[A-Z]{3}$/.test(currency)) {
@@ -72,8 +79,12 @@ async function refundablePayment(deps: AppDeps, caller: Caller, tid: string): Pr
       'tid',
     );
   }
-  if (p.status !== 'paid') {
-    return err('state_conflict', `the payment is ${p.status}, not received: nothing to refund yet`, 'tid');
+  if (receivedMsat(p) === 0n) {
+    const why =
+      p.status === 'pending'
+        ? 'the payment is pending: it is refunded once it is paid, or declined with part received'
+        : `the payment is ${p.status} and received nothing: nothing to refund`;
+    return err('state_conflict', why, 'tid');
   }
   return ok(p);
 }
@@ -95,11 +106,11 @@ export async function refundPayment(
   const p = found.value;
   const amount = amountOf(deps, p, cmd.amount);
   if (!amount.ok) return amount;
-  const amountMsat = amount.value;
-  const field = cmd.amount.kind === 'fiat' ? 'fiat_value' : 'amount';
+  const asked = amount.value;
+  const field = { fiat: 'fiat_value', excess: 'excess', btc: 'amount', original: 'amount' }[cmd.amount.kind];
   const cfg = deps.config.vouchers;
-  if (amountMsat <= 0n) return err('amount_out_of_range', 'the refund is less than one satoshi', field);
-  if (amountMsat > cfg.maxAmountMsat) {
+  if (asked <= 0n) return err('amount_out_of_range', 'the refund is less than one satoshi', field);
+  if (asked > cfg.maxAmountMsat) {
     return err(
       'amount_out_of_range',
       'the refund is more than a voucher may hold (VOUCHER_MAX_AMOUNT_MSAT)',
@@ -113,7 +124,7 @@ export async function refundPayment(
 
   const nowMs = deps.clock.nowMs();
   const title = `Refund of payment ${p.public_id}${cmd.description === null ? '' : `: ${cmd.description}`}`;
-  const batch: VoucherBatchRow = {
+  const batchOf = (amountMsat: bigint): VoucherBatchRow => ({
     id: deps.ids.publicId(VOUCHER_BATCH_ID_LENGTH),
     account_id: caller.accountId,
     amount_msat: amountMsat,
@@ -134,21 +145,34 @@ export async function refundPayment(
     idempotency_key: null,
     request_hash: null,
     refund_of_payment_id: p.id,
-  };
+  });
   const code = deps.ids.publicId(VOUCHER_CODE_LENGTH);
   const publicUrl = deps.config.publicUrl;
 
   const written = await runWrite(deps.db, async (trx) => {
-    await lockPaymentForRefund(trx, p.id);
+    // What the payment received is read again under the lock: a deposit reorganised away meanwhile
+    // lowers it.
+    const now = await lockPaymentForRefund(trx, p.id);
+    const received = receivedMsat(now);
     const already = await refundedMsat(trx, p.id);
-    if (already + amountMsat > p.amount_msat) {
+    // The excess is what the merchant still holds beyond the amount asked: once refunded, none is left.
+    const amountMsat = cmd.amount.kind === 'excess' ? wholeSatsDown(excessMsat(now) - already) : asked;
+    if (amountMsat <= 0n) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${p.amount_msat} msat and its refunds hold ${already} msat: at most ` +
-          `${p.amount_msat - already > 0n ? p.amount_msat - already : 0n} msat more can be refunded`,
+        `the payment received ${received} msat and its refunds hold ${already} msat: no excess is left`,
+        'excess',
+      );
+    }
+    if (already + amountMsat > received) {
+      return abort(
+        'amount_out_of_range',
+        `the payment received ${received} msat and its refunds hold ${already} msat: at most ` +
+          `${received - already > 0n ? received - already : 0n} msat more can be refunded`,
         field,
       );
     }
+    const batch = batchOf(amountMsat);
     await lockAccountsInOrder(trx, issuerAndEscrow(batch));
     await insertBatch(trx, batch, [code]);
     await fundBatch(trx, batch, nowMs);

@@ -12,11 +12,15 @@ type Exec = Kysely<DB>;
 
 /**
  * Locks the payment's row for the rest of the unit, so concurrent refunds of one payment sum and insert
- * one after the other. SQLite serialises whole write units already; PostgreSQL takes the row lock.
+ * one after the other, and answers what it received as of now. SQLite serialises whole write units
+ * already; PostgreSQL takes the row lock.
  */
-export async function lockPaymentForRefund(trx: Exec, paymentId: bigint): Promise<void> {
-  const q = trx.selectFrom('payments').select('id').where('id', '=', paymentId);
-  await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
+export async function lockPaymentForRefund(trx: Exec, paymentId: bigint) {
+  const q = trx
+    .selectFrom('payments')
+    .select(['direction', 'wallet', 'status', 'amount_msat', 'received_units'])
+    .where('id', '=', paymentId);
+  return (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirstOrThrow();
 }
 
 /**

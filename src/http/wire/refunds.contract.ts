@@ -24,7 +24,10 @@ export const refundBodySchema = {
   properties: {
     tid: decoded('the received payment to refund: its tid (or integer id)'),
     amount: decoded(
-      'BTC to refund (not satoshis), at most 8 decimals; without it and fiat_value, the original amount',
+      'BTC to refund (not satoshis), at most 8 decimals; without it, fiat_value and excess: the payment’s amount, or what it received when less (paid_partial)',
+    ),
+    excess: decoded(
+      'true: refund what the payment received beyond its amount (paid_over); not with amount or fiat_value',
     ),
     fiat_value: decoded(
       "the refund in the payment's fiat_currency, at most 2 decimals, converted at the current published price",
@@ -43,6 +46,16 @@ export const cancelRefundBodySchema = {
 function amountOf(body: Body): Result<RefundAmount> {
   const amount = body['amount'];
   const fiat = body['fiat_value'];
+  const excess = body['excess'];
+  if (given(excess)) {
+    if (excess !== true && excess !== false) {
+      return err('invalid_request', 'excess must be true or false', 'excess');
+    }
+    if (excess && (given(amount) || given(fiat))) {
+      return err('invalid_request', 'give excess, amount or fiat_value, only one of them', 'excess');
+    }
+    if (excess) return ok({ kind: 'excess' });
+  }
   if (given(amount) && given(fiat)) {
     return err('invalid_request', 'give amount or fiat_value, not both', 'fiat_value');
   }

@@ -13,17 +13,26 @@ export interface OverRefund {
 
 /**
  * Payments whose refunds (every linked batch whose voucher did not go back to the merchant) add up to
- * more than the payment received, or that are refunded without being a paid incoming payment.
+ * more than the payment received. What a payment received is domain/refunds.ts `receivedMsat`, restated
+ * here: an ended btc request's credited deposits, a paid one's amount otherwise, nothing for a sent, a
+ * USDT or a pending payment (a paid on-chain payment whose deposit was reorganised away shows here).
  */
 export async function findOverRefundedPayments(exec: Exec, limit: number): Promise<OverRefund[]> {
   const r = await sql<{ id: bigint; received: bigint; refunded: bigint }>`
-    SELECT p.id, p.amount_msat AS received, x.refunded FROM (
-      SELECT b.refund_of_payment_id AS payment_id, CAST(SUM(b.amount_msat) AS BIGINT) AS refunded
-        FROM voucher_batches b JOIN vouchers v ON v.batch_id = b.id
-       WHERE b.refund_of_payment_id IS NOT NULL AND v.refunded_at_ms IS NULL
-       GROUP BY b.refund_of_payment_id
-    ) x JOIN payments p ON p.id = x.payment_id
-    WHERE x.refunded > p.amount_msat OR p.direction <> 'in' OR p.status <> 'paid'
+    SELECT id, received, refunded FROM (
+      SELECT p.id, x.refunded, CASE
+          WHEN p.direction <> 'in' OR p.wallet = 'usdt' OR p.status = 'pending' THEN 0
+          WHEN p.wallet = 'btc' AND p.received_units > 0 THEN p.received_units
+          WHEN p.status = 'paid' THEN p.amount_msat
+          ELSE 0 END AS received
+      FROM (
+        SELECT b.refund_of_payment_id AS payment_id, CAST(SUM(b.amount_msat) AS BIGINT) AS refunded
+          FROM voucher_batches b JOIN vouchers v ON v.batch_id = b.id
+         WHERE b.refund_of_payment_id IS NOT NULL AND v.refunded_at_ms IS NULL
+         GROUP BY b.refund_of_payment_id
+      ) x JOIN payments p ON p.id = x.payment_id
+    ) y
+    WHERE refunded > received
     LIMIT ${limit}`.execute(exec);
   return r.rows.map((m) => ({
     paymentId: BigInt(m.id),

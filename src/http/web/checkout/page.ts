@@ -3,6 +3,7 @@ import { type CheckoutState, isZeroAmount } from '../../../app/checkout/state.ts
 import type { CheckoutView } from '../../../app/checkout/view-checkout.ts';
 import { MSAT_PER_SAT } from '../../../domain/money.ts';
 import { ICON, LOGO_SVG } from '../kit/brand-assets.ts';
+import { fiatText } from '../kit/fiat-text.ts';
 import { esc, html, qrSvg, type Raw, raw } from '../kit/html.ts';
 import { CATALOGUES, type Catalogue, type Lang } from '../kit/i18n/index.ts';
 import { SCRIPT, STYLESHEET } from './assets.ts';
@@ -41,20 +42,6 @@ function satsText(msat: bigint, locale: string): string {
   const whole = (msat / MSAT_PER_SAT).toLocaleString(locale);
   const rest = msat % MSAT_PER_SAT;
   return rest === 0n ? whole : `${whole}.${rest.toString().padStart(3, '0').replace(/0+$/, '')}`;
-}
-
-/** The request's fiat value as given (exact: Intl formats decimal strings without rounding them here). */
-export function fiatText(value: string, currency: string, locale: string): string {
-  try {
-    const format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: 20,
-    }) as unknown as { format(v: string): string };
-    return format.format(value);
-  } catch {
-    return `${value} ${currency}`;
-  }
 }
 
 const ICONS = {

@@ -21,10 +21,13 @@ import type { AppError } from '../../../domain/errors.ts';
 import { formatMsatAsBtc, MSAT_PER_SAT, parseBtcToMsat } from '../../../domain/money.ts';
 import { formatWalletAmount, requestedUnits } from '../../../domain/payments/amounts.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/vocabulary.ts';
+import { formatPriceE8 } from '../../../domain/prices.ts';
+import { excessMsat, receivedMsat } from '../../../domain/refunds.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { decodeCursor } from '../../wire/history-cursor.ts';
 import { proRecord } from '../../wire/pro-record.ts';
+import { fiatText } from '../kit/fiat-text.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
 import { signedInUser } from '../kit/session.ts';
@@ -128,8 +131,16 @@ function readableFacts(m: DashboardCatalogue, p: Payment, network: string | null
   add(f.direction, p.direction === 'in' ? m.payments.incoming : m.payments.outgoing);
   add(f.amount, amountWithSats(m, p, requested), 'fact-amount');
   if (p.fiat_value !== null && p.fiat_currency !== null) add(f.fiat, `${p.fiat_value} ${p.fiat_currency}`);
+  if (p.fiat_rate_e8 !== null && p.fiat_rate_pair !== null) {
+    const [base, currency] = p.fiat_rate_pair.split('-') as [string, string];
+    add(f.rate, `1 ${base} = ${fiatText(formatPriceE8(p.fiat_rate_e8), currency, m.locale)}`, 'fact-rate');
+  }
   if (p.direction === 'in' && p.payment_mode === 'onchain' && p.received_units > 0n)
     add(f.received, amountWithSats(m, p, p.received_units));
+  if (p.exception !== null) {
+    const excess = p.received_units > requested ? p.received_units - requested : 0n;
+    add(f.outcome, m.payments.outcome(p.exception, amountWithSats(m, p, excess)), 'fact-outcome');
+  }
   const fees = p.network_fee_msat + p.service_fee_msat + p.gst_fee_msat;
   if (p.direction === 'out' || fees > 0n)
     add(
@@ -295,15 +306,12 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     const e = errorsFor(form === 'status' ? error : null, ['status_payee', 'password']);
     const re = errorsFor(form === 'refund' ? error : null, ['amount', 'password']);
     const refunds = await paymentRefunds(deps, row);
-    // Only the payee refunds, a received payment, from its Lightning balance (as POST /lapi/v1/refund).
-    const refundable =
-      row.direction === 'in' &&
-      row.account_id === s.accountId &&
-      row.status === 'paid' &&
-      row.wallet !== 'usdt';
+    // Only the payee refunds what a payment received, from its Lightning balance (as POST /lapi/v1/refund).
+    const refundable = row.account_id === s.accountId && receivedMsat(row) > 0n;
+    const excess = excessMsat(row);
     const refundForm = refundable
       ? html`<section class="card" aria-labelledby="rf"><h2 id="rf">${m.payments.refundTitle}</h2>${problem(re.form)}
-<p class="muted">${m.payments.refundNote}</p>
+<p class="muted">${m.payments.refundNote}</p>${excess > 0n ? html`<p id="refund-excess">${m.payments.refundExcess(`${formatMsatAsBtc(excess)} BTC`)}</p>` : null}
 <form method="post" action="/dashboard/payments/${row.public_id}/refund" id="refund-form">${csrfField(s.csrfToken)}
 ${field({ name: 'amount', label: m.payments.refundAmount, value: '', error: re.byField['amount'] ?? null })}
 ${field({ name: 'password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}

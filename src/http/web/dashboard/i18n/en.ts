@@ -149,6 +149,8 @@ export const en = {
     refundAmount: 'Amount in BTC (leave empty for the whole payment)',
     refundPasswordHint: 'A refund moves money: it needs your password again.',
     refundButton: 'Refund',
+    refundExcess: (excess: string) =>
+      `Paid over by ${excess}: enter it as the amount to give back only the excess.`,
     refundsTitle: 'Refunds',
     refundNote:
       'The payer claims the refund from its page (send them the link); until then you can cancel it.',
@@ -166,6 +168,8 @@ export const en = {
       amount: 'Amount',
       fiat: 'Price given',
       received: 'Received on chain so far',
+      rate: 'Rate, locked for the request',
+      outcome: 'Outcome on chain',
       fee: 'Fees',
       created: 'Created',
       paid: 'Paid',
@@ -184,6 +188,12 @@ export const en = {
       payeeStatus: 'Your status for the payer',
     },
     noFee: 'none',
+    outcome: (exception: string, excess: string) =>
+      ({
+        paid_late: 'paid late: first seen after the expiry, inside the monitoring window',
+        paid_partial: 'partly paid: the part received is in your balance; refund it or ask for the rest',
+        paid_over: `paid over by ${excess}`,
+      })[exception] ?? exception,
     stateWords: (status: string, direction: string) =>
       ({
         pending: direction === 'in' ? 'waiting for payment' : 'on its way',

@@ -146,6 +146,7 @@ export const hi: DashboardCatalogue = {
     refundAmount: 'BTC में राशि (पूरे भुगतान के लिए खाली छोड़ें)',
     refundPasswordHint: 'रिफ़ंड से पैसा जाता है: इसके लिए पासवर्ड दोबारा चाहिए।',
     refundButton: 'रिफ़ंड करें',
+    refundExcess: (excess: string) => `${excess} ज़्यादा भुगतान हुआ: केवल अतिरिक्त राशि लौटाने के लिए इसे राशि में लिखें।`,
     refundsTitle: 'रिफ़ंड',
     refundNote: 'भुगतानकर्ता रिफ़ंड उसके पेज से लेता है (उसे लिंक भेजें); तब तक आप इसे रद्द कर सकते हैं।',
     record: 'रिकॉर्ड',
@@ -162,6 +163,8 @@ export const hi: DashboardCatalogue = {
       amount: 'राशि',
       fiat: 'दी गई कीमत',
       received: 'अब तक चेन पर प्राप्त',
+      rate: 'दर, अनुरोध के लिए तय',
+      outcome: 'चेन पर नतीजा',
       fee: 'शुल्क',
       created: 'बनाया गया',
       paid: 'भुगतान हुआ',
@@ -180,6 +183,12 @@ export const hi: DashboardCatalogue = {
       payeeStatus: 'भुगतानकर्ता के लिए आपकी स्थिति',
     },
     noFee: 'कोई नहीं',
+    outcome: (exception: string, excess: string) =>
+      ({
+        paid_late: 'देर से भुगतान: समाप्ति के बाद, निगरानी अवधि में पहली बार दिखा',
+        paid_partial: 'आंशिक भुगतान: मिली राशि आपके बैलेंस में है; उसे रिफ़ंड करें या बाकी माँगें',
+        paid_over: `${excess} ज़्यादा भुगतान`,
+      })[exception] ?? exception,
     stateWords: (status: string, direction: string) =>
       ({
         pending: direction === 'in' ? 'भुगतान की प्रतीक्षा' : 'भेजा जा रहा है',
