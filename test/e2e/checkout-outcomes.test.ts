@@ -5,7 +5,7 @@ import { sandboxDeposit } from '../../src/app/chain/sandbox-deposit.ts';
 import { expireInvoices } from '../../src/app/payments/settlement/expire-invoices.ts';
 import { en } from '../../src/http/web/kit/i18n/en.ts';
 import { hi } from '../../src/http/web/kit/i18n/hi.ts';
-import { HAVE_BROWSER, launchBrowser, openPage, screenshotPath } from '../fixtures/browser.ts';
+import { HAVE_BROWSER, launchBrowser, openPage, readQrCode, screenshotPath } from '../fixtures/browser.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import { makeAccount, type TestAccount, type TestRuntime } from '../fixtures/runtime.ts';
 import { DIST_START_TIMEOUT_MS, type DistService, startDistService } from '../fixtures/server-process.ts';
@@ -16,9 +16,8 @@ type Json = any;
 const ENV = { SANDBOX_NODE_KEY: '47'.repeat(32), BTC_XPUB: KEYS.btc.text, EVM_XPUB: KEYS.evm.text };
 
 /**
- * The dark modules of a QR code SVG as the `qrcode` package draws them (the `d` of its dark path). No
- * QR decoder is installed; the page's QR code is drawn by the same package from the URI, so the code
- * encodes `uri` exactly when its modules are those of `uri` drawn with the page's options.
+ * The dark modules of a QR code SVG as the `qrcode` package draws them (the `d` of its dark path): the
+ * page's code is the remainder's drawn with the page's options. (readQrCode reads it as a camera would.)
  */
 const modulesOf = (svg: string): string => /<path[^>]*stroke="#000000"[^>]*d="([^"]+)"/.exec(svg)?.[1] ?? '';
 const modulesOfUri = async (uri: string) =>
@@ -89,6 +88,7 @@ describe.skipIf(!HAVE_BROWSER)('checkout of each on-chain outcome in Chromium', 
       const svg = await p.page.$eval('#pay-onchain .qr svg', (e) => e.outerHTML);
       expect(modulesOf(svg)).toBe(await modulesOfUri(remainder));
       expect(modulesOf(svg)).not.toBe(await modulesOfUri(r.uri));
+      expect(await readQrCode(p.page, '#pay-onchain .qr svg')).toBe(remainder);
       await p.page.screenshot({
         path: screenshotPath('checkout-outcome-usdt-underpaid.png'),
         fullPage: true,
@@ -113,6 +113,7 @@ describe.skipIf(!HAVE_BROWSER)('checkout of each on-chain outcome in Chromium', 
       expect(await p.page.getAttribute('#pay-onchain', 'data-uri')).toBe(remainder);
       const svg = await p.page.$eval('#pay-onchain .qr svg', (e) => e.outerHTML);
       expect(modulesOf(svg)).toBe(await modulesOfUri(remainder));
+      expect(await readQrCode(p.page, '#pay-onchain .qr svg')).toBe(remainder);
       expect(await p.page.$('#pay-lightning')).toBeNull();
       p.expectNoPageErrors();
     } finally {
