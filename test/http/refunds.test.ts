@@ -1,6 +1,8 @@
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expireVouchers } from '../../src/app/vouchers/expire-vouchers.ts';
+import { listen, type RunningServer, sendJson } from '../fixtures/lightning/http-server.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -32,7 +34,11 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
   let payer: TestAccount;
 
   beforeEach(async () => {
-    w = await voucherWorld(dialect, { PRICE_STATIC: 'BTC-USD=50000,BTC-INR=4000000' });
+    // LNURL_ALLOW_PRIVATE: the other service's Lightning address below is on 127.0.0.1.
+    w = await voucherWorld(dialect, {
+      PRICE_STATIC: 'BTC-USD=50000,BTC-INR=4000000',
+      LNURL_ALLOW_PRIVATE: 'true',
+    });
     merchant = await makeAccount(w.deps, { fund: { lbtc: '0.01' } });
     payer = await makeAccount(w.deps, { fund: { lbtc: '0.01' } });
   });
@@ -333,5 +339,66 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect((await page(code)).statusCode).toBe(404);
     expect((await page('nosuchcode')).statusCode).toBe(404);
     expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('the refund page claims to a Lightning address of another service (LUD-16): an invoice of exactly the amount, committed to its metadata', async () => {
+    // Another service's Lightning address: LUD-16's payRequest, its callback's invoices made by another
+    // node (w.outside), with a description hash of the metadata (LUD-06). `lie` answers one sat more.
+    const metadata = JSON.stringify([
+      ['text/plain', 'Pay carol'],
+      ['text/identifier', 'carol@other.test'],
+    ]);
+    let lie = false;
+    const asked: string[] = [];
+    const other: RunningServer = await listen((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://other.test');
+      if (url.pathname === '/.well-known/lnurlp/carol') {
+        sendJson(res, 200, {
+          tag: 'payRequest',
+          callback: `${other.url}/callback`,
+          minSendable: 1000,
+          maxSendable: 100_000_000_000,
+          metadata,
+        });
+        return;
+      }
+      if (url.pathname === '/callback') {
+        const amount = BigInt(url.searchParams.get('amount') ?? '0');
+        asked.push(amount.toString());
+        void w.outside
+          .createInvoice({
+            amountMsat: lie ? amount + 1000n : amount,
+            description: metadata,
+            descriptionHash: sha256(new TextEncoder().encode(metadata)),
+            expirySec: 600,
+          })
+          .then((inv) => sendJson(res, 200, { pr: inv.payreq, routes: [] }));
+        return;
+      }
+      sendJson(res, 404, { status: 'ERROR', reason: 'not found' });
+    });
+    try {
+      const tid = await paidPayment('0.001');
+      const r = await refunded({ tid, amount: '0.0002' });
+      const address = `carol@127.0.0.1:${other.port}`;
+      const merchantBefore = await balanceOf(w, merchant);
+      lie = true;
+      const refused = await page(codeOf(r), address);
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+      expect((await refundsOf(tid))[0]?.status).toBe('open');
+      lie = false;
+      const claimed = await page(codeOf(r), address);
+      expect(claimed.statusCode, claimed.body).toBe(303);
+      expect(asked).toEqual(['20000000', '20000000']);
+      await vi.waitFor(async () => expect((await refundsOf(tid))[0]?.status).toBe('claimed'), PATIENCE);
+      // The escrow paid the other node; what the fee reserve did not spend came back to the merchant.
+      const back = (await balanceOf(w, merchant)) - merchantBefore;
+      expect(back).toBeGreaterThanOrEqual(0n);
+      expect(back).toBeLessThan(reserveOf(20_000_000n));
+      expect(await auditViolations(w)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
