@@ -25,15 +25,24 @@ export async function lockPaymentForRefund(trx: Exec, paymentId: bigint) {
 
 /**
  * What the payment's refunds hold or paid out: the amounts of its refund batches whose voucher has not
- * gone back to the merchant (open, being claimed, or claimed; not cancelled, not expired).
+ * gone back to the merchant (open, being claimed, or claimed; not cancelled, not expired: an expired one
+ * the sweeper has not yet returned counts no more).
  */
-export async function refundedMsat(exec: Exec, paymentId: bigint): Promise<bigint> {
+export async function refundedMsat(exec: Exec, paymentId: bigint, nowMs: number): Promise<bigint> {
   const r = await exec
     .selectFrom('voucher_batches as b')
     .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
     .select(sql<bigint | null>`CAST(SUM(b.amount_msat) AS BIGINT)`.as('total'))
     .where('b.refund_of_payment_id', '=', paymentId)
     .where('v.refunded_at_ms', 'is', null)
+    // Expired and not claimed: no longer claimable, its escrow on its way back (the sweeper's next round).
+    .where((eb) =>
+      eb.or([
+        eb('v.redeemed_at_ms', 'is not', null),
+        eb('v.claim_payment_id', 'is not', null),
+        eb('b.expires_at_ms', '>', BigInt(nowMs)),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return r.total === null ? 0n : BigInt(r.total);
 }

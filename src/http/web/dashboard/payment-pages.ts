@@ -305,7 +305,7 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     );
     const e = errorsFor(form === 'status' ? error : null, ['status_payee', 'password']);
     const re = errorsFor(form === 'refund' ? error : null, ['amount', 'password']);
-    const refunds = await paymentRefunds(deps, row);
+    const refunds = await paymentRefunds(deps, s, row);
     // Only the payee refunds what a payment received, from its Lightning balance (as POST /lapi/v1/refund).
     const refundable = row.account_id === s.accountId && receivedMsat(row) > 0n;
     const excess = excessMsat(row);
@@ -404,6 +404,7 @@ ${refundList}${refundForm}
       amount: amount === null ? { kind: 'original' } : { kind: 'btc', msat: amount.value },
       description: null,
       receiverEmail: null,
+      idempotencyKey: null,
     });
     if (!r.ok && r.error.code === 'not_found')
       return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);
