@@ -155,6 +155,7 @@ export const hi: Catalogue = {
     validUntil: (date: string) => `${date} तक लें। इस पेज का पता जिसके पास है, वह इसे एक बार ले सकता है।`,
     unknownTitle: 'रिफ़ंड नहीं मिला',
     unknownText: 'इस कोड का कोई रिफ़ंड नहीं है। जाँचें कि पूरा लिंक कॉपी हुआ है।',
+    notATarget: 'यह न लाइटनिंग पता (name@host) है, न paytag यूज़रटैग, न लाइटनिंग इनवॉइस।',
   },
   consent: {
     title: 'अपना KYC डेटा साझा करें?',
