@@ -3,7 +3,7 @@ import type { PaymentRow } from '../../db/repos/payments.ts';
 import { findRefund, lockPaymentForRefund, refundedMsat } from '../../db/repos/refunds.ts';
 import { insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
-import { MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
+import { formatMsatAsBtc, MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
 import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { PRINT_TOKEN_BYTES, VOUCHER_BATCH_ID_LENGTH, VOUCHER_CODE_LENGTH } from '../../domain/vouchers.ts';
@@ -144,8 +144,9 @@ export async function refundPayment(
     if (already + amountMsat > p.amount_msat) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${p.amount_msat} msat and its refunds hold ${already} msat: at most ` +
-          `${p.amount_msat - already > 0n ? p.amount_msat - already : 0n} msat more can be refunded`,
+        `the payment received ${formatMsatAsBtc(p.amount_msat)} BTC and its refunds hold ` +
+          `${formatMsatAsBtc(already)} BTC: at most ` +
+          `${formatMsatAsBtc(p.amount_msat - already > 0n ? p.amount_msat - already : 0n)} BTC more can be refunded`,
         field,
       );
     }

@@ -301,12 +301,15 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
       row.account_id === s.accountId &&
       row.status === 'paid' &&
       row.wallet !== 'usdt';
+    // A refused refund shows the amount as typed; its fields have ids of their own (the status form
+    // above has a password field too).
+    const refundAmount = form === 'refund' ? (formOf(request)['amount'] ?? '').trim() : '';
     const refundForm = refundable
       ? html`<section class="card" aria-labelledby="rf"><h2 id="rf">${m.payments.refundTitle}</h2>${problem(re.form)}
 <p class="muted">${m.payments.refundNote}</p>
 <form method="post" action="/dashboard/payments/${row.public_id}/refund" id="refund-form">${csrfField(s.csrfToken)}
-${field({ name: 'amount', label: m.payments.refundAmount, value: '', error: re.byField['amount'] ?? null })}
-${field({ name: 'password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
+${field({ name: 'amount', id: 'f-refund-amount', label: m.payments.refundAmount, value: refundAmount, inputmode: 'decimal', error: re.byField['amount'] ?? null })}
+${field({ name: 'password', id: 'f-refund-password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
 <button type="submit">${m.payments.refundButton}</button></form></section>`
       : null;
     const refundList =
