@@ -25,6 +25,13 @@ import {
  * invoice. The voucher pages' kit (amount, QR, form messages, rate limits) with the refund's words.
  */
 
+/** Refusals of a claim for the refund's state, which the page then shows. */
+const STATE_REFUSALS: ReadonlySet<string> = new Set([
+  'voucher_already_redeemed',
+  'voucher_revoked',
+  'voucher_expired',
+]);
+
 const emptyForm: FormState = { mode: 'usertag', to: '', error: null, notice: null };
 
 /** A voucher of a refund; an ordinary voucher's code has no refund page. */
@@ -45,7 +52,7 @@ function stateBlock(v: VoucherView, m: Catalogue, justClaimed: boolean): Raw | n
           : null
       }<p class="state ok" role="status">${m.refund.claimed(m.date(v.voucher.redeemed_at_ms ?? 0n))}</p>`;
     case 'in_progress':
-      return html`<p class="state wait" role="status">${m.voucher.inProgress}</p>`;
+      return html`<p class="state wait" role="status">${m.refund.inProgress}</p>`;
     case 'revoked':
       return html`<p class="state off" role="status">${m.refund.cancelled}</p>`;
     case 'expired':
@@ -131,7 +138,13 @@ export async function refundPageRoutes(scope: FastifyInstance, { deps }: { deps:
     // Text that is no invoice and has no @ is read as a usertag; one that cannot be a usertag either is
     // none of the three things the field asks for, and is told so (not "usertag must be ...").
     const notATarget = !r.ok && target.kind === 'usertag' && r.error.code === 'usertag_invalid';
-    if (!r.ok) return again(statusOf(r.error), { error: notATarget ? m.refund.notATarget : r.error.message });
+    if (!r.ok) {
+      // A refund claimed, cancelled or expired meanwhile: said in the refund's words, in the page's
+      // language; the page's state below says which (the voucher's own message speaks of vouchers).
+      const gone = STATE_REFUSALS.has(r.error.code);
+      const error = notATarget ? m.refund.notATarget : gone ? m.refund.notClaimable : r.error.message;
+      return again(statusOf(r.error), { error });
+    }
     if (!r.value.redeemed) return again(202, { to: '', notice: m.voucher.underWay });
     return reply.redirect(`/refund/${r.value.voucher.code}?lang=${m.lang}&done=claimed`, 303);
   });

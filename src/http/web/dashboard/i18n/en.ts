@@ -155,6 +155,14 @@ export const en = {
     record: 'Record',
     statusName: (s: string) =>
       ({ undefined: 'undefined', pending: 'pending', declined: 'declined', paid: 'paid' })[s] ?? s,
+    refundStatusName: (s: string) =>
+      ({
+        open: 'open',
+        claiming: 'being claimed',
+        claimed: 'claimed',
+        cancelled: 'cancelled',
+        expired: 'expired',
+      })[s] ?? s,
     passwordHint: 'Changing it needs your password again.',
     liveNote: 'This page updates itself as payments change.',
     detailIn: 'Payment received',

@@ -151,6 +151,14 @@ export const hi: DashboardCatalogue = {
     record: 'रिकॉर्ड',
     statusName: (s: string) =>
       ({ undefined: 'अनिर्धारित', pending: 'लंबित', declined: 'अस्वीकृत', paid: 'भुगतान हुआ' })[s] ?? s,
+    refundStatusName: (s: string) =>
+      ({
+        open: 'खुला',
+        claiming: 'लिया जा रहा है',
+        claimed: 'लिया गया',
+        cancelled: 'रद्द',
+        expired: 'समाप्त',
+      })[s] ?? s,
     passwordHint: 'इसे बदलने के लिए पासवर्ड दोबारा चाहिए।',
     liveNote: 'भुगतान बदलने पर यह पेज अपने आप अपडेट होता है।',
     detailIn: 'प्राप्त भुगतान',
