@@ -65,12 +65,15 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
   const shots = dialect === 'sqlite';
 
   beforeAll(async () => {
-    svc = await startDistService(dialect, { SANDBOX_NODE_KEY: '29'.repeat(32) });
+    // The voucher sweep (which returns an expired refund's escrow) runs often, to be waited for.
+    svc = await startDistService(dialect, {
+      SANDBOX_NODE_KEY: '29'.repeat(32),
+      VOUCHER_SWEEP_INTERVAL_MS: '200',
+    });
     t = svc.t;
     base = svc.base;
     merchant = await makeAccount(t.deps, { usertag: `shop_rf_${dialect}`, fund: { lbtc: '0.01' } });
     payer = await makeAccount(t.deps, { usertag: `payer_rf_${dialect}`, fund: { lbtc: '0.01' } });
-    await setPassword(t.deps, merchant.usertag, PASSWORD);
     browser = await launchBrowser();
   }, DIST_START_TIMEOUT_MS);
   afterAll(async () => {
@@ -241,6 +244,41 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
       expect(await auditViolations(t)).toEqual([]);
     });
 
+    it('two pages claim at once to two accounts: the refund is paid once, the other page refused', {
+      timeout: BROWSER_TEST_TIMEOUT_MS,
+    }, async () => {
+      const tid = await paidPayment('0.001');
+      const r = await refunded(tid, '0.00015');
+      const a = await makeAccount(t.deps, { usertag: `race_a_${dialect}` });
+      const b = await makeAccount(t.deps, { usertag: `race_b_${dialect}` });
+      const pa = await open(`${r.refund_url}?lang=en`);
+      const pb = await open(`${r.refund_url}?lang=hi`);
+      await pa.locator('#redeem_to').fill(a.usertag);
+      await pb.locator('#redeem_to').fill(b.usertag);
+      const answers = await Promise.all(
+        [
+          [pa, en.refund.claim],
+          [pb, hi.refund.claim],
+        ].map(async ([p, button]) => {
+          const page = p as Page;
+          const response = page.waitForResponse((res) => res.request().method() === 'POST');
+          await Promise.all([
+            page.waitForLoadState('load'),
+            page.getByRole('button', { name: button as string }).click(),
+          ]);
+          return (await response).status();
+        }),
+      );
+      expect([...answers].sort()).toEqual([303, 409]);
+      const loser = answers[0] === 409 ? pa : pb;
+      expect(await loser.getByRole('alert').textContent()).toBe(
+        loser === pa ? en.refund.notClaimable : hi.refund.notClaimable,
+      );
+      expect((await balanceOf(t, a)) + (await balanceOf(t, b))).toBe(15_000_000n);
+      expect((await refundsOf(tid)).map((x) => x.status)).toEqual(['claimed']);
+      expect(await auditViolations(t)).toEqual([]);
+    });
+
     it('garbage typed in: a clear message on the page, in English and Hindi, and nothing moves', {
       timeout: BROWSER_TEST_TIMEOUT_MS,
     }, async () => {
@@ -319,6 +357,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
     }, async () => {
       const tid = await paidPayment('0.001');
       const r = await refunded(tid, '0.0001');
+      const merchantHolding = await balanceOf(t, merchant);
       const page = await open(`${r.refund_url}?lang=en`);
       // The refund's voucher batch reaches its expiry (the service reads the time from its own clock).
       await t.deps.db.write((trx) =>
@@ -350,6 +389,12 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
         expect(await fresh.locator('.qr').count()).toBe(0);
       }
       expect((await refundsOf(tid)).map((x) => x.status)).toEqual(['expired']);
+      // The service's sweep returns the escrow: the refund and its fee reserve (1 %).
+      await expect
+        .poll(() => balanceOf(t, merchant), { timeout: 30_000 })
+        .toBe(merchantHolding + 10_000_000n + 100_000n);
+      expect(await balanceOf(t, payer)).toBe(payerBefore);
+      expect(await auditViolations(t)).toEqual([]);
     });
 
     it('an unknown code: a page saying no refund has it, in English and Hindi', {
@@ -369,6 +414,11 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
   });
 
   describe('the dashboard’s Refund form', () => {
+    // A merchant of its own: no refund of the tests above (swept at expiry) moves its balance meanwhile.
+    beforeAll(async () => {
+      merchant = await makeAccount(t.deps, { usertag: `shop_dash_${dialect}`, fund: { lbtc: '0.01' } });
+      await setPassword(t.deps, merchant.usertag, PASSWORD);
+    });
     /** A page of the merchant's dashboard, signed in through the form. */
     const signedIn = async (): Promise<Page> => {
       const page = await open(`${base}/dashboard/sign-in`);
