@@ -9,6 +9,7 @@ import { en } from '../../src/http/web/kit/i18n/en.ts';
 import { hi } from '../../src/http/web/kit/i18n/hi.ts';
 import {
   BROWSER_TEST_TIMEOUT_MS,
+  expectFitsEveryWidth,
   HAVE_BROWSER,
   launchBrowser,
   type OpenedPage,
@@ -160,7 +161,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
         minWithdrawable: 30_000_000,
         maxWithdrawable: 30_000_000,
       });
-      if (shots) await page.screenshot({ path: screenshotPath('refund-open-en.png'), fullPage: true });
+      await expectFitsEveryWidth(page, 'the refund page', shots ? 'refund-open-en' : undefined);
 
       const stale = await open(`${r.refund_url}?lang=en`);
       const payerBefore = await balanceOf(t, payer);
@@ -300,8 +301,11 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
         expect(await page.locator('#redeem_to').inputValue()).toBe('this is not a wallet!!');
         expect(await page.locator('.qr svg').count()).toBe(1);
         expect(await page.locator('h1').textContent()).toBe(m.refund.title);
-        if (shots)
-          await page.screenshot({ path: screenshotPath(`refund-garbage-${lang}.png`), fullPage: true });
+        await expectFitsEveryWidth(
+          page,
+          `the refused refund page (${lang})`,
+          shots ? `refund-garbage-${lang}` : undefined,
+        );
       }
       // Other targets that are none: each refused on the page with what is wrong with it.
       const page = await open(`${r.refund_url}?lang=en`);
@@ -496,7 +500,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
       expect(await item.locator('.refund-status').textContent()).toBe('open');
       // 0.0004 BTC and its fee reserve (1 %) held in escrow.
       expect(before - (await balanceOf(t, merchant))).toBe(40_000_000n + 400_000n);
-      if (shots) await page.screenshot({ path: screenshotPath('dashboard-refunded.png'), fullPage: true });
+      await expectFitsEveryWidth(page, 'the refunded payment', shots ? 'dashboard-refunded' : undefined);
 
       // In Hindi: the list and the form in the page's language.
       await page.goto(`${base}/dashboard/payments/${tid}?lang=hi`);
