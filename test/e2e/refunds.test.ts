@@ -494,7 +494,7 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
       expect(listed).toMatchObject({ amount: '0.00040000', status: 'open' });
       const item = page.locator('#refunds li');
       expect(await item.count()).toBe(1);
-      const link = item.getByRole('link');
+      const link = item.getByRole('link', { name: '0.00040000 BTC' });
       expect(await link.textContent()).toBe('0.00040000 BTC');
       expect(new URL((await link.getAttribute('href')) ?? '', base).toString()).toBe(listed?.refund_url);
       expect(await item.locator('.refund-status').textContent()).toBe('open');
@@ -510,9 +510,27 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
       expect(await page.locator('#refunds .refund-status').textContent()).toBe('खुला');
       await page.goto(`${base}/dashboard/payments/${tid}?lang=en`);
 
-      // The link is the payer's page.
+      // An open refund is cancelled from its voucher batch's page (the password asked again): the escrow
+      // returns, the payment's page lists it cancelled.
+      await Promise.all([
+        page.waitForURL(`${base}/dashboard/vouchers/${listed?.tid}`),
+        item.getByRole('link', { name: dashEn.payments.refundCancel }).click(),
+      ]);
+      await page.getByLabel(dashEn.vouchers.password).fill(PASSWORD);
+      await Promise.all([
+        page.waitForURL(`${base}/dashboard/vouchers/${listed?.tid}?done=revoked`),
+        page.getByRole('button', { name: dashEn.vouchers.revoke }).click(),
+      ]);
+      expect(await balanceOf(t, merchant)).toBe(before);
+      await page.goto(`${base}/dashboard/payments/${tid}?lang=en`);
+      expect(await item.locator('.refund-status').textContent()).toBe('cancelled');
+      expect(await item.getByRole('link', { name: dashEn.payments.refundCancel }).count()).toBe(0);
+      expect((await refundsOf(tid)).map((x) => x.status)).toEqual(['cancelled']);
+
+      // The link is the payer's page, which says the refund was cancelled.
       await Promise.all([page.waitForURL(listed?.refund_url ?? ''), link.click()]);
       expect(await page.locator('.amount').textContent()).toBe('0.00040000 BTC');
+      expect(await page.getByRole('status').last().textContent()).toBe(en.refund.cancelled);
       expect(await auditViolations(t)).toEqual([]);
     });
   });

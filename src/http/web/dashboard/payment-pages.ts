@@ -317,7 +317,13 @@ ${field({ name: 'password', id: 'f-refund-password', label: m.send.password, typ
         ? null
         : html`<section class="card" aria-labelledby="rl"><h2 id="rl">${m.payments.refundsTitle}</h2><ul id="refunds">${refunds.map(
             (r) =>
-              html`<li data-refund="${r.row.batchId}"><a href="/refund/${r.row.code}">${formatMsatAsBtc(r.row.amountMsat)} BTC</a> · <span class="refund-status">${m.payments.refundStatusName(r.status)}</span></li>`,
+              html`<li data-refund="${r.row.batchId}"><a href="/refund/${r.row.code}">${formatMsatAsBtc(r.row.amountMsat)} BTC</a> · <span class="refund-status">${m.payments.refundStatusName(r.status)}</span>${
+                // An open refund is cancelled as the voucher batch it is (revoked there, the password
+                // asked again): its escrow returns.
+                r.status === 'open'
+                  ? html` · <a href="/dashboard/vouchers/${r.row.batchId}">${m.payments.refundCancel}</a>`
+                  : null
+              }</li>`,
           )}</ul></section>`;
     // Only the payee sets status_payee: not the account that made the request for it.
     const statusForm =

@@ -150,6 +150,7 @@ export const en = {
     refundPasswordHint: 'A refund moves money: it needs your password again.',
     refundButton: 'Refund',
     refundsTitle: 'Refunds',
+    refundCancel: 'Cancel',
     refundNote:
       'The payer claims the refund from its page (send them the link); until then you can cancel it.',
     record: 'Record',

@@ -147,6 +147,7 @@ export const hi: DashboardCatalogue = {
     refundPasswordHint: 'रिफ़ंड से पैसा जाता है: इसके लिए पासवर्ड दोबारा चाहिए।',
     refundButton: 'रिफ़ंड करें',
     refundsTitle: 'रिफ़ंड',
+    refundCancel: 'रद्द करें',
     refundNote: 'भुगतानकर्ता रिफ़ंड उसके पेज से लेता है (उसे लिंक भेजें); तब तक आप इसे रद्द कर सकते हैं।',
     record: 'रिकॉर्ड',
     statusName: (s: string) =>
