@@ -431,7 +431,9 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(burst.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(burst.map((r) => r.json().data.tid as string)).size).toBe(1);
     expect((await refundsOf(tid)).map((x) => x.amount)).toEqual(['0.00020000', '0.00010000']);
-    expect(before - (await balanceOf(w, merchant))).toBe(30_000_000n + reserveOf(20_000_000n) + reserveOf(10_000_000n));
+    expect(before - (await balanceOf(w, merchant))).toBe(
+      30_000_000n + reserveOf(20_000_000n) + reserveOf(10_000_000n),
+    );
     expect(await auditViolations(w)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { PaymentRow } from '../../db/repos/payments.ts';
 import { findRefund, lockPaymentForRefund, refundedMsat } from '../../db/repos/refunds.ts';
 import { findBatchByIdempotencyKey, insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
-import { MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
+import { formatMsatAsBtc, MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
 import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { defaultRefundMsat, excessMsat, receivedMsat } from '../../domain/refunds.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -166,15 +166,17 @@ export async function refundPayment(
     if (amountMsat <= 0n) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${received} msat and its refunds hold ${already} msat: no excess is left`,
+        `the payment received ${formatMsatAsBtc(received)} BTC and its refunds hold ` +
+          `${formatMsatAsBtc(already)} BTC: no excess is left`,
         'excess',
       );
     }
     if (already + amountMsat > received) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${received} msat and its refunds hold ${already} msat: at most ` +
-          `${received - already > 0n ? received - already : 0n} msat more can be refunded`,
+        `the payment received ${formatMsatAsBtc(received)} BTC and its refunds hold ` +
+          `${formatMsatAsBtc(already)} BTC: at most ` +
+          `${formatMsatAsBtc(received - already > 0n ? received - already : 0n)} BTC more can be refunded`,
         field,
       );
     }

@@ -4,6 +4,7 @@ import { cancelRefund } from '../../app/refunds/cancel-refund.ts';
 import { refundPayment } from '../../app/refunds/refund-payment.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
+import { idempotencyKey } from '../wire/fields.ts';
 import {
   cancelRefundBodySchema,
   decodeRefund,
@@ -12,7 +13,6 @@ import {
   refundRecord,
   refundRecordSchema,
 } from '../wire/refunds.contract.ts';
-import { idempotencyKey } from '../wire/fields.ts';
 import { envelopeOf, idempotencyHeader, standardErrors, standardSecurity } from '../wire/schemas.ts';
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
