@@ -32,6 +32,7 @@ import { csrfField, errorsFor, field, formOf, problem, selectField } from '../ki
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
 import { signedInUser } from '../kit/session.ts';
 import { unconfirmedBanner } from './auth-pages.ts';
+import { formKeyOf, newFormKey } from './form-key.ts';
 import type { DashboardCatalogue } from './i18n/index.ts';
 import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 
@@ -312,10 +313,14 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     // A refused refund shows the amount as typed; its fields have ids of their own (the status form
     // above has a password field too).
     const refundAmount = form === 'refund' ? (formOf(request)['amount'] ?? '').trim() : '';
+    // Sent twice (a double click, a reload), the form refunds once: its key is the refund's
+    // Idempotency-Key. A refused form keeps its key.
+    const refundKey = (form === 'refund' ? formKeyOf(formOf(request)) : null) ?? newFormKey();
     const refundForm = refundable
       ? html`<section class="card" aria-labelledby="rf"><h2 id="rf">${m.payments.refundTitle}</h2>${problem(re.form)}
 <p class="muted">${m.payments.refundNote}</p>${excess > 0n ? html`<p id="refund-excess">${m.payments.refundExcess(`${formatMsatAsBtc(excess)} BTC`)}</p>` : null}
 <form method="post" action="/dashboard/payments/${row.public_id}/refund" id="refund-form">${csrfField(s.csrfToken)}
+<input type="hidden" name="form_key" value="${refundKey}">
 ${field({ name: 'amount', id: 'f-refund-amount', label: m.payments.refundAmount, value: refundAmount, inputmode: 'decimal', error: re.byField['amount'] ?? null })}
 ${field({ name: 'password', id: 'f-refund-password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
 <button type="submit">${m.payments.refundButton}</button></form></section>`
@@ -413,7 +418,7 @@ ${refundList}${refundForm}
       amount: amount === null ? { kind: 'original' } : { kind: 'btc', msat: amount.value },
       description: null,
       receiverEmail: null,
-      idempotencyKey: null,
+      idempotencyKey: formKeyOf(fields),
     });
     if (!r.ok && r.error.code === 'not_found')
       return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);
