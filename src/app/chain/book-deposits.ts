@@ -17,6 +17,7 @@ import {
 } from '../../db/repos/chain-deposits.ts';
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import { paymentWasRefunded } from '../../db/repos/refunds.ts';
 import type { DB } from '../../db/schema.ts';
 import { afterCredit, isLateDeposit, withinMonitoring } from '../../domain/chain-lateness.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
@@ -242,6 +243,7 @@ async function creditDeposit(
       deposit.first_seen_ms,
       deps.config.chain.monitorAfterExpiryMs,
     ),
+    before.status === 'declined' && (await paymentWasRefunded(trx, payment.id)),
   );
   const changed = after.status !== before.status || after.exception !== before.exception;
   // The row is locked (lockDepositPayment), so the update from the status just read touches it.

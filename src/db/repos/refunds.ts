@@ -106,3 +106,37 @@ export function findRefund(exec: Exec, batchId: string): Promise<RefundRow | und
     .where('b.id', '=', batchId)
     .executeTakeFirst();
 }
+
+/**
+ * The payment's refunds the payer can still claim (not claimed, no claim under way, not cancelled, not
+ * expired), newest first: the batch ids and amounts.
+ */
+export async function listOpenRefunds(
+  exec: Exec,
+  paymentId: bigint,
+  nowMs: number,
+): Promise<{ batchId: string; amountMsat: bigint }[]> {
+  return exec
+    .selectFrom('voucher_batches as b')
+    .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+    .select(['b.id as batchId', 'b.amount_msat as amountMsat'])
+    .where('b.refund_of_payment_id', '=', paymentId)
+    .where('b.revoked_at_ms', 'is', null)
+    .where('b.expires_at_ms', '>', BigInt(nowMs))
+    .where('v.redeemed_at_ms', 'is', null)
+    .where('v.claim_payment_id', 'is', null)
+    .where('v.refunded_at_ms', 'is', null)
+    .orderBy('v.id', 'desc')
+    .execute();
+}
+
+/** True when the payment was ever refunded (a refund batch links to it, claimed, open or gone back). */
+export async function paymentWasRefunded(exec: Exec, paymentId: bigint): Promise<boolean> {
+  const r = await exec
+    .selectFrom('voucher_batches')
+    .select('id')
+    .where('refund_of_payment_id', '=', paymentId)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
