@@ -14,6 +14,7 @@ import {
   launchBrowser,
   type OpenedPage,
   openPage,
+  readQrCode,
   screenshotPath,
 } from '../fixtures/browser.ts';
 import { PASSWORD } from '../fixtures/dashboard.ts';
@@ -152,6 +153,8 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('refunds in Chromium on %s', (dial
       const svg = await page.locator('.qr svg').evaluate((e) => e.outerHTML);
       expect(modulesOf(svg)).not.toBe('');
       expect(modulesOf(svg)).toBe(await modulesOfText(lnurl));
+      // Read as a wallet's camera reads it (bech32 is case-insensitive; QR codes carry it upper-case).
+      expect((await readQrCode(page, '.qr svg'))?.toUpperCase()).toBe(lnurl.toUpperCase());
       expect(await page.locator('.qrnote').textContent()).toBe(en.refund.scan);
       const offerUrl = lnurlUrl(lnurl);
       expect(offerUrl.startsWith(`${base}/`)).toBe(true);
