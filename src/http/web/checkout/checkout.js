@@ -118,11 +118,14 @@ function start(root) {
     if (exception !== (data.exception || '')) return true;
     const onchain = document.getElementById('pay-onchain');
     const chain = status.chain;
+    // A new remainder (part of the amount arrived) needs its QR code drawn by the server. When deposits
+    // on their way cover the rest there is no remainder: the page shows them seen, without reloading.
     return (
       status.state === 'pending' &&
       onchain !== null &&
       chain !== null &&
       typeof chain === 'object' &&
+      typeof chain.remaining === 'string' &&
       typeof chain.uri === 'string' &&
       chain.uri !== onchain.dataset.uri
     );
