@@ -13,6 +13,8 @@ export interface PayoutsConfig {
   claimLeaseMs: number;
   /** Wait between rounds of the payout worker when no item is due. */
   pollIntervalMs: number;
+  /** Largest body of POST /lapi/v1/payouts, in bytes (500 invoices with route hints need far more than BODY_LIMIT_BYTES). */
+  bodyLimitBytes: number;
 }
 
 export const payouts = section(
@@ -21,11 +23,13 @@ export const payouts = section(
     PAYOUT_MAX_ITEMS: int(500, 1, 500),
     PAYOUT_CLAIM_LEASE_MS: int(120_000, 1000, 3_600_000),
     PAYOUT_POLL_INTERVAL_MS: int(1000, 10, 60_000),
+    PAYOUT_BODY_LIMIT_BYTES: int(2_097_152, 1024, 16_777_216),
   },
   (v): PayoutsConfig => ({
     concurrency: v.PAYOUT_CONCURRENCY,
     maxItems: v.PAYOUT_MAX_ITEMS,
     claimLeaseMs: v.PAYOUT_CLAIM_LEASE_MS,
     pollIntervalMs: v.PAYOUT_POLL_INTERVAL_MS,
+    bodyLimitBytes: v.PAYOUT_BODY_LIMIT_BYTES,
   }),
 );

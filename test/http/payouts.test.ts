@@ -214,6 +214,20 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     expect(await payoutPayments()).toHaveLength(1);
   });
 
+  it('concurrent requests with one Idempotency-Key create one payout and reserve once', async () => {
+    const before = await balanceOf(w, payer);
+    const body = { items: [{ destination: alice.usertag, amount: '0.001' }] };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post(body, payer.adminKey, 'same-key')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((r) => (r.json().data as Payout).id));
+    expect(ids.size).toBe(1);
+    const reserved = BigInt((answers[0]!.json().data as Payout).reserved_msat);
+    expect(before - (await balanceOf(w, payer))).toBe(reserved);
+    expect((await get('payouts')).json().data.payouts).toHaveLength(1);
+  });
+
   it('another account sees neither the payout nor its list; an invoice key cannot create one', async () => {
     const p = await created({ items: [{ destination: alice.usertag, amount: '0.001' }] });
     expect((await get(`payouts/${p.id}`, alice.invoiceKey)).statusCode).toBe(404);
@@ -238,19 +252,41 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     expect(second.next).toBeNull();
   });
 
-  it('500 items settle, each exactly once, and the audit is clean', async () => {
-    const items = Array.from({ length: 500 }, (_, i) => ({
-      destination: i % 2 === 0 ? alice.usertag : bob.usertag,
-      amount: '0.00001',
-      reference: String(i),
-    }));
+  it('500 items of mixed destinations, some failing, each settle exactly once, and the audit is clean', async () => {
+    const invoices = await Promise.all(
+      Array.from({ length: 250 }, (_, i) =>
+        outsideInvoice(w, BigInt(1_000_000 + i * 1000), i % 50 === 0 ? 'sandbox:fail' : `payout ${i}`),
+      ),
+    );
+    const items = Array.from({ length: 500 }, (_, i) =>
+      i % 2 === 0
+        ? { destination: invoices[i / 2]!.payreq, reference: String(i) }
+        : { destination: i % 4 === 1 ? alice.usertag : `${bob.usertag}@paytag.test`, amount: '0.00001' },
+    );
+    const body = JSON.stringify({ items });
+    // Far more than BODY_LIMIT_BYTES: this route takes PAYOUT_BODY_LIMIT_BYTES.
+    expect(body.length).toBeGreaterThan(w.deps.config.bodyLimitBytes);
+    const before = await balanceOf(w, payer);
     const p = await created({ items });
     expect(p.item_count).toBe(500);
     await drain();
     const done = await fetched(p.id);
     expect(done.status).toBe('done');
-    expect(done.counts).toEqual({ queued: 0, paying: 0, paid: 500, failed: 0 });
-    expect(await payoutPayments()).toHaveLength(500);
+    expect(done.counts).toEqual({ queued: 0, paying: 0, paid: 495, failed: 5 });
+    const payments = await payoutPayments();
+    expect(payments).toHaveLength(500);
+    expect(payments.filter((x) => x.status === 'declined')).toHaveLength(5);
+    const spent = done.items
+      .filter((i) => i.status === 'paid')
+      .reduce((s, i) => s + BigInt(i.amount_msat) + BigInt(i.fee_msat) + msatOfBtc(i.service_fee), 0n);
+    expect(before - (await balanceOf(w, payer))).toBe(spent);
     expect(await auditViolations(w)).toEqual([]);
   }, 120_000);
+
+  it('a body past PAYOUT_BODY_LIMIT_BYTES is refused with 413', async () => {
+    const r = await post({
+      items: [{ destination: alice.usertag, amount: '0.001', memo: 'x'.repeat(3_000_000) }],
+    });
+    expect(r.statusCode).toBe(413);
+  });
 });

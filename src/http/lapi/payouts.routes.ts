@@ -26,6 +26,7 @@ export function registerPayoutRoutes(scope: FastifyInstance, deps: AppDeps): voi
     '/payouts',
     {
       config: { key: 'admin' },
+      bodyLimit: deps.config.payouts.bodyLimitBytes,
       schema: {
         tags: ['payouts'],
         summary:
