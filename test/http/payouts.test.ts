@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recheckDeclinedOutgoing, recheckDelayMs } from '../../src/app/payments/engine/late-success.ts';
 import { payDueItems } from '../../src/app/payouts/pay-items.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
@@ -76,12 +77,19 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     return r.json().data as Payout;
   };
   /** Runs the payout worker until no item is due any more. */
-  const drain = async (): Promise<void> => {
+  const rounds = async (): Promise<void> => {
     for (let i = 0; i < 1000; i += 1) {
       const round = await payDueItems(w.deps);
       if (round.picked === 0) return;
     }
     throw new Error('the payout worker never ran dry');
+  };
+  /** Pays every item, then lets the node's re-check confirm the declined payments, which ends their items. */
+  const drain = async (): Promise<void> => {
+    await rounds();
+    w.clock.advance(recheckDelayMs(w.deps) + 1);
+    await recheckDeclinedOutgoing(w.deps);
+    await rounds();
   };
   const outboxOf = async (type: string): Promise<string[]> =>
     (
@@ -114,6 +122,12 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     expect(before - (await balanceOf(w, payer))).toBe(BigInt(p.reserved_msat));
     expect(await auditViolations(w)).toEqual([]);
 
+    await rounds();
+    // The declined invoice is not called failed before the node's re-check has confirmed it.
+    const meanwhile = await fetched(p.id);
+    expect(meanwhile.status).toBe('open');
+    expect(meanwhile.items[4]!.status).toBe('paying');
+    expect(await outboxOf('payout.item.failed')).toHaveLength(1);
     await drain();
     const done = await fetched(p.id);
     expect(done.status).toBe('done');

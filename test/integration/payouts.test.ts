@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { recheckDeclinedOutgoing } from '../../src/app/payments/engine/late-success.ts';
 import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
 import { createPayouts } from '../../src/app/payouts/create-payouts.ts';
 import { payDueItems } from '../../src/app/payouts/pay-items.ts';
 import { getPayout, type PayoutView } from '../../src/app/payouts/view.ts';
+import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { claimPayoutItem } from '../../src/db/repos/payouts.ts';
 import { decodeCreatePayouts } from '../../src/http/lapi/payouts.contract.ts';
+import { fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
 import {
   auditViolations,
@@ -65,6 +69,14 @@ describe.each(DIALECTS)('payout items settle exactly once on %s', (dialect) => {
     expect(w.node.resolvePendingPayment(ko.paymentHash, 'failed')).toBe(true);
     pastTheSendTimeout();
     expect((await reconcileOutgoing(w.deps)).resolved).toBe(2);
+    await payDueItems(w.deps);
+    seen = await now(p);
+    // The failed one waits for the node's re-check before it is called failed.
+    expect(seen.items.map((i) => i.status)).toEqual(['paid', 'paying']);
+    expect(seen.batch.status).toBe('open');
+    pastTheSendTimeout();
+    expect((await recheckDeclinedOutgoing(w.deps)).checked).toBe(1);
+    await payDueItems(w.deps);
     seen = await now(p);
     expect(seen.batch.status).toBe('done');
     expect(seen.items.map((i) => i.status)).toEqual(['paid', 'failed']);
@@ -132,5 +144,50 @@ describe.each(DIALECTS)('payout items settle exactly once on %s', (dialect) => {
     expect(found.some((f) => f.startsWith(`payout item ${item.id} is paid`))).toBe(true);
     expect(found.some((f) => f.startsWith('payout escrow holds'))).toBe(true);
     expect(found.some((f) => f.startsWith(`payout item ${item.id}: its release`))).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)('a payout item whose payment the node misreported on %s', (dialect) => {
+  it('a payment declined and then found paid by the re-check ends its item paid, never failed', async () => {
+    const { t, clock, node } = await fakeNodeRuntime(dialect);
+    try {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.1' } });
+      const inv = foreignInvoice(2_000_000n);
+      const before = await availableBalance(t.deps.db.read, payer.id, 'lbtc');
+      node.payOutcomes.push({ status: 'failed', reason: 'unknown gRPC error read as a failure' });
+      const p = value(
+        await createPayouts(
+          t.deps,
+          callerOf(payer),
+          value(
+            decodeCreatePayouts(
+              { items: [{ destination: inv.payreq }], callback_url: 'http://127.0.0.1:9/h' },
+              null,
+            ),
+          ),
+        ),
+      );
+      await payDueItems(t.deps);
+      const seen = async () => value(await getPayout(t.deps, callerOf(payer, 'invoice'), p.batch.public_id));
+      expect((await seen()).items[0]).toMatchObject({ status: 'paying', payment_status: 'declined' });
+      // The node knew better: the payment went through.
+      node.lookups.set(inv.paymentHash, { status: 'succeeded', feeMsat: 700n, preimage: 'ab'.repeat(32) });
+      clock.advance(5 * 60_000);
+      expect(await recheckDeclinedOutgoing(t.deps)).toEqual({ checked: 1, booked: 1 });
+      await payDueItems(t.deps);
+      const after = await seen();
+      expect(after.batch.status).toBe('done');
+      expect(after.items[0]).toMatchObject({
+        status: 'paid',
+        preimage: 'ab'.repeat(32),
+        network_fee_msat: 700n,
+      });
+      expect(before - (await availableBalance(t.deps.db.read, payer.id, 'lbtc'))).toBe(2_000_000n + 700n);
+      const events = await t.deps.db.read.selectFrom('outbox').select('event_type').execute();
+      expect(events.map((e) => e.event_type).sort()).toEqual(['payout.done', 'payout.item.paid']);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -13,14 +13,15 @@ import { payOut } from '../payments/engine/pay-out.ts';
 import { resolveLnurlInvoice } from '../payments/send-to-lnurl.ts';
 import { runPlainWrite } from '../write.ts';
 import { PAYOUT_ESCROW, releasePayoutItem } from './movements.ts';
-import { endItem } from './settle-item.ts';
+import { endDecidedItems, endItem } from './settle-item.ts';
 
 /** Items one round takes per lane at most (a round ends sooner when fewer are due). */
 const ITEMS_PER_LANE = 8;
 
 /**
- * One round of the payout worker: takes the items that are due (queued, or claimed by a worker that
- * stopped before it had a payment) and pays them, PAYOUT_CONCURRENCY at a time. Answers how many it took.
+ * One round of the payout worker: ends the items whose payment decided after a decline (endDecidedItems),
+ * then takes the items that are due (queued, or claimed by a worker that stopped before it had a payment)
+ * and pays them, PAYOUT_CONCURRENCY at a time. Answers how many it ended or took.
  */
 export async function payDueItems(
   deps: AppDeps,
@@ -28,6 +29,7 @@ export async function payDueItems(
 ): Promise<{ picked: number; limit: number }> {
   const lanes = deps.config.payouts.concurrency;
   const limit = lanes * ITEMS_PER_LANE;
+  const decided = await endDecidedItems(deps, limit);
   const due = await listClaimableItems(deps.db.read, deps.clock.nowMs(), limit);
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -45,7 +47,7 @@ export async function payDueItems(
     }
   };
   await Promise.all(Array.from({ length: Math.min(lanes, due.length) }, lane));
-  return { picked: due.length, limit };
+  return { picked: due.length + decided, limit };
 }
 
 /** Where the item's money goes: a usertag, or an invoice (an LNURL's or a Lightning address's, resolved now). */
@@ -72,8 +74,9 @@ async function targetOf(deps: AppDeps, item: PayoutWork): Promise<Result<PayTarg
  * 3. the engine's payOut, whose claim step binds the item to the payment in the payment's own write
  *    unit and releases the item's escrow to the payer, who pays as any send: the item has a payment
  *    exactly when that unit committed. Settled inside the ledger, the item ends paid in that unit; to
- *    another node, the payment's resolution ends it (settle-item.ts), also when the payments reconciler
- *    resolves it after a restart;
+ *    another node, a posted payment ends it paid in the posting unit (settle-item.ts), also when the
+ *    payments reconciler resolves it after a restart; a declined one ends it failed only once the node's
+ *    re-check has confirmed the failure, or paid on a late success (endDecidedItems);
  * 4. a refusal before any payment (an unknown usertag, an LNURL that does not answer, a route refused in
  *    the unit) ends the item failed and releases its escrow, in one unit, only while this claim holds it.
  * A worker that stops between 1 and 3 leaves a claim without a payment, taken again after its lease.

@@ -5,12 +5,14 @@ import {
   countOpenPayoutItems,
   endPayoutItem,
   findPayoutItemByPayment,
+  listDecidedPayoutItems,
   lockPayoutBatch,
   markPayoutBatchDone,
   type PayoutWork,
 } from '../../db/repos/payouts.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { runPlainWrite } from '../write.ts';
 import { enqueueDoneWebhook, enqueueItemWebhook, type ItemOutcome } from './events.ts';
 
 /**
@@ -49,9 +51,12 @@ export async function endItem(
 }
 
 /**
- * The hook table's paymentResolved for purpose `payout`: the item whose payment was posted (paid) or
- * voided (declined) ends with it, in the same unit, whoever resolved it (the worker, or the payments
- * reconciler after a restart). The void already gave the reserve back to the payer.
+ * The hook table's paymentResolved for purpose `payout`: the item whose payment was posted ends `paid`
+ * in the same unit, whoever resolved it (the worker, or the payments reconciler after a restart). A
+ * declined payment does not end its item yet: the node is asked once more after the send timeout
+ * (engine/late-success.ts), and a payment it reports paid after all is booked paid. The item stays
+ * `paying` until that re-check has decided (endDecidedItems), so it is never shown failed while its
+ * payment may still have succeeded. The void already gave the reserve back to the payer.
  */
 export async function settlePayoutItem(
   _deps: AppDeps,
@@ -60,30 +65,52 @@ export async function settlePayoutItem(
   outcome: 'paid' | 'declined',
   nowMs: number,
 ): Promise<void> {
+  if (outcome !== 'paid') return;
   const item = await findPayoutItemByPayment(trx, row.id);
   if (item === undefined) return;
   const now = (await findPaymentById(trx, row.id)) ?? row;
-  await endItem(
-    trx,
-    item,
-    row.id,
-    outcome === 'paid'
-      ? {
-          status: 'paid',
-          tid: now.public_id,
-          networkFeeMsat: now.network_fee_msat,
-          preimage: now.preimage,
-          error: null,
-          errorCode: null,
-        }
-      : {
+  await endItem(trx, item, row.id, paidOutcome(now), nowMs);
+}
+
+const paidOutcome = (p: PaymentRow) => ({
+  status: 'paid' as const,
+  tid: p.public_id,
+  networkFeeMsat: p.network_fee_msat,
+  preimage: p.preimage,
+  error: null,
+  errorCode: null,
+});
+
+/**
+ * Ends items whose payment has decided outside a paymentResolved unit: paid by a late success, or
+ * declined and confirmed by the re-check (recheck_at_ms cleared). Each in its own unit that reads the
+ * payment again; answers how many it ended.
+ */
+export async function endDecidedItems(deps: AppDeps, limit: number): Promise<number> {
+  const decided = await listDecidedPayoutItems(deps.db.read, limit);
+  let n = 0;
+  for (const item of decided) {
+    const ended = await runPlainWrite(deps.db, async (trx) => {
+      const p = await findPaymentById(trx, item.payment_id!);
+      if (p === undefined) return false;
+      if (p.status === 'paid') return endItem(trx, item, p.id, paidOutcome(p), deps.clock.nowMs());
+      if (p.status !== 'declined' || p.recheck_at_ms !== null) return false;
+      return endItem(
+        trx,
+        item,
+        p.id,
+        {
           status: 'failed',
-          tid: now.public_id,
+          tid: p.public_id,
           networkFeeMsat: 0n,
           preimage: null,
-          error: now.failure_reason ?? 'the payment failed',
+          error: p.failure_reason ?? 'the payment failed',
           errorCode: 'payment_failed',
         },
-    nowMs,
-  );
+        deps.clock.nowMs(),
+      );
+    });
+    if (ended) n += 1;
+  }
+  return n;
 }

@@ -233,6 +233,29 @@ export async function endPayoutItem(
   return r.numUpdatedRows === 1n;
 }
 
+/**
+ * Open items whose payment has decided without ending them: paid (a late success), or declined with its
+ * re-check done (recheck_at_ms cleared).
+ */
+export function listDecidedPayoutItems(exec: Exec, limit: number): Promise<PayoutWork[]> {
+  return exec
+    .selectFrom('payout_items as i')
+    .innerJoin('payout_batches as b', 'b.id', 'i.batch_id')
+    .innerJoin('payments as p', 'p.id', 'i.payment_id')
+    .selectAll('i')
+    .select(workColumns)
+    .where('i.ended_at_ms', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('p.status', '=', 'paid'),
+        eb.and([eb('p.status', '=', 'declined'), eb('p.recheck_at_ms', 'is', null)]),
+      ]),
+    )
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+}
+
 export const findPayoutItemByPayment = (trx: Exec, paymentId: bigint): Promise<PayoutWork | undefined> =>
   trx
     .selectFrom('payout_items as i')

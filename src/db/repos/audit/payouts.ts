@@ -68,8 +68,9 @@ export async function findPayoutFundingMismatches(
 
 /**
  * Items whose state and payment disagree: paid without a paid payment of the batch's account for its
- * amount (purpose payout); failed with a payment that is not declined; not ended while its payment has
- * ended; and payments of purpose payout that no item names.
+ * amount (purpose payout); failed with a payment that is not declined, or whose re-check has not
+ * decided; and payments of purpose payout that no item names. (An open item whose payment has decided is
+ * not a finding: the worker's next round ends it.)
  */
 export async function findPayoutItemOutcomeMismatches(
   exec: Exec,
@@ -89,8 +90,7 @@ export async function findPayoutItemOutcomeMismatches(
     LEFT JOIN payments p ON p.id = i.payment_id
     WHERE (i.status = 'paid' AND (p.id IS NULL OR p.status <> 'paid' OR p.purpose <> 'payout'
              OR p.direction <> 'out' OR p.account_id <> b.account_id OR p.amount_msat <> i.amount_msat))
-       OR (i.status = 'failed' AND p.id IS NOT NULL AND p.status <> 'declined')
-       OR (i.ended_at_ms IS NULL AND p.id IS NOT NULL AND p.status <> 'pending')
+       OR (i.status = 'failed' AND p.id IS NOT NULL AND (p.status <> 'declined' OR p.recheck_at_ms IS NOT NULL))
        OR ((i.status IN ('paid', 'failed')) <> (i.ended_at_ms IS NOT NULL))
     UNION ALL
     SELECT NULL AS item, p.id AS payment, 'none' AS status, p.status AS pstatus
