@@ -205,6 +205,15 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     }
     const none = await post({ items: [] });
     expect(none.statusCode).toBe(400);
+    // Each amount is valid, the sum is not: 21,000,000 BTC at most.
+    const huge = await post({
+      items: [
+        { destination: alice.usertag, amount: '20000000' },
+        { destination: bob.usertag, amount: '20000000' },
+      ],
+    });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().field).toBe('items');
     expect(await balanceOf(w, payer)).toBe(before);
     expect((await get('payouts')).json().data.payouts).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { recheckDeclinedOutgoing } from '../../src/app/payments/engine/late-success.ts';
 import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
 import { createPayouts } from '../../src/app/payouts/create-payouts.ts';
@@ -125,6 +126,26 @@ describe.each(DIALECTS)('payout items settle exactly once on %s', (dialect) => {
     expect(await payoutPayments()).toBe(40);
     const webhooks = await w.deps.db.read.selectFrom('outbox').select('event_id').execute();
     expect(webhooks).toHaveLength(0); // no callback_url: nothing queued
+    expect(await auditViolations(w)).toEqual([]);
+  });
+
+  it('an account disabled while its payout is queued pays nothing more: its items fail and the escrow comes back', async () => {
+    const before = await balanceOf(w, payer);
+    const p = await payout([
+      { destination: alice.usertag, amount: '0.001' },
+      { destination: alice.usertag, amount: '0.002' },
+    ]);
+    const operator = { accountId: null, name: 'operator:root' };
+    expect((await disableAccount(w.deps, operator, payer.usertag, 'under investigation')).ok).toBe(true);
+    await payDueItems(w.deps);
+    const seen = await now(p);
+    expect(seen.batch.status).toBe('done');
+    expect(seen.items.map((i) => [i.status, i.error_code])).toEqual([
+      ['failed', 'account_disabled'],
+      ['failed', 'account_disabled'],
+    ]);
+    expect(await balanceOf(w, payer)).toBe(before);
+    expect(await payoutPayments()).toBe(0);
     expect(await auditViolations(w)).toEqual([]);
   });
 

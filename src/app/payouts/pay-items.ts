@@ -1,3 +1,4 @@
+import { findAccountById } from '../../db/repos/accounts.ts';
 import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import {
   bindPayoutPayment,
@@ -85,6 +86,14 @@ async function payItem(deps: AppDeps, item: PayoutWork): Promise<void> {
   const nowMs = deps.clock.nowMs();
   const lease = nowMs + deps.config.payouts.claimLeaseMs;
   if (!(await runPlainWrite(deps.db, (trx) => claimPayoutItem(trx, item.id, nowMs, lease)))) return;
+  // An account the operator disabled meanwhile pays nothing more: its open items fail, their escrow back.
+  const payer = await findAccountById(deps.db.read, item.account_id);
+  if (payer?.disabled_at_ms !== null) {
+    return failWithoutPayment(deps, item, lease, {
+      code: 'account_disabled',
+      message: 'the paying account is disabled: it makes no payments',
+    });
+  }
   const target = await targetOf(deps, item);
   if (!target.ok) return failWithoutPayment(deps, item, lease, target.error);
   const paid = await payOut(deps, {
