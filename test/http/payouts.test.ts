@@ -186,6 +186,8 @@ describe.each(DIALECTS)('batch Lightning payouts on %s', (dialect) => {
     const before = await balanceOf(w, payer);
     const cases: Array<[unknown, string]> = [
       [{ destination: alice.usertag }, 'items[1].amount'],
+      [{ amount: '0.001' }, 'items[1].destination'],
+      ['alice', 'items[1]'],
       [{ destination: alice.usertag, amount: '0.000000001' }, 'items[1].amount'],
       [{ destination: 'not a destination!', amount: '0.001' }, 'items[1].destination'],
       [{ destination: payer.usertag, amount: '0.001' }, 'items[1].destination'],

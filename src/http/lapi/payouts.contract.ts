@@ -28,9 +28,10 @@ const REFERENCE_MAX = TEXT_LIMITS.order_id;
 /** Most batches one page of GET /payouts lists. */
 export const PAYOUT_LIST_MAX = 100;
 
+// No `type` or `required` here: the decoder refuses a missing field or a non-object item itself, naming
+// it as `items[3].destination`, as it names every other refusal of an item.
 const payoutItemSchema = {
-  type: 'object',
-  required: ['destination'],
+  description: 'one payout (an object); destination is required',
   properties: {
     destination: decoded(
       'a usertag of this service, a BOLT11 invoice, a Lightning address name@host or a bech32 LNURL (a string)',
