@@ -502,7 +502,7 @@ export interface OperatorActionsTable {
   at_ms: Int;
 }
 
-/** A batch of Lightning payouts (migration 030). */
+/** A batch of Lightning payouts (migration 031). */
 export interface PayoutBatchesTable {
   id: Generated<bigint>;
   public_id: string;
@@ -518,7 +518,7 @@ export interface PayoutBatchesTable {
   done_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
 }
 
-/** One item of a payout batch (migration 030): queued → paying → paid | failed, each once. */
+/** One item of a payout batch (migration 031): queued → paying → paid | failed, each once. */
 export interface PayoutItemsTable {
   id: Generated<bigint>;
   batch_id: bigint;

@@ -61,6 +61,8 @@ export interface CreditedRequest {
  *   (`monitored`), the amount covered: paid with `paid_late`;
  * - already paid (a deposit to a used address): stays paid; `paid_over` if it had no exception;
  * - declined with part of the amount now received: stays declined with `paid_partial`;
+ * - declined and refunded (`refunded`: the merchant gave back what had arrived, so the request is
+ *   closed): stays declined, whatever arrives after (credited, and refundable in turn);
  * - anything else (an underpayment before the expiry, a late deposit past the window that does not make
  *   a partial): unchanged.
  */
@@ -68,7 +70,11 @@ export function afterCredit(
   r: CreditedRequest,
   flag: 'late' | 'reuse' | null,
   monitored: boolean,
+  refunded = false,
 ): { status: PaymentStatus; exception: PaymentException | null } {
+  if (r.status === 'declined' && refunded) {
+    return { status: 'declined', exception: r.exception ?? (r.receivedUnits > 0n ? 'paid_partial' : null) };
+  }
   const covered = r.receivedUnits >= r.amountUnits;
   if (r.status === 'pending' && flag === null && covered) {
     return { status: 'paid', exception: r.receivedUnits > r.amountUnits ? 'paid_over' : null };

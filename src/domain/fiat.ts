@@ -94,9 +94,28 @@ export function fiatToAssetUnitsRoundedUp(
   rateE8: bigint,
   assetDecimals: number,
 ): bigint {
-  if (rateE8 <= 0n) throw new RangeError('a rate must be positive');
+  return fiatToAssetUnitsAtRate(fiatMinor, fiatDigits, { num: rateE8, den: E8 }, assetDecimals);
+}
+
+/** A rate as an exact fraction: fiat per one whole asset = num / den (a cross rate of two prices). */
+export interface ExactRate {
+  num: bigint;
+  den: bigint;
+}
+
+/**
+ * As fiatToAssetUnitsRoundedUp, at an exact fractional rate: a USDT price in fiat is BTC-fiat ÷ BTC-USDT,
+ * which no 10^-8 decimal holds exactly, so the conversion takes the two prices and rounds once, up.
+ */
+export function fiatToAssetUnitsAtRate(
+  fiatMinor: bigint,
+  fiatDigits: number,
+  rate: ExactRate,
+  assetDecimals: number,
+): bigint {
+  if (rate.num <= 0n || rate.den <= 0n) throw new RangeError('a rate must be positive');
   if (fiatMinor <= 0n) throw new RangeError('a fiat price must be positive');
-  const numerator = fiatMinor * E8 * 10n ** BigInt(assetDecimals);
-  const denominator = rateE8 * 10n ** BigInt(fiatDigits);
+  const numerator = fiatMinor * rate.den * 10n ** BigInt(assetDecimals);
+  const denominator = rate.num * 10n ** BigInt(fiatDigits);
   return (numerator + denominator - 1n) / denominator;
 }

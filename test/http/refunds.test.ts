@@ -401,4 +401,39 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
       await other.close();
     }
   });
+
+  it('with an Idempotency-Key a retried refund answers the first and escrows once, also when sent at once', async () => {
+    const tid = await paidPayment('0.001');
+    const withKey = (key: string, body: Record<string, unknown>) =>
+      w.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/refund',
+        headers: {
+          'x-api-key': merchant.adminKey,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        payload: JSON.stringify(body),
+      });
+    const before = await balanceOf(w, merchant);
+    const first = await withKey('refund-1', { tid, amount: '0.0002' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await withKey('refund-1', { tid, amount: 0.0002 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.tid).toBe(first.json().data.tid);
+    expect(refusal(await withKey('refund-1', { tid, amount: '0.0003' }))).toEqual({
+      status: 409,
+      code: 'idempotency_conflict',
+    });
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => withKey('refund-2', { tid, amount: '0.0001' })),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(burst.map((r) => r.json().data.tid as string)).size).toBe(1);
+    expect((await refundsOf(tid)).map((x) => x.amount)).toEqual(['0.00020000', '0.00010000']);
+    expect(before - (await balanceOf(w, merchant))).toBe(
+      30_000_000n + reserveOf(20_000_000n) + reserveOf(10_000_000n),
+    );
+    expect(await auditViolations(w)).toEqual([]);
+  });
 });

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('paytag audit of chain deposits on %s', (dialect) => {
     const g = await group('chain_received_matches_deposits');
     expect(g).toMatchObject({ checked: 1 });
     expect(g.violations).toEqual([
-      `on-chain request ${tid} has received_units 100000000 but its credited deposits sum to 200000000`,
+      `on-chain request ${tid} has received_units 100000000 but its credited deposits (and its invoice's payment) sum to 200000000`,
     ]);
   });
 

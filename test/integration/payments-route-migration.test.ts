@@ -119,3 +119,90 @@ describe.each(DIALECTS)('migration 026 on %s', (dialect) => {
     expect(address.route).toBe('chain');
   });
 });
+
+describe.each(DIALECTS)('migration 030 on %s', (dialect) => {
+  let tdb: TestDatabase | undefined;
+  let db: Database | undefined;
+  afterEach(async () => {
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  it('btc on-chain requests paid through their invoice count it as received, with their route; others stay', async () => {
+    tdb = await freshDatabase(dialect);
+    db = openDatabase({ url: tdb.url });
+    const migrator = new Migrator({ db: db.read, provider: migrationProvider });
+    expect((await migrator.migrateTo('029_payment_refunds')).error).toBeUndefined();
+    const { id: accountId } = await db.read
+      .insertInto('accounts')
+      .values({ usertag: 'shop', email: 'shop@example.com', webhook_secret: 'x', created_at_ms: 1n } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (id: bigint, route: string, status: string, receivedUnits: bigint, wallet = 'btc') => ({
+      id,
+      public_id: `p${String(id).padStart(15, '0')}`,
+      account_id: accountId,
+      requester_account_id: accountId,
+      direction: 'in',
+      route,
+      amount_msat: 100_000n,
+      amount_units: 100_000n,
+      received_units: receivedUnits,
+      status,
+      wallet,
+      payment_mode: wallet === 'lbtc' ? 'lightning' : 'onchain',
+      chain_network: wallet === 'lbtc' ? null : 'BTC',
+      created_at_ms: 1n,
+      updated_at_ms: 1n,
+    });
+    await db.read
+      .insertInto('payments')
+      .values([
+        row(21n, 'chain', 'paid', 0n), // paid by another node through its invoice
+        row(22n, 'chain', 'paid', 40_000n), // part on chain, then the invoice by another node
+        row(23n, 'internal', 'paid', 0n), // its invoice paid inside the ledger
+        row(24n, 'chain', 'paid', 100_000n), // paid on chain
+        row(25n, 'chain', 'pending', 0n),
+        row(26n, 'lightning', 'paid', 0n, 'lbtc'),
+      ] as never)
+      .execute();
+    const [a, b] = await db.read
+      .insertInto('ledger_accounts')
+      .values([
+        { owner_account_id: null, system_code: 'lightning_node', asset: 'lbtc', created_at_ms: 1n },
+        { owner_account_id: accountId, system_code: null, asset: 'lbtc', created_at_ms: 1n },
+      ] as never)
+      .returning('id')
+      .execute();
+    for (const id of [21n, 22n, 26n]) {
+      await db.read
+        .insertInto('ledger_transfers')
+        .values({
+          id: `pay:${id}:in`,
+          debit_account_id: a!.id,
+          credit_account_id: b!.id,
+          amount: 100_000n,
+          asset: 'lbtc',
+          code: 'payment_lightning_in',
+          created_at_ms: 1n,
+        } as never)
+        .execute();
+    }
+
+    expect(await migrateToLatest(db)).toContain('030_request_invoice_receipts');
+
+    const rows = await db.read
+      .selectFrom('payments')
+      .select(['id', 'route', 'received_units', 'exception'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 21n, route: 'lightning', received_units: 100_000n, exception: null },
+      { id: 22n, route: 'lightning', received_units: 140_000n, exception: 'paid_over' },
+      { id: 23n, route: 'internal', received_units: 100_000n, exception: null },
+      { id: 24n, route: 'chain', received_units: 100_000n, exception: null },
+      { id: 25n, route: 'chain', received_units: 0n, exception: null },
+      { id: 26n, route: 'lightning', received_units: 0n, exception: null },
+    ]);
+  });
+});

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { migrationProvider } from '../../src/db/migrations/index.ts';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../fixtures/runtime.ts';
 
-describe.each(DIALECTS)('migration 030 on %s', (dialect) => {
+describe.each(DIALECTS)('migration 031 on %s', (dialect) => {
   let tdb: TestDatabase | undefined;
   let db: Database | undefined;
   afterEach(async () => {
@@ -27,7 +27,7 @@ describe.each(DIALECTS)('migration 030 on %s', (dialect) => {
     tdb = await freshDatabase(dialect);
     db = openDatabase({ url: tdb.url });
     const migrator = new Migrator({ db: db.read, provider: migrationProvider });
-    expect((await migrator.migrateTo('029_payment_refunds')).error).toBeUndefined();
+    expect((await migrator.migrateTo('030_request_invoice_receipts')).error).toBeUndefined();
     const { id: accountId } = await db.read
       .insertInto('accounts')
       .values({ usertag: 'shop', email: 'shop@example.com', webhook_secret: 'x', created_at_ms: 1n } as never)
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('migration 030 on %s', (dialect) => {
       .execute();
     const indexesBefore = await indexNames(db);
 
-    expect(await migrateToLatest(db)).toContain('030_payouts');
+    expect(await migrateToLatest(db)).toContain('031_payouts');
 
     const rows = await db.read.selectFrom('payments').select(['id', 'purpose']).orderBy('id').execute();
     expect(rows).toEqual([

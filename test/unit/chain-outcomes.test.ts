@@ -72,4 +72,15 @@ describe('on-chain outcomes (domain/chain-lateness.ts)', () => {
     expect(exceptionAtDecline(0n)).toBeNull();
     expect(exceptionAtDecline(1n)).toBe('paid_partial');
   });
+
+  it('a declined request that was refunded is closed: what arrives after leaves it declined', () => {
+    expect(afterCredit(req('declined', 100n, 'paid_partial'), 'late', true, true)).toEqual({
+      status: 'declined',
+      exception: 'paid_partial',
+    });
+    expect(afterCredit(req('declined', 100n, 'paid_partial'), 'late', true, false)).toEqual({
+      status: 'paid',
+      exception: 'paid_late',
+    });
+  });
 });

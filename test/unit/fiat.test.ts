@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  fiatToAssetUnitsAtRate,
   fiatToAssetUnitsRoundedUp,
   formatFiatMinor,
   isIsoCurrency,
@@ -52,6 +53,29 @@ describe('fiat prices', () => {
           // Worth of `units`, and of the fiat price, both in fiat minor × 10^(8 + assetDecimals).
           const worth = (u: bigint) => u * rateE8 * 10n ** BigInt(fiatDigits);
           const price = fiatMinor * 10n ** BigInt(8 + assetDecimals);
+          expect(worth(units) >= price).toBe(true);
+          expect(worth(units - 1n) < price).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('at a cross rate (BTC-fiat ÷ BTC-USDT) rounds once: the smallest USDT amount worth the price', () => {
+    // 1,000,000 INR at BTC-INR 4,000,000 and BTC-USDT 97,000: exactly 24,250 USDT, not a unit more.
+    const rate = { num: 4_000_000n * 10n ** 8n, den: 97_000n * 10n ** 8n };
+    expect(fiatToAssetUnitsAtRate(100_000_000n, 2, rate, 6)).toBe(24_250_000_000n);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 17n }),
+        fc.constantFrom(0, 2, 3),
+        fc.bigInt({ min: 1n, max: 10n ** 18n }), // BTC-fiat × 10^8
+        fc.bigInt({ min: 1n, max: 10n ** 18n }), // BTC-USDT × 10^8
+        (fiatMinor, fiatDigits, num, den) => {
+          const units = fiatToAssetUnitsAtRate(fiatMinor, fiatDigits, { num, den }, 6);
+          // Worth of `units` and the price, both in fiat minor × den × 10^6.
+          const worth = (u: bigint) => u * num * 10n ** BigInt(fiatDigits);
+          const price = fiatMinor * den * 10n ** 6n;
           expect(worth(units) >= price).toBe(true);
           expect(worth(units - 1n) < price).toBe(true);
         },

@@ -11,11 +11,13 @@ import {
   lockDepositPayment,
   markDepositCredited,
   markDepositsDropped,
+  requestHadReversal,
   setRequestOutcome,
   updateSeenDeposit,
 } from '../../db/repos/chain-deposits.ts';
 import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import { paymentWasRefunded } from '../../db/repos/refunds.ts';
 import type { DB } from '../../db/schema.ts';
 import { afterCredit, isLateDeposit, withinMonitoring } from '../../domain/chain-lateness.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
@@ -241,6 +243,7 @@ async function creditDeposit(
       deposit.first_seen_ms,
       deps.config.chain.monitorAfterExpiryMs,
     ),
+    before.status === 'declined' && (await paymentWasRefunded(trx, payment.id)),
   );
   const changed = after.status !== before.status || after.exception !== before.exception;
   // The row is locked (lockDepositPayment), so the update from the status just read touches it.
@@ -249,8 +252,13 @@ async function creditDeposit(
   }
   const becomesPaid = after.status === 'paid' && before.status !== 'paid';
   const becomesPartial = after.exception === 'paid_partial' && before.exception !== 'paid_partial';
-  // A credit after a reversal is a new event: its ids must not be taken for a replay of the first.
-  const again = deposit.reversals === 0n ? '' : `.${deposit.id}.${deposit.reversals}`;
+  // A credit after a reversal is a new event: its ids must not be taken for a replay of the first. A
+  // request paid again after a reversal of any of its deposits (by this one, mined again, or another)
+  // was told it is no longer paid: its new payment.paid has an id of its own.
+  const again =
+    deposit.reversals === 0n && !(becomesPaid && (await requestHadReversal(trx, payment.id)))
+      ? ''
+      : `.${deposit.id}.${deposit.reversals}`;
   if (payment.callback_url !== null) {
     const event = (
       type: 'payment.paid' | 'payment.paid_partial' | 'payment.deposit',

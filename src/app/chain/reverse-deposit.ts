@@ -15,6 +15,7 @@ import { afterReversal } from '../../domain/chain-lateness.ts';
 import { paymentEventBody } from '../../domain/payments/events.ts';
 import type { AppDeps } from '../deps.ts';
 import { enqueueWebhook } from '../outbox/enqueue.ts';
+import { withdrawRefundsBeyondReceived } from '../refunds/withdraw-beyond-received.ts';
 import { runPlainWrite } from '../write.ts';
 import { settlementAccountOf } from './book-deposits.ts';
 
@@ -32,6 +33,8 @@ export type ReverseOutcome = 'reversed' | 'not_credited';
  * - the request's received amount goes down by it; a request paid on chain that it no longer covers is
  *   `pending` again (the expiry job declines it once expired, as any unpaid request); one paid by
  *   Lightning stays paid; its exception follows what it still received (domain afterReversal);
+ * - open refunds of more than the request still received are cancelled, their escrow back to the merchant
+ *   (refunds/withdraw-beyond-received.ts);
  * - a `payment.deposit_reversed` webhook event.
  * Idempotent: a deposit not credited (any more) is left alone.
  */
@@ -96,6 +99,8 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
     if (exception !== payment.exception) {
       await setRequestOutcome(trx, payment.id, status, { status, exception }, nowMs);
     }
+    // Refunds of what the request no longer received are withdrawn while they are still open.
+    const refundsCancelled = await withdrawRefundsBeyondReceived(trx, payment.id, nowMs);
     if (payment.callback_url !== null) {
       await enqueueWebhook(
         trx,
@@ -120,7 +125,7 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
         nowMs,
       );
     }
-    return { d, publicId: payment.public_id, shortfall, status };
+    return { d, publicId: payment.public_id, shortfall, status, refundsCancelled };
   });
   if (done === null) return 'not_credited';
   deps.paymentChanges.mayHaveChanged(done.publicId);
@@ -132,6 +137,7 @@ export async function reverseDeposit(deps: AppDeps, depositId: bigint): Promise<
       tid: done.publicId,
       status: done.status,
       shortfall: String(done.shortfall),
+      refunds_cancelled: done.refundsCancelled,
     },
     'credited chain deposit no longer on the chain: credit reversed',
   );

@@ -3,7 +3,7 @@ import { allocateDerivationIndex, insertChainAddress, keyChainOf } from '../../d
 import { insertPayment, type PaymentRow } from '../../db/repos/payments.ts';
 import { btcAddress, evmAddress } from '../../domain/chain-keys.ts';
 import { abort } from '../../domain/errors.ts';
-import { fiatToAssetUnitsRoundedUp, formatFiatMinor, minorDigits } from '../../domain/fiat.ts';
+import { fiatToAssetUnitsAtRate, formatFiatMinor, minorDigits } from '../../domain/fiat.ts';
 import { MAX_BTC_MSAT, MSAT_PER_SAT } from '../../domain/money.ts';
 import { railOf } from '../../domain/payments/rail.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -172,7 +172,7 @@ function priceInAsset(
   const lock = lockFiatRate(deps, amount.asset, currency);
   if (!lock.ok) return lock;
   const usdt = amount.asset === 'usdt';
-  const smallest = fiatToAssetUnitsRoundedUp(minor, minorDigits(currency), lock.value.rateE8, usdt ? 6 : 8);
+  const smallest = fiatToAssetUnitsAtRate(minor, minorDigits(currency), lock.value.exact, usdt ? 6 : 8);
   const units = usdt ? smallest : smallest * MSAT_PER_SAT;
   if (units > (usdt ? MAX_USDT_UNITS : MAX_BTC_MSAT)) {
     return err(

@@ -1,4 +1,4 @@
-import type { PricedCurrency } from '../../domain/fiat.ts';
+import type { ExactRate, PricedCurrency } from '../../domain/fiat.ts';
 import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { dividePricesE8 } from '../../domain/prices.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -9,8 +9,10 @@ import type { PublishedPrice } from '../ports.ts';
 export interface FiatRateLock {
   /** `BTC-INR`, `BTC-USD`, `BTC-EUR`; for usdt `USDT-INR` (etc.), computed from BTC-… ÷ BTC-USDT. */
   pair: string;
-  /** Fiat per one BTC (or USDT) × 10^8. */
+  /** Fiat per one BTC (or USDT) × 10^8, as shown and stored (USDT's truncated at 10^-8). */
   rateE8: bigint;
+  /** The same rate exactly, which the amount is converted at (USDT: BTC-… ÷ BTC-USDT as a fraction). */
+  exact: ExactRate;
   sources: string[];
   /** The price's time: its oldest quote. */
   asOfMs: number;
@@ -19,15 +21,16 @@ export interface FiatRateLock {
 /**
  * The current published price of the asset in `currency`, fresh, to lock a fiat-priced request at. A
  * pair without a price, or with a stale one, is `price_unavailable`: a request is never priced at a guess.
- * USDT has no fiat market of its own in the price book: its rate is BTC-… ÷ BTC-USDT, truncated at 10^-8
- * (a lower rate, so the request asks for no less), as old as its older part.
+ * USDT has no fiat market of its own in the price book: its rate is BTC-… ÷ BTC-USDT, as old as its older
+ * part; shown truncated at 10^-8, and converted at exactly (so the amount is rounded once, up).
  */
 export function lockFiatRate(deps: AppDeps, asset: Wallet, currency: PricedCurrency): Result<FiatRateLock> {
   const btc = freshPrice(deps, `BTC-${currency}`);
   if (!btc.ok) return btc;
   if (asset !== 'usdt') {
     const p = btc.value;
-    return ok({ pair: p.pair, rateE8: p.priceE8, sources: [...p.sources], asOfMs: p.asOfMs });
+    const exact = { num: p.priceE8, den: 100_000_000n };
+    return ok({ pair: p.pair, rateE8: p.priceE8, exact, sources: [...p.sources], asOfMs: p.asOfMs });
   }
   const usdt = freshPrice(deps, 'BTC-USDT');
   if (!usdt.ok) return usdt;
@@ -38,6 +41,7 @@ export function lockFiatRate(deps: AppDeps, asset: Wallet, currency: PricedCurre
   return ok({
     pair: `USDT-${currency}`,
     rateE8,
+    exact: { num: btc.value.priceE8, den: usdt.value.priceE8 },
     sources: [...new Set([...btc.value.sources, ...usdt.value.sources])].sort(),
     asOfMs: Math.min(btc.value.asOfMs, usdt.value.asOfMs),
   });

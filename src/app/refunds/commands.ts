@@ -17,4 +17,6 @@ export interface RefundCommand {
   amount: RefundAmount;
   description: string | null;
   receiverEmail: string | null;
+  /** With it, a retry of the same refund answers the refund the first made; null: none. */
+  idempotencyKey: string | null;
 }

@@ -12,7 +12,7 @@ const MAX_REPORTED = 100;
 const auditRefunds: AuditCheck = async (deps: AppDeps) => {
   const db = deps.db.read;
   const found: string[] = [];
-  for (const o of await findOverRefundedPayments(db, MAX_REPORTED)) {
+  for (const o of await findOverRefundedPayments(db, deps.clock.nowMs(), MAX_REPORTED)) {
     found.push(
       `payment ${o.paymentId}: its refunds hold ${o.refundedMsat} msat, it received ${o.receivedMsat}`,
     );

@@ -1,9 +1,9 @@
 import { lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { findRefund, lockPaymentForRefund, refundedMsat } from '../../db/repos/refunds.ts';
-import { insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
+import { findBatchByIdempotencyKey, insertBatch, type VoucherBatchRow } from '../../db/repos/vouchers.ts';
 import { abort } from '../../domain/errors.ts';
-import { MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
+import { formatMsatAsBtc, MSAT_PER_SAT, parseDecimal } from '../../domain/money.ts';
 import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { defaultRefundMsat, excessMsat, receivedMsat } from '../../domain/refunds.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { mailRefusal } from '../mail/recipient-limit.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { findOwnPayment } from '../payments/check-payment.ts';
+import { commandIdempotency, replayOrConflict } from '../payments/engine/idempotency.ts';
 import { fundBatch, issuerAndEscrow } from '../vouchers/movements.ts';
 import { encodeLnurl, withdrawRequestUrl } from '../vouchers/urls.ts';
 import { voucherEmail } from '../vouchers/voucher-email.ts';
@@ -101,6 +102,11 @@ export async function refundPayment(
   caller: Caller,
   cmd: RefundCommand,
 ): Promise<Result<RefundView>> {
+  const hash = commandIdempotency('refund', cmd)?.hash ?? null;
+  if (cmd.idempotencyKey !== null && hash !== null) {
+    const earlier = await earlierRefund(deps, caller, cmd.idempotencyKey, hash);
+    if (earlier !== null) return earlier;
+  }
   const found = await refundablePayment(deps, caller, cmd.tid);
   if (!found.ok) return found;
   const p = found.value;
@@ -142,8 +148,8 @@ export async function refundPayment(
     expires_at_ms: BigInt(nowMs + cfg.expiryDefaultMin * 60_000),
     revoked_at_ms: null,
     closed_at_ms: null,
-    idempotency_key: null,
-    request_hash: null,
+    idempotency_key: cmd.idempotencyKey,
+    request_hash: hash,
     refund_of_payment_id: p.id,
   });
   const code = deps.ids.publicId(VOUCHER_CODE_LENGTH);
@@ -154,27 +160,31 @@ export async function refundPayment(
     // lowers it.
     const now = await lockPaymentForRefund(trx, p.id);
     const received = receivedMsat(now);
-    const already = await refundedMsat(trx, p.id);
+    const already = await refundedMsat(trx, p.id, nowMs);
     // The excess is what the merchant still holds beyond the amount asked: once refunded, none is left.
     const amountMsat = cmd.amount.kind === 'excess' ? wholeSatsDown(excessMsat(now) - already) : asked;
     if (amountMsat <= 0n) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${received} msat and its refunds hold ${already} msat: no excess is left`,
+        `the payment received ${formatMsatAsBtc(received)} BTC and its refunds hold ` +
+          `${formatMsatAsBtc(already)} BTC: no excess is left`,
         'excess',
       );
     }
     if (already + amountMsat > received) {
       return abort(
         'amount_out_of_range',
-        `the payment received ${received} msat and its refunds hold ${already} msat: at most ` +
-          `${received - already > 0n ? received - already : 0n} msat more can be refunded`,
+        `the payment received ${formatMsatAsBtc(received)} BTC and its refunds hold ` +
+          `${formatMsatAsBtc(already)} BTC: at most ` +
+          `${formatMsatAsBtc(received - already > 0n ? received - already : 0n)} BTC more can be refunded`,
         field,
       );
     }
     const batch = batchOf(amountMsat);
     await lockAccountsInOrder(trx, issuerAndEscrow(batch));
-    await insertBatch(trx, batch, [code]);
+    if ((await insertBatch(trx, batch, [code])) === undefined) {
+      return abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key made a refund');
+    }
     await fundBatch(trx, batch, nowMs);
     if (cmd.receiverEmail !== null) {
       const mail = voucherEmail({
@@ -202,5 +212,31 @@ export async function refundPayment(
     if (row === undefined) throw new Error(`refund ${batch.id} vanished`);
     return refundView(row, nowMs);
   });
+  if (!written.ok && written.error.code === 'idempotency_conflict' && cmd.idempotencyKey !== null) {
+    // A concurrent request with the same key won the insert; this one answers as a retry of it.
+    const winner = await earlierRefund(deps, caller, cmd.idempotencyKey, hash ?? '');
+    if (winner !== null) return winner;
+  }
   return written;
+}
+
+/**
+ * The refund an earlier request with this Idempotency-Key made (as it stands now), a conflict when the
+ * key was used for another request, or null when the key is new.
+ */
+async function earlierRefund(
+  deps: AppDeps,
+  caller: Caller,
+  key: string,
+  hash: string,
+): Promise<Result<RefundView> | null> {
+  const earlier = await findBatchByIdempotencyKey(deps.db.read, caller.accountId, key);
+  if (earlier === undefined) return null;
+  const same = replayOrConflict(earlier, hash, 'refund');
+  if (!same.ok) return same;
+  const row = await findRefund(deps.db.read, earlier.id);
+  if (row === undefined) {
+    return err('idempotency_conflict', 'this Idempotency-Key was used for a voucher batch, not a refund');
+  }
+  return ok(refundView(row, deps.clock.nowMs()));
 }

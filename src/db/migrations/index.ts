@@ -25,7 +25,8 @@ import * as m026 from './026_payments_route_chain.ts';
 import * as m027 from './027_payments_fiat_rate.ts';
 import * as m028 from './028_payment_exception.ts';
 import * as m029 from './029_payment_refunds.ts';
-import * as m030 from './030_payouts.ts';
+import * as m030 from './030_request_invoice_receipts.ts';
+import * as m031 from './031_payouts.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,7 +56,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_payments_fiat_rate': m027,
   '028_payment_exception': m028,
   '029_payment_refunds': m029,
-  '030_payouts': m030,
+  '030_request_invoice_receipts': m030,
+  '031_payouts': m031,
 };
 
 export const migrationProvider: MigrationProvider = {

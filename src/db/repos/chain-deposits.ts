@@ -159,6 +159,18 @@ export async function markDepositCredited(
   return r === undefined ? null : BigInt(r.reversals);
 }
 
+/** True when a credit of any deposit of the request has been reversed (a reorganisation took it). */
+export async function requestHadReversal(exec: Exec, paymentId: bigint): Promise<boolean> {
+  const r = await exec
+    .selectFrom('chain_deposits')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .where('reversals', '>', 0n)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /**
  * Takes a credited deposit back to `dropped` because the chain no longer shows it, once: the unit that
  * moved it gets its row with `reversals` counting this reversal; a concurrent second unit gets undefined.

@@ -237,6 +237,33 @@ export async function transitionPayment(
   return r.numUpdatedRows === 1n;
 }
 
+/**
+ * A btc on-chain request paid through its invoice (the unified QR's Lightning part, from another node or
+ * inside the ledger; its route says which): what the invoice brought counts in `received_units` beside
+ * the deposits, and a request that had received part on chain before is paid over (`paid_over`, when it
+ * had no exception). Other rows are left as they are. (`paytag audit` checks received_units against the
+ * credited deposits plus this; migration 030 counted it for the requests paid so before.)
+ */
+export async function addInvoiceReceiptToRequest(
+  trx: Exec,
+  id: bigint,
+  amountMsat: bigint,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({
+      received_units: sql`received_units + ${amountMsat}`,
+      exception: sql`CASE WHEN exception IS NULL AND received_units + ${amountMsat} > amount_units
+                          THEN 'paid_over' ELSE exception END`,
+      updated_at_ms: nowMs,
+    })
+    .where('id', '=', id)
+    .where('wallet', '=', 'btc')
+    .where('payment_mode', '=', 'onchain')
+    .execute();
+}
+
 /** Declines the given invoices that are still pending; answers how many it declined. */
 export async function declineInvoices(trx: Exec, ids: bigint[], nowMs: number): Promise<number> {
   if (ids.length === 0) return 0;

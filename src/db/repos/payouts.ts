@@ -3,7 +3,7 @@ import { isPostgres } from '../dialect.ts';
 import type { DB, PayoutBatchesTable, PayoutItemsTable } from '../schema.ts';
 
 /**
- * Query module of payout batches and their items (migration 030). Functions taking `trx` run inside the
+ * Query module of payout batches and their items (migration 031). Functions taking `trx` run inside the
  * caller's write unit. State changes are conditional updates that answer whether they touched the row.
  */
 

@@ -25,15 +25,24 @@ export async function lockPaymentForRefund(trx: Exec, paymentId: bigint) {
 
 /**
  * What the payment's refunds hold or paid out: the amounts of its refund batches whose voucher has not
- * gone back to the merchant (open, being claimed, or claimed; not cancelled, not expired).
+ * gone back to the merchant (open, being claimed, or claimed; not cancelled, not expired: an expired one
+ * the sweeper has not yet returned counts no more).
  */
-export async function refundedMsat(exec: Exec, paymentId: bigint): Promise<bigint> {
+export async function refundedMsat(exec: Exec, paymentId: bigint, nowMs: number): Promise<bigint> {
   const r = await exec
     .selectFrom('voucher_batches as b')
     .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
     .select(sql<bigint | null>`CAST(SUM(b.amount_msat) AS BIGINT)`.as('total'))
     .where('b.refund_of_payment_id', '=', paymentId)
     .where('v.refunded_at_ms', 'is', null)
+    // Expired and not claimed: no longer claimable, its escrow on its way back (the sweeper's next round).
+    .where((eb) =>
+      eb.or([
+        eb('v.redeemed_at_ms', 'is not', null),
+        eb('v.claim_payment_id', 'is not', null),
+        eb('b.expires_at_ms', '>', BigInt(nowMs)),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return r.total === null ? 0n : BigInt(r.total);
 }
@@ -96,4 +105,38 @@ export function findRefund(exec: Exec, batchId: string): Promise<RefundRow | und
     .select(refundColumns)
     .where('b.id', '=', batchId)
     .executeTakeFirst();
+}
+
+/**
+ * The payment's refunds the payer can still claim (not claimed, no claim under way, not cancelled, not
+ * expired), newest first: the batch ids and amounts.
+ */
+export async function listOpenRefunds(
+  exec: Exec,
+  paymentId: bigint,
+  nowMs: number,
+): Promise<{ batchId: string; amountMsat: bigint }[]> {
+  return exec
+    .selectFrom('voucher_batches as b')
+    .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+    .select(['b.id as batchId', 'b.amount_msat as amountMsat'])
+    .where('b.refund_of_payment_id', '=', paymentId)
+    .where('b.revoked_at_ms', 'is', null)
+    .where('b.expires_at_ms', '>', BigInt(nowMs))
+    .where('v.redeemed_at_ms', 'is', null)
+    .where('v.claim_payment_id', 'is', null)
+    .where('v.refunded_at_ms', 'is', null)
+    .orderBy('v.id', 'desc')
+    .execute();
+}
+
+/** True when the payment was ever refunded (a refund batch links to it, claimed, open or gone back). */
+export async function paymentWasRefunded(exec: Exec, paymentId: bigint): Promise<boolean> {
+  const r = await exec
+    .selectFrom('voucher_batches')
+    .select('id')
+    .where('refund_of_payment_id', '=', paymentId)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
 }

@@ -36,7 +36,7 @@ export const sendBodySchema = {
     amount: decoded(
       `${btcAmountInput.description}; a string or a number. Required for usertag and lnurl; for an invoice it must match the invoice (or be left out)`,
     ),
-    fiat_value: { type: ['string', 'number', 'null'] },
+    fiat_value: decoded('a decimal (a string or a number)'),
     fiat_currency: optionalString(),
     description: decoded('text (a string)'),
     customer_name: decoded('text (a string)'),

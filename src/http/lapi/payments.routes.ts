@@ -79,8 +79,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
     },
     async (request) => {
       const tid = unwrap(paymentTid((request.query as Record<string, unknown>)['tid']));
-      const p = unwrap(await checkPayment(deps, callerOf(request), tid));
-      const refunds = (await paymentRefunds(deps, p)).map((r) => refundItem(r, publicUrl));
+      const caller = callerOf(request);
+      const p = unwrap(await checkPayment(deps, caller, tid));
+      const refunds = (await paymentRefunds(deps, caller, p)).map((r) => refundItem(r, publicUrl));
       return envelope({ ...record(p), refunds });
     },
   );

@@ -4,6 +4,7 @@ import { cancelRefund } from '../../app/refunds/cancel-refund.ts';
 import { refundPayment } from '../../app/refunds/refund-payment.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
+import { idempotencyKey } from '../wire/fields.ts';
 import {
   cancelRefundBodySchema,
   decodeRefund,
@@ -12,7 +13,7 @@ import {
   refundRecord,
   refundRecordSchema,
 } from '../wire/refunds.contract.ts';
-import { envelopeOf, standardErrors, standardSecurity } from '../wire/schemas.ts';
+import { envelopeOf, idempotencyHeader, standardErrors, standardSecurity } from '../wire/schemas.ts';
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   (request.body ?? {}) as Record<string, unknown>;
@@ -29,18 +30,21 @@ export function registerRefundRoutes(scope: FastifyInstance, deps: AppDeps): voi
         tags: ['payments'],
         summary: 'Refund a received payment, fully or in part, as a one-voucher batch the payer claims',
         description:
-          'The amount (the original one, the given BTC amount, or fiat_value at the current price) plus the ' +
+          'The amount (the payment’s, or what it received when less; the given BTC amount; fiat_value at the ' +
+          'current price; or excess: what was received beyond the amount) plus the ' +
           'voucher fee reserve moves from the Lightning balance into escrow at once, or nothing happens. ' +
           'Refunds of one payment never add up to more than it received (422 amount_out_of_range). ' +
           'A sent or USDT payment is 422 payment_not_refundable; one not received yet 409 state_conflict; ' +
           'a stale or missing price for fiat_value 503 price_unavailable.',
         security: standardSecurity,
+        headers: idempotencyHeader('the refund the first request made'),
         body: refundBodySchema,
         response: { 200: envelopeOf(refundRecordSchema), ...standardErrors },
       },
     },
     async (request) => {
-      const cmd = unwrap(decodeRefund(bodyOf(request)));
+      const key = unwrap(idempotencyKey(request.headers['idempotency-key']));
+      const cmd = unwrap(decodeRefund(bodyOf(request), key));
       const r = unwrap(await refundPayment(deps, callerOf(request), cmd));
       return envelope(refundRecord(r, publicUrl));
     },

@@ -120,7 +120,8 @@ export const proRecordSchema = {
     },
     amount_received: {
       type: 'number',
-      description: 'received on chain so far, in the same unit (an underpaid request stays pending)',
+      description:
+        'received so far, in the same unit: the credited deposits, and for a btc request paid through its invoice what the invoice brought (an underpaid request stays pending)',
     },
     exception: {
       type: ['string', 'null'],

@@ -21,9 +21,9 @@ type Body = Record<string, unknown>;
 /** The schema properties of the shared receive fields, in the order the API documents them. */
 export const receiveCommonProperties = {
   receiver_usertag: optionalString('put the request (and the credit) on this account'),
+  // No JSON type: the validator would coerce [1500] to 1500; the decoder takes a string or a number only.
   fiat_value: {
-    type: ['string', 'number', 'null'],
-    description: `a decimal. With amount left out, the price of the request in fiat_currency (${PRICED_CURRENCIES.join(', ')}; at most its minor digits, e.g. 1500.50): converted at the current published price, the rate locked for the request's life. With amount, a label`,
+    description: `a decimal (a string or a number). With amount left out, the price of the request in fiat_currency (${PRICED_CURRENCIES.join(', ')}; at most its minor digits, e.g. 1500.50): converted at the current published price, the rate locked for the request's life. With amount, a label`,
   },
   fiat_currency: optionalString(
     `an ISO 4217 code, any case (e.g. INR, USD, EUR). Prices a request without amount: ${PRICED_CURRENCIES.join(', ')}`,

@@ -72,8 +72,8 @@ function amountOf(body: Body): Result<RefundAmount> {
   return ok({ kind: 'btc', msat: msat.value });
 }
 
-/** POST /lapi/v1/refund → RefundCommand. */
-export function decodeRefund(body: Body): Result<RefundCommand> {
+/** POST /lapi/v1/refund (with its Idempotency-Key, or null) → RefundCommand. */
+export function decodeRefund(body: Body, idempotencyKey: string | null): Result<RefundCommand> {
   const tid = paymentTid(body['tid']);
   if (!tid.ok) return tid;
   const amount = amountOf(body);
@@ -95,6 +95,7 @@ export function decodeRefund(body: Body): Result<RefundCommand> {
     amount: amount.value,
     description: description === '' ? null : description,
     receiverEmail,
+    idempotencyKey,
   });
 }
 

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { type PaymentRow, transitionPayment } from '../../../db/repos/payments.ts';
+import {
+  addInvoiceReceiptToRequest,
+  type PaymentRow,
+  transitionPayment,
+} from '../../../db/repos/payments.ts';
 import type { DB } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
 import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
@@ -68,5 +72,6 @@ export async function settleOwnInvoice(
     },
     nowMs,
   );
+  await addInvoiceReceiptToRequest(trx, target.id, p.amountMsat, nowMs);
   await enqueuePaidWebhook(trx, target, p.amountMsat, nowMs);
 }

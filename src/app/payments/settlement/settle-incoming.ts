@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type AccountRef, lockAccountsInOrder, transferExists } from '../../../db/repos/ledger.ts';
 import {
+  addInvoiceReceiptToRequest,
   findIncomingByHash,
   findSecondPayment,
   insertSecondPayment,
@@ -107,6 +108,8 @@ async function settleRow(
   const fees = feesFor(deps, received, 'in');
   const moved = await transitionPayment(trx, row.id, ['pending', 'declined', 'undefined'], {
     status: 'paid',
+    // A btc on-chain request (route chain) paid through its invoice was paid by Lightning.
+    route: 'lightning',
     amount_msat: received,
     paid_at_ms: s.settledAtSec * 1000,
     ...feeColumns(fees),
@@ -116,6 +119,7 @@ async function settleRow(
   if (!moved) return 'already_paid';
   await lockAccountsInOrder(trx, accountsCreditedWith(row.account_id, fees));
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
+  await addInvoiceReceiptToRequest(trx, row.id, received, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
   deps.paymentChanges.mayHaveChanged(row.public_id);
   return 'credited';

@@ -12,6 +12,13 @@ type Count = string | number | bigint;
  * transfers `chain_deposit` of its amount, and `reversals` reversals (`chain_deposit_reversal`, the
  * account's part and the shortfall's together) of its amount each.
  */
+/**
+ * What a btc on-chain request's invoice brought, when it was paid through it (route lightning or
+ * internal): counted in received_units beside the deposits (db/repos/payments.ts addInvoiceReceiptToRequest).
+ */
+const INVOICE_RECEIPT = sql`CASE WHEN p.wallet = 'btc' AND p.status = 'paid' AND p.route IN ('lightning', 'internal')
+  THEN p.amount_msat ELSE 0 END`;
+
 export async function findDepositLedgerMismatches(
   exec: Exec,
   limit: number,
@@ -75,18 +82,18 @@ export async function findReceivedMismatches(
     .where('payment_mode', '=', 'onchain')
     .executeTakeFirstOrThrow();
   const bad = await sql<{ id: Count; received_units: Count; credited: Count }>`
-    SELECT p.id, p.received_units, COALESCE(s.total, 0) AS credited
+    SELECT p.id, p.received_units, COALESCE(s.total, 0) + ${INVOICE_RECEIPT} AS credited
       FROM payments p
       LEFT JOIN (SELECT payment_id, CAST(SUM(amount_units) AS BIGINT) AS total
                    FROM chain_deposits WHERE state = 'credited' GROUP BY payment_id) s
         ON s.payment_id = p.id
-     WHERE p.payment_mode = 'onchain' AND p.received_units <> COALESCE(s.total, 0)
+     WHERE p.payment_mode = 'onchain' AND p.received_units <> COALESCE(s.total, 0) + ${INVOICE_RECEIPT}
      LIMIT ${limit}`.execute(exec);
   return {
     checked: Number(checked.n),
     found: bad.rows.map(
       (r) =>
-        `on-chain request ${r.id} has received_units ${r.received_units} but its credited deposits sum to ${r.credited}`,
+        `on-chain request ${r.id} has received_units ${r.received_units} but its credited deposits (and its invoice's payment) sum to ${r.credited}`,
     ),
   };
 }
@@ -94,7 +101,8 @@ export async function findReceivedMismatches(
 /**
  * Audit: an on-chain request's exception agrees with its status and received amount (migration 028):
  * `paid_late` is paid and covered, `paid_over` is paid with more than the amount, `paid_partial` is
- * declined with part of it; an exception on anything but an on-chain request is wrong too.
+ * declined with part of it (or with any amount once refunded: a refunded request is closed); an
+ * exception on anything but an on-chain request is wrong too.
  */
 export async function findExceptionMismatches(
   exec: Exec,
@@ -118,8 +126,10 @@ export async function findExceptionMismatches(
        AND NOT (payment_mode = 'onchain' AND (
              (exception = 'paid_late' AND status = 'paid' AND received_units >= amount_units)
           OR (exception = 'paid_over' AND status = 'paid' AND received_units > amount_units)
-          OR (exception = 'paid_partial' AND status = 'declined'
-              AND received_units > 0 AND received_units < amount_units)))
+          OR (exception = 'paid_partial' AND status = 'declined' AND received_units > 0
+              AND (received_units < amount_units
+                   -- refunded, the request is closed: what arrives after leaves it declined
+                   OR EXISTS (SELECT 1 FROM voucher_batches b WHERE b.refund_of_payment_id = payments.id)))))
      LIMIT ${limit}`.execute(exec);
   return {
     checked: Number(checked.n),

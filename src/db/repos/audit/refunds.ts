@@ -12,12 +12,17 @@ export interface OverRefund {
 }
 
 /**
- * Payments whose refunds (every linked batch whose voucher did not go back to the merchant) add up to
+ * Payments whose refunds (every linked batch whose voucher did not go back to the merchant and that is
+ * claimed, being claimed or not yet expired; as db/repos/refunds.ts `refundedMsat`) add up to
  * more than the payment received. What a payment received is domain/refunds.ts `receivedMsat`, restated
  * here: an ended btc request's credited deposits, a paid one's amount otherwise, nothing for a sent, a
  * USDT or a pending payment (a paid on-chain payment whose deposit was reorganised away shows here).
  */
-export async function findOverRefundedPayments(exec: Exec, limit: number): Promise<OverRefund[]> {
+export async function findOverRefundedPayments(
+  exec: Exec,
+  nowMs: number,
+  limit: number,
+): Promise<OverRefund[]> {
   const r = await sql<{ id: bigint; received: bigint; refunded: bigint }>`
     SELECT id, received, refunded FROM (
       SELECT p.id, x.refunded, CASE
@@ -29,6 +34,7 @@ export async function findOverRefundedPayments(exec: Exec, limit: number): Promi
         SELECT b.refund_of_payment_id AS payment_id, CAST(SUM(b.amount_msat) AS BIGINT) AS refunded
           FROM voucher_batches b JOIN vouchers v ON v.batch_id = b.id
          WHERE b.refund_of_payment_id IS NOT NULL AND v.refunded_at_ms IS NULL
+           AND (v.redeemed_at_ms IS NOT NULL OR v.claim_payment_id IS NOT NULL OR b.expires_at_ms > ${nowMs})
          GROUP BY b.refund_of_payment_id
       ) x JOIN payments p ON p.id = x.payment_id
     ) y

@@ -32,6 +32,7 @@ import { csrfField, errorsFor, field, formOf, problem, selectField } from '../ki
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
 import { signedInUser } from '../kit/session.ts';
 import { unconfirmedBanner } from './auth-pages.ts';
+import { formKeyOf, newFormKey } from './form-key.ts';
 import type { DashboardCatalogue } from './i18n/index.ts';
 import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 
@@ -305,16 +306,23 @@ ${paymentsTable(m, page.rows, keep.size === 0 && cursor.ok && cursor.value === n
     );
     const e = errorsFor(form === 'status' ? error : null, ['status_payee', 'password']);
     const re = errorsFor(form === 'refund' ? error : null, ['amount', 'password']);
-    const refunds = await paymentRefunds(deps, row);
+    const refunds = await paymentRefunds(deps, s, row);
     // Only the payee refunds what a payment received, from its Lightning balance (as POST /lapi/v1/refund).
     const refundable = row.account_id === s.accountId && receivedMsat(row) > 0n;
     const excess = excessMsat(row);
+    // A refused refund shows the amount as typed; its fields have ids of their own (the status form
+    // above has a password field too).
+    const refundAmount = form === 'refund' ? (formOf(request)['amount'] ?? '').trim() : '';
+    // Sent twice (a double click, a reload), the form refunds once: its key is the refund's
+    // Idempotency-Key. A refused form keeps its key.
+    const refundKey = (form === 'refund' ? formKeyOf(formOf(request)) : null) ?? newFormKey();
     const refundForm = refundable
       ? html`<section class="card" aria-labelledby="rf"><h2 id="rf">${m.payments.refundTitle}</h2>${problem(re.form)}
 <p class="muted">${m.payments.refundNote}</p>${excess > 0n ? html`<p id="refund-excess">${m.payments.refundExcess(`${formatMsatAsBtc(excess)} BTC`)}</p>` : null}
 <form method="post" action="/dashboard/payments/${row.public_id}/refund" id="refund-form">${csrfField(s.csrfToken)}
-${field({ name: 'amount', label: m.payments.refundAmount, value: '', error: re.byField['amount'] ?? null })}
-${field({ name: 'password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
+<input type="hidden" name="form_key" value="${refundKey}">
+${field({ name: 'amount', id: 'f-refund-amount', label: m.payments.refundAmount, value: refundAmount, inputmode: 'decimal', error: re.byField['amount'] ?? null })}
+${field({ name: 'password', id: 'f-refund-password', label: m.send.password, type: 'password', hint: m.payments.refundPasswordHint, autocomplete: 'current-password', required: true, error: re.byField['password'] ?? null })}
 <button type="submit">${m.payments.refundButton}</button></form></section>`
       : null;
     const refundList =
@@ -322,7 +330,13 @@ ${field({ name: 'password', label: m.send.password, type: 'password', hint: m.pa
         ? null
         : html`<section class="card" aria-labelledby="rl"><h2 id="rl">${m.payments.refundsTitle}</h2><ul id="refunds">${refunds.map(
             (r) =>
-              html`<li data-refund="${r.row.batchId}"><a href="/refund/${r.row.code}">${formatMsatAsBtc(r.row.amountMsat)} BTC</a> · <span class="refund-status">${r.status}</span></li>`,
+              html`<li data-refund="${r.row.batchId}"><a href="/refund/${r.row.code}">${formatMsatAsBtc(r.row.amountMsat)} BTC</a> · <span class="refund-status">${m.payments.refundStatusName(r.status)}</span>${
+                // An open refund is cancelled as the voucher batch it is (revoked there, the password
+                // asked again): its escrow returns.
+                r.status === 'open'
+                  ? html` · <a href="/dashboard/vouchers/${r.row.batchId}">${m.payments.refundCancel}</a>`
+                  : null
+              }</li>`,
           )}</ul></section>`;
     // Only the payee sets status_payee: not the account that made the request for it.
     const statusForm =
@@ -404,6 +418,7 @@ ${refundList}${refundForm}
       amount: amount === null ? { kind: 'original' } : { kind: 'btc', msat: amount.value },
       description: null,
       receiverEmail: null,
+      idempotencyKey: formKeyOf(fields),
     });
     if (!r.ok && r.error.code === 'not_found')
       return sendDashboardError(reply, pageCtx(deps, request, reply, s), 404, r.error.message);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCaller } from '../../../app/dashboard/views.ts';
 import type { AppDeps } from '../../../app/deps.ts';
@@ -17,6 +16,7 @@ import { decodeRequestVouchers } from '../../wire/vouchers.contract.ts';
 import { csrfField, errorsFor, field, formOf, problem } from '../kit/forms.ts';
 import { html } from '../kit/html.ts';
 import { type SessionUser, signedInUser } from '../kit/session.ts';
+import { formKeyOf, newFormKey } from './form-key.ts';
 import { type PageCtx, pageCtx, sendDashboardError, sendDashboardPage } from './layout.ts';
 import { areaFlash, confirmField } from './page-kit.ts';
 
@@ -31,10 +31,6 @@ const btc = (msat: bigint): string => `${formatMsatAsBtc(msat)} BTC`;
 
 /** The form's fields, named as the API names them so the API's errors land on them. */
 const CREATE_FIELDS = ['amount', 'voucher_count', 'title', 'from', 'expiry', 'receiver_email', 'password'];
-
-/** A new key per form: the same form sent twice (a double click, a reload) makes one batch. */
-const newFormKey = (): string => `dash-${randomBytes(18).toString('base64url')}`;
-const FORM_KEY = /^dash-[A-Za-z0-9_-]{24}$/;
 
 export function vouchersPages(scope: FastifyInstance, deps: AppDeps): void {
   const publicUrl = deps.config.publicUrl;
@@ -88,7 +84,7 @@ ${
     const v = ctx.m.vouchers;
     const e = errorsFor(error, CREATE_FIELDS);
     const err = (name: string) => e.byField[name] ?? null;
-    const key = FORM_KEY.test(form['form_key'] ?? '') ? (form['form_key'] ?? '') : newFormKey();
+    const key = formKeyOf(form) ?? newFormKey();
     return sendDashboardPage(reply, ctx, {
       status: error ? httpStatusOf(error.code) : 200,
       title: v.createTitle,
@@ -126,7 +122,7 @@ ${confirmField(v.password, v.passwordHint, err('password'))}
       const value = (f[name] ?? '').trim();
       if (name !== 'password' && value !== '') body[name] = value;
     }
-    const key = FORM_KEY.test(f['form_key'] ?? '') ? (f['form_key'] ?? null) : null;
+    const key = formKeyOf(f);
     const cmd = decodeRequestVouchers(body, key, deps.config.vouchers);
     if (!cmd.ok) return again(cmd.error);
     const confirmed = await confirmPassword(deps, s, f['password']);

@@ -4,8 +4,8 @@ import { DASHBOARD_CSS } from './dashboard-styles.ts';
 import { hashedAsset } from './hashed-assets.ts';
 
 /**
- * The dashboard's script and stylesheet (served under /dashboard, hashed-assets.ts). The Hindi font is
- * the checkout's file.
+ * The dashboard's script and stylesheet (served under /dashboard, hashed-assets.ts). The stylesheet
+ * starts with the Hindi font's @font-face, whose file every page shares (brand-assets.ts).
  */
 
 export const DASHBOARD_SCRIPT = hashedAsset(

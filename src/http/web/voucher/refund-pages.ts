@@ -10,6 +10,7 @@ import { errorPage, html, type Page, type Raw, sendPage } from '../kit/html.ts';
 import type { Catalogue } from '../kit/i18n/index.ts';
 import {
   amountBlock,
+  errorAsPage,
   type FormState,
   fieldsOf,
   messages,
@@ -23,6 +24,13 @@ import {
  * scanning its LNURL-withdraw QR code with any wallet, or by giving a Lightning address, a usertag or an
  * invoice. The voucher pages' kit (amount, QR, form messages, rate limits) with the refund's words.
  */
+
+/** Refusals of a claim for the refund's state, which the page then shows. */
+const STATE_REFUSALS: ReadonlySet<string> = new Set([
+  'voucher_already_redeemed',
+  'voucher_revoked',
+  'voucher_expired',
+]);
 
 const emptyForm: FormState = { mode: 'usertag', to: '', error: null, notice: null };
 
@@ -44,7 +52,7 @@ function stateBlock(v: VoucherView, m: Catalogue, justClaimed: boolean): Raw | n
           : null
       }<p class="state ok" role="status">${m.refund.claimed(m.date(v.voucher.redeemed_at_ms ?? 0n))}</p>`;
     case 'in_progress':
-      return html`<p class="state wait" role="status">${m.voucher.inProgress}</p>`;
+      return html`<p class="state wait" role="status">${m.refund.inProgress}</p>`;
     case 'revoked':
       return html`<p class="state off" role="status">${m.refund.cancelled}</p>`;
     case 'expired':
@@ -64,7 +72,7 @@ async function refundPage(
   const head = html`<h1>${m.refund.title}</h1>${b.from_name === null ? null : html`<p class="from">${m.refund.from(b.from_name)}</p>`}${b.title === null ? null : html`<p class="meta refund-title">${b.title}</p>`}`;
   const claim =
     v.state === 'redeemable'
-      ? html`<div class="grid">${await qrBlock(v.lnurl, m)}<div><form method="post" action="/refund/${v.voucher.code}?lang=${m.lang}">
+      ? html`<div class="grid">${await qrBlock(v.lnurl, m, m.refund.scan)}<div><form method="post" action="/refund/${v.voucher.code}?lang=${m.lang}">
 <label class="field" for="redeem_to">${m.refund.target}</label>
 <input type="text" id="redeem_to" name="redeem_to" value="${f.to}" required maxlength="8000" autocomplete="off" autocapitalize="none" spellcheck="false">
 <button type="submit">${m.refund.claim}</button>
@@ -89,6 +97,10 @@ export async function refundPageRoutes(scope: FastifyInstance, { deps }: { deps:
       lang: m.lang,
       url: reply.request.url,
     });
+
+  // Refusals (the limiter's 429 on looking a code up) and paths that are no page are pages too.
+  scope.setErrorHandler(errorAsPage);
+  scope.setNotFoundHandler((request, reply) => unknown(reply, textsOf(request)));
 
   scope.get('/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
@@ -121,8 +133,18 @@ export async function refundPageRoutes(scope: FastifyInstance, { deps }: { deps:
       throw e;
     }
     if (to === '') return again(400, { error: m.refund.target });
-    const r = await claimRefund(deps, code, claimTargetOf(to));
-    if (!r.ok) return again(statusOf(r.error), { error: r.error.message });
+    const target = claimTargetOf(to);
+    const r = await claimRefund(deps, code, target);
+    // Text that is no invoice and has no @ is read as a usertag; one that cannot be a usertag either is
+    // none of the three things the field asks for, and is told so (not "usertag must be ...").
+    const notATarget = !r.ok && target.kind === 'usertag' && r.error.code === 'usertag_invalid';
+    if (!r.ok) {
+      // A refund claimed, cancelled or expired meanwhile: said in the refund's words, in the page's
+      // language; the page's state below says which (the voucher's own message speaks of vouchers).
+      const gone = STATE_REFUSALS.has(r.error.code);
+      const error = notATarget ? m.refund.notATarget : gone ? m.refund.notClaimable : r.error.message;
+      return again(statusOf(r.error), { error });
+    }
     if (!r.value.redeemed) return again(202, { to: '', notice: m.voucher.underWay });
     return reply.redirect(`/refund/${r.value.voucher.code}?lang=${m.lang}&done=claimed`, 303);
   });

@@ -87,9 +87,10 @@ function form(action: string, f: FormState, m: Catalogue): Raw {
 </form>`;
 }
 
-export async function qrBlock(lnurl: string, m: Catalogue): Promise<Raw> {
+/** The LNURL-withdraw QR code, what to do with it (`scan`) and a link that opens it in a wallet. */
+export async function qrBlock(lnurl: string, m: Catalogue, scan = m.voucher.scan): Promise<Raw> {
   return html`<div><div class="qr">${await qrSvg(lnurl, m.voucher.qrLabel)}</div>
-<p class="qrnote">${m.voucher.scan}</p>
+<p class="qrnote">${scan}</p>
 <a class="wallet" href="lightning:${lnurl}">${m.voucher.openInWallet}</a></div>`;
 }
 
@@ -204,21 +205,27 @@ function formOf(fields: Record<string, unknown>): { mode: string; to: string } {
 
 export const statusOf = (e: AppError): number => httpStatusOf(e.code);
 
+/**
+ * A failure of a public page's route (a limiter's 429, a body that cannot be read, a bug) as a page in
+ * the reader's language, as the payer's browser shows it.
+ */
+export function errorAsPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const p = toProblem(error, request);
+  const m = textsOf(request);
+  const headline =
+    p.status === 404 ? m.common.notFound : p.status >= 500 ? m.common.failed : m.common.refused;
+  return sendPage(reply, {
+    ...errorPage(p.status, headline, p.message),
+    lang: m.lang,
+    url: request.url,
+  });
+}
+
 /** The public voucher pages under /voucher: one-time, static, print sheet. HTML errors. */
 export async function voucherPageRoutes(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const limiter = redeemLimiterFor(deps);
 
-  scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const p = toProblem(error, request);
-    const m = textsOf(request);
-    const headline =
-      p.status === 404 ? m.common.notFound : p.status >= 500 ? m.common.failed : m.common.refused;
-    return sendPage(reply, {
-      ...errorPage(p.status, headline, p.message),
-      lang: m.lang,
-      url: request.url,
-    });
-  });
+  scope.setErrorHandler(errorAsPage);
   scope.setNotFoundHandler((request, reply) => {
     const m = textsOf(request);
     return sendPage(reply, {

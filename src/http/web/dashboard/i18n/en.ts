@@ -152,11 +152,20 @@ export const en = {
     refundExcess: (excess: string) =>
       `Paid over by ${excess}: enter it as the amount to give back only the excess.`,
     refundsTitle: 'Refunds',
+    refundCancel: 'Cancel',
     refundNote:
       'The payer claims the refund from its page (send them the link); until then you can cancel it.',
     record: 'Record',
     statusName: (s: string) =>
       ({ undefined: 'undefined', pending: 'pending', declined: 'declined', paid: 'paid' })[s] ?? s,
+    refundStatusName: (s: string) =>
+      ({
+        open: 'open',
+        claiming: 'being claimed',
+        claimed: 'claimed',
+        cancelled: 'cancelled',
+        expired: 'expired',
+      })[s] ?? s,
     passwordHint: 'Changing it needs your password again.',
     liveNote: 'This page updates itself as payments change.',
     detailIn: 'Payment received',

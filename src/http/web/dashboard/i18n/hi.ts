@@ -148,10 +148,19 @@ export const hi: DashboardCatalogue = {
     refundButton: 'रिफ़ंड करें',
     refundExcess: (excess: string) => `${excess} ज़्यादा भुगतान हुआ: केवल अतिरिक्त राशि लौटाने के लिए इसे राशि में लिखें।`,
     refundsTitle: 'रिफ़ंड',
+    refundCancel: 'रद्द करें',
     refundNote: 'भुगतानकर्ता रिफ़ंड उसके पेज से लेता है (उसे लिंक भेजें); तब तक आप इसे रद्द कर सकते हैं।',
     record: 'रिकॉर्ड',
     statusName: (s: string) =>
       ({ undefined: 'अनिर्धारित', pending: 'लंबित', declined: 'अस्वीकृत', paid: 'भुगतान हुआ' })[s] ?? s,
+    refundStatusName: (s: string) =>
+      ({
+        open: 'खुला',
+        claiming: 'लिया जा रहा है',
+        claimed: 'लिया गया',
+        cancelled: 'रद्द',
+        expired: 'समाप्त',
+      })[s] ?? s,
     passwordHint: 'इसे बदलने के लिए पासवर्ड दोबारा चाहिए।',
     liveNote: 'भुगतान बदलने पर यह पेज अपने आप अपडेट होता है।',
     detailIn: 'प्राप्त भुगतान',

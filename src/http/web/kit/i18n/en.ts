@@ -160,6 +160,9 @@ Print this page with your browser; each voucher can be redeemed once, by whoever
     validUntil: (date: string) => `Claim it by ${date}. Whoever has this page’s address can claim it once.`,
     unknownTitle: 'Refund not found',
     unknownText: 'No refund has this code. Check that the whole link was copied.',
+    notATarget: 'This is not a Lightning address (name@host), a paytag usertag or a Lightning invoice.',
+    notClaimable: 'This refund can no longer be claimed.',
+    inProgress: 'A payment of this refund is under way. Reload this page in a moment.',
   },
   consent: {
     title: 'Share your KYC data?',

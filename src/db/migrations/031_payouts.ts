@@ -92,13 +92,13 @@ async function rebuildSqlitePayments(db: AnyDb): Promise<void> {
   `.execute(db);
   const ddl = table.rows[0]?.sql ?? '';
   if (!ddl.startsWith('CREATE TABLE "payments" (') || ddl.split(BEFORE).length !== 2) {
-    throw new Error('030: the payments table is not as migration 029 left it');
+    throw new Error('031: the payments table is not as migration 030 left it');
   }
   const indexes = await sql<{ sql: string }>`
     select sql from sqlite_master where type = 'index' and tbl_name = 'payments' and sql is not null
   `.execute(db);
   const copy = ddl
-    .replace('CREATE TABLE "payments" (', 'CREATE TABLE "payments_030" (')
+    .replace('CREATE TABLE "payments" (', 'CREATE TABLE "payments_031" (')
     .replace(BEFORE, AFTER);
   // Outside a transaction: the pragma is a no-op inside one (see 026).
   await sql`pragma foreign_keys = off`.execute(db);
@@ -106,12 +106,12 @@ async function rebuildSqlitePayments(db: AnyDb): Promise<void> {
     await sql`begin immediate`.execute(db);
     try {
       await sql.raw(copy).execute(db);
-      await sql`insert into payments_030 select * from payments`.execute(db);
+      await sql`insert into payments_031 select * from payments`.execute(db);
       await sql`drop table payments`.execute(db);
-      await sql`alter table payments_030 rename to payments`.execute(db);
+      await sql`alter table payments_031 rename to payments`.execute(db);
       for (const i of indexes.rows) await sql.raw(i.sql).execute(db);
       const broken = await sql`pragma foreign_key_check`.execute(db);
-      if (broken.rows.length > 0) throw new Error('030: a foreign key no longer holds after the rebuild');
+      if (broken.rows.length > 0) throw new Error('031: a foreign key no longer holds after the rebuild');
       await sql`commit`.execute(db);
     } catch (e) {
       await sql`rollback`.execute(db);
