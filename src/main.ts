@@ -27,6 +27,7 @@ import { createPaymentChanges } from './app/metrics/change-signal.ts';
 import { createJobCounters } from './app/metrics/job-counters.ts';
 import { createMoneyCounters } from './app/metrics/money-counters.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
+import { payoutHooks } from './app/payouts/hooks.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
 import { createPriceFeed } from './app/prices/feed.ts';
 import { databaseRateCounter, memoryRateCounter } from './app/rate-limits/counters.ts';
@@ -173,6 +174,7 @@ export async function openRuntime(
     paymentHooks,
     voucherHooks,
     refundHooks,
+    payoutHooks,
     chainHooks,
     tradingHooks,
     ...(opts.hooks ?? []),

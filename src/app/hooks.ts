@@ -4,7 +4,7 @@ import type { AppHooks } from './deps.ts';
 /** One feature's share of the hook table. */
 export type HookPart = { [K in keyof AppHooks]?: Partial<AppHooks[K]> };
 
-const PURPOSES: readonly PaymentPurpose[] = ['send', 'receive', 'voucher_claim'];
+const PURPOSES: readonly PaymentPurpose[] = ['send', 'receive', 'voucher_claim', 'payout'];
 
 /**
  * Builds the hook table from the features' parts (src/main.ts). A key given twice is a wiring bug, and

@@ -12,6 +12,7 @@ import { type MailConfig, mail } from './mail.ts';
 import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
 import { type PaymentsConfig, payments } from './payments.ts';
+import { type PayoutsConfig, payouts } from './payouts.ts';
 import { type PricesConfig, prices } from './prices.ts';
 import { type RateLimitConfig, rateLimit } from './rate-limit.ts';
 import { SECRET_VARIABLES } from './secrets.ts';
@@ -37,6 +38,7 @@ export type Config = HttpConfig &
     mail: MailConfig;
     webhooks: WebhooksConfig;
     outbox: OutboxConfig;
+    payouts: PayoutsConfig;
     checkout: CheckoutConfig;
     audit: AuditConfig;
     prices: PricesConfig;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: parse(mail),
     webhooks: parse(webhooks),
     outbox: parse(outbox),
+    payouts: parse(payouts),
     checkout: parse(checkout),
     audit: parse(audit),
     prices: parse(prices),

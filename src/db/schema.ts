@@ -341,6 +341,8 @@ export interface DB {
   orders: OrdersTable;
   sessions: SessionsTable;
   operator_actions: OperatorActionsTable;
+  payout_batches: PayoutBatchesTable;
+  payout_items: PayoutItemsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -498,4 +500,45 @@ export interface OperatorActionsTable {
   /** JSON object of the action's parameters. */
   detail: string;
   at_ms: Int;
+}
+
+/** A batch of Lightning payouts (migration 031). */
+export interface PayoutBatchesTable {
+  id: Generated<bigint>;
+  public_id: string;
+  account_id: bigint;
+  item_count: ColumnType<bigint, bigint | number, never>;
+  /** Σ (amount + service fee + GST + fee reserve) of its items, moved into payout_escrow at creation. */
+  reserved_msat: ColumnType<bigint, bigint, never>;
+  callback_url: string | null;
+  status: 'open' | 'done';
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  done_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+/** One item of a payout batch (migration 031): queued → paying → paid | failed, each once. */
+export interface PayoutItemsTable {
+  id: Generated<bigint>;
+  batch_id: bigint;
+  position: ColumnType<bigint, bigint | number, never>;
+  destination: string;
+  destination_kind: 'usertag' | 'invoice' | 'lnurl';
+  amount_msat: bigint;
+  service_fee_msat: bigint;
+  gst_fee_msat: bigint;
+  service_fee_ppm: bigint;
+  fee_reserve_msat: bigint;
+  fiat_currency: string | null;
+  fiat_value: string | null;
+  memo: string | null;
+  reference: string | null;
+  status: 'queued' | 'paying' | 'paid' | 'failed';
+  lease_until_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  attempts: ColumnType<bigint, number | bigint | undefined, number | bigint>;
+  payment_id: bigint | null;
+  error_code: string | null;
+  error: string | null;
+  ended_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
 }

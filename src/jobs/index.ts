@@ -6,6 +6,7 @@ import { ordersMatchJob } from './orders-match.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { outboxRetentionJob } from './outbox-retention.ts';
 import { paymentsReconcileJob } from './payments-reconcile.ts';
+import { payoutsJob } from './payouts.ts';
 import { pricesRefreshJob } from './prices-refresh.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
@@ -18,6 +19,7 @@ export const ALL_JOBS: Job[] = [
   invoiceSettlementsJob,
   invoiceExpiryJob,
   paymentsReconcileJob,
+  payoutsJob,
   voucherExpiryJob,
   rateLimitSweepJob,
   pricesRefreshJob,

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { PaymentRow } from '../../db/repos/payments.ts';
 import { ownLnurlPayTag } from '../../domain/lnurl.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
-import { err, type Result } from '../../domain/result.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import type { LnurlFailure, LnurlPayClient } from '../ports.ts';
+import type { DecodedInvoice, LnurlFailure, LnurlPayClient } from '../ports.ts';
 import type { SendDetails } from './engine/rows.ts';
 import { lightningAddressInvoice, lightningAddressPayRequest } from './lightning-address.ts';
 import { payInvoice } from './pay-invoice.ts';
@@ -50,35 +50,35 @@ function ownLnurlService(deps: AppDeps, usertag: string): LnurlPayClient {
 }
 
 /**
- * Pays a bech32 LNURL or a Lightning address (LUD-06/LUD-16): resolve, check the amount against the
- * service's bounds, request the invoice, verify its amount and description hash, then pay it (inside the
- * ledger when the invoice turns out to be this service's own).
+ * Resolves a bech32 LNURL or a Lightning address (LUD-06/LUD-16) to an invoice for `amountMsat`: resolve,
+ * check the amount against the service's bounds, request the invoice, verify its amount and description
+ * hash. This service's own addresses are answered in process. Nothing is paid here.
  */
-export async function sendToLnurl(
+export async function resolveLnurlInvoice(
   deps: AppDeps,
-  caller: Caller,
-  p: { target: string; amountMsat: bigint; details: SendDetails },
-): Promise<Result<PaymentRow>> {
-  const ownTag = ownLnurlPayTag(p.target, deps.config.publicUrl);
+  target: string,
+  amountMsat: bigint,
+): Promise<Result<DecodedInvoice>> {
+  const ownTag = ownLnurlPayTag(target, deps.config.publicUrl);
   const service: LnurlPayClient = ownTag === null ? deps.lnurl : ownLnurlService(deps, ownTag);
-  const resolved = await service.resolvePay(p.target);
+  const resolved = await service.resolvePay(target);
   if (!resolved.ok) return lnurlError(resolved);
   const params = resolved.params;
-  if (p.amountMsat < params.minSendableMsat || p.amountMsat > params.maxSendableMsat) {
+  if (amountMsat < params.minSendableMsat || amountMsat > params.maxSendableMsat) {
     return err(
       'amount_out_of_range',
       `this LNURL accepts from ${formatMsatAsBtc(params.minSendableMsat)} to ${formatMsatAsBtc(params.maxSendableMsat)} BTC`,
       'amount',
     );
   }
-  const requested = await service.requestInvoice(params, p.amountMsat);
+  const requested = await service.requestInvoice(params, amountMsat);
   if (!requested.ok) return lnurlError(requested);
   const decoded = deps.decodeInvoice(requested.payreq);
   if (!decoded.ok) {
     return err('payment_failed', `the LNURL service returned an invalid invoice: ${decoded.message}`);
   }
   const invoice = decoded.invoice;
-  if (invoice.amountMsat !== p.amountMsat) {
+  if (invoice.amountMsat !== amountMsat) {
     return err(
       'payment_failed',
       'the LNURL service returned an invoice for another amount; nothing was paid',
@@ -91,8 +91,19 @@ export async function sendToLnurl(
       'the LNURL service returned an invoice whose description hash does not match its metadata; nothing was paid',
     );
   }
+  return ok(invoice);
+}
+
+/** Pays a bech32 LNURL or a Lightning address: its invoice (resolveLnurlInvoice), then payInvoice. */
+export async function sendToLnurl(
+  deps: AppDeps,
+  caller: Caller,
+  p: { target: string; amountMsat: bigint; details: SendDetails },
+): Promise<Result<PaymentRow>> {
+  const invoice = await resolveLnurlInvoice(deps, p.target, p.amountMsat);
+  if (!invoice.ok) return invoice;
   return payInvoice(deps, caller, {
-    invoice,
+    invoice: invoice.value,
     amountMsat: p.amountMsat,
     invoiceType: 'lnurl',
     details: p.details,

@@ -27,6 +27,7 @@ export const SYSTEM_ACCOUNTS = {
   onchain_settlement: { flags: 0, purpose: 'funds entering/leaving on the Bitcoin chain' },
   evm_settlement: { flags: 0, purpose: 'funds entering/leaving on EVM chains' },
   voucher_escrow: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'funds of issued, unredeemed vouchers' },
+  payout_escrow: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'funds of payout items not yet paid' },
   service_fees: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'service fees earned' },
   gst: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'tax collected on service fees' },
   trade_treasury: { flags: 0, purpose: 'counterparty of spot trades' },

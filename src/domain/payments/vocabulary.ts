@@ -29,8 +29,11 @@ export type EvmNetwork = (typeof EVM_NETWORKS)[number];
  */
 export type Route = 'internal' | 'lightning' | 'chain';
 
-/** send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a voucher out. */
-export type PaymentPurpose = 'send' | 'receive' | 'voucher_claim';
+/**
+ * send: an account paid someone; receive: an account's incoming side; voucher_claim: an issuer paid a
+ * voucher out; payout: an item of a payout batch (docs/payouts.md).
+ */
+export type PaymentPurpose = 'send' | 'receive' | 'voucher_claim' | 'payout';
 
 export type PaymentDirection = 'in' | 'out';
 

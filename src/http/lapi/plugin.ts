@@ -6,6 +6,7 @@ import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPriceRoutes } from '../wire/prices.routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../wire/schemas.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
+import { registerPayoutRoutes } from './payouts.routes.ts';
 import { registerRefundRoutes } from './refunds.routes.ts';
 import { registerVoucherRoutes } from './vouchers.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
@@ -17,6 +18,7 @@ export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
   registerPaymentRoutes(scope, deps);
   registerVoucherRoutes(scope, deps);
   registerRefundRoutes(scope, deps);
+  registerPayoutRoutes(scope, deps);
   registerPriceRoutes(scope, deps, 'envelope');
 
   scope.get(

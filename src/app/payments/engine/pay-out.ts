@@ -44,6 +44,8 @@ export interface Receiver {
 export interface ClaimContext {
   /** The outgoing payment's id; its row is inserted right after the claim. */
   paymentId: bigint;
+  /** The outgoing payment's tid (public_id). */
+  paymentPublicId: string;
   /** null for an invoice of another node: the payment is only reserved in this unit. */
   receiver: Receiver | null;
 }
@@ -130,8 +132,9 @@ const invoiceColumns = (order: PayOutOrder, inv: DecodedInvoice, invoiceType: 'i
 });
 
 /** The outgoing row's columns that come from the order and its claim. */
-const orderColumns = (order: PayOutOrder, id: bigint, claimed: Claimed | undefined) => ({
+const orderColumns = (order: PayOutOrder, id: bigint, publicId: string, claimed: Claimed | undefined) => ({
   id,
+  public_id: publicId,
   purpose: order.purpose,
   voucher_id: claimed?.voucherId ?? null,
   ...(claimed?.extra === undefined ? {} : { extra: claimed.extra }),
@@ -163,6 +166,7 @@ async function payInLedger(
   const nowMs = deps.clock.nowMs();
   const receive = feesFor(deps, order.amountMsat, 'in');
   const outId = BigInt(deps.ids.randomInt53());
+  const outPublicId = deps.ids.publicId(16);
   const inId = BigInt(deps.ids.randomInt53());
   const t = order.target;
   const run = runWrite(deps.db, async (trx) => {
@@ -206,7 +210,7 @@ async function payInLedger(
         amountMessage: order.refusals.amount,
       });
     }
-    const claimed = await order.claim?.(trx, { paymentId: outId, receiver });
+    const claimed = await order.claim?.(trx, { paymentId: outId, paymentPublicId: outPublicId, receiver });
     const out = newOutgoingRow(
       deps,
       order.payerId,
@@ -215,7 +219,7 @@ async function payInLedger(
         ...(invoice === null || t.kind !== 'invoice'
           ? { amount_msat: order.amountMsat, receiver_usertag: receiver.usertag }
           : invoiceColumns(order, invoice, t.invoiceType)),
-        ...orderColumns(order, outId, claimed),
+        ...orderColumns(order, outId, outPublicId, claimed),
         route: 'internal',
         status: 'paid',
         paid_at_ms: BigInt(nowMs),
@@ -287,6 +291,7 @@ async function payExternal(
   const t = order.target;
   const nowMs = deps.clock.nowMs();
   const outId = BigInt(deps.ids.randomInt53());
+  const outPublicId = deps.ids.publicId(16);
   const reserved = await runWrite(deps.db, async (trx) => {
     await lockAccountsInOrder(trx, [
       { owner: order.payerId },
@@ -296,14 +301,18 @@ async function payExternal(
     if (await findLiveOutgoingByHash(trx, invoice.paymentHash)) {
       abort('invoice_already_paid', ALREADY_PAYING, order.field);
     }
-    const claimed = await order.claim?.(trx, { paymentId: outId, receiver: null });
+    const claimed = await order.claim?.(trx, {
+      paymentId: outId,
+      paymentPublicId: outPublicId,
+      receiver: null,
+    });
     const row = newOutgoingRow(
       deps,
       order.payerId,
       order.details,
       {
         ...invoiceColumns(order, invoice, t.kind === 'invoice' ? t.invoiceType : 'invoice'),
-        ...orderColumns(order, outId, claimed),
+        ...orderColumns(order, outId, outPublicId, claimed),
         route: 'lightning',
         fee_reserve_msat: order.feeReserveMsat,
       },
