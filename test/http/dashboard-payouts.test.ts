@@ -165,4 +165,16 @@ describe.each(DIALECTS)('dashboard payouts (%s)', (dialect) => {
     expect(res.body).toContain(`at most ${max} rows`);
     expect(res.body).not.toContain('name="action" value="pay"');
   });
+
+  it('takes a form past the global body limit up to PAYOUT_BODY_LIMIT_BYTES: 400 rows with long memos', async () => {
+    const { rt, alice, c } = await setUp(dialect);
+    await c.get('/dashboard/payouts/new');
+    const memo = 'm'.repeat(200);
+    const csv = Array.from({ length: 400 }, (_, i) => `${alice.usertag},0.00001,${memo}${i}`).join('\n');
+    expect(csv.length).toBeGreaterThan(rt.deps.config.bodyLimitBytes);
+    const res = await c.post('/dashboard/payouts/new', { csv, action: 'preview' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-bad-rows');
+    expect(res.body).toMatch(/data-total="amount">0\.00400000 BTC/);
+  });
 });
