@@ -177,4 +177,42 @@ describe.each(DIALECTS)('dashboard payouts (%s)', (dialect) => {
     expect(res.body).not.toContain('data-bad-rows');
     expect(res.body).toMatch(/data-total="amount">0\.00400000 BTC/);
   });
+
+  it('refuses a batch the balance cannot cover with 422 when paying, and moves nothing', async () => {
+    const { rt, a, alice, c } = await setUp(dialect);
+    const before = await balanceOf(rt, a);
+    await c.get('/dashboard/payouts/new');
+    const csv = `${alice.usertag},0.006,one\n${alice.usertag},0.006,two`;
+    const preview = await c.post('/dashboard/payouts/new', { csv, action: 'preview' });
+    expect(preview.body).toContain('name="action" value="pay"');
+    const res = await c.post('/dashboard/payouts/new', {
+      csv,
+      action: 'pay',
+      form_key: formKeyOf(preview.body),
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('class="problem"');
+    expect(await batchCount(rt)).toBe(0);
+    expect(await balanceOf(rt, a)).toBe(before);
+  });
+
+  it('names the line of the first row when an invoice is given twice', async () => {
+    const { rt, alice, c } = await setUp(dialect);
+    const r = await rt.app.inject({
+      method: 'POST',
+      url: '/lapi/v1/receive',
+      headers: { 'x-api-key': alice.invoiceKey, 'content-type': 'application/json' },
+      payload: JSON.stringify({ amount: '0.0001' }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const payreq = r.json().data.lightning_invoice.payreq as string;
+    await c.get('/dashboard/payouts/new');
+    const csv = `destination,amount,memo\n${payreq},,first\n${alice.usertag},0.0001,\n${payreq},,again`;
+    const res = await c.post('/dashboard/payouts/new', { csv, action: 'preview' });
+    expect(res.statusCode).toBe(200);
+    expect(rowOf(res.body, 2)).toContain('pill paid');
+    expect(rowOf(res.body, 4)).toContain('the same invoice as #2');
+    expect(res.body).toContain('data-bad-rows="1"');
+  });
 });
