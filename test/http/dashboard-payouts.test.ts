@@ -86,6 +86,7 @@ describe.each(DIALECTS)('dashboard payouts (%s)', (dialect) => {
     const preview = await c.post('/dashboard/payouts/new', { csv, action: 'preview' });
     expect(preview.statusCode).toBe(200);
     expect(preview.body).not.toContain('data-bad-rows');
+    expect(preview.body).not.toContain('data-short');
     expect(preview.body).toContain('name="action" value="pay"');
     const key = formKeyOf(preview.body);
     expect(key).toMatch(/^dash-/);
@@ -185,6 +186,8 @@ describe.each(DIALECTS)('dashboard payouts (%s)', (dialect) => {
     const csv = `${alice.usertag},0.006,one\n${alice.usertag},0.006,two`;
     const preview = await c.post('/dashboard/payouts/new', { csv, action: 'preview' });
     expect(preview.body).toContain('name="action" value="pay"');
+    expect(preview.body).toMatch(/data-balance-now>0\.01000000 BTC/);
+    expect(preview.body).toContain('data-short');
     const res = await c.post('/dashboard/payouts/new', {
       csv,
       action: 'pay',

@@ -19,6 +19,7 @@ import { MAX_BTC_MSAT, MSAT_PER_SAT } from '../../domain/money.ts';
 import { feeReserveRoundedUp, isExpired } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
+import { getBalances } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestHash } from '../payments/engine/idempotency.ts';
 import { feesFor } from '../payments/engine/movements.ts';
@@ -149,6 +150,8 @@ export interface PayoutPreview {
   reservedMsat: bigint;
   /** A refusal of the batch as a whole (empty, too many items, total too large), or null. */
   batchError: Result<never> | null;
+  /** The Lightning balance now: createPayouts refuses a batch it does not cover (insufficient_balance). */
+  balanceMsat: bigint;
 }
 
 /**
@@ -173,7 +176,8 @@ export async function previewPayouts(
         : reservedMsat > MAX_BTC_MSAT
           ? tooMuch()
           : null;
-  return { items: checked, reservedMsat, batchError };
+  const balanceMsat = (await getBalances(deps, caller)).byAsset.lbtc;
+  return { items: checked, reservedMsat, batchError, balanceMsat };
 }
 
 /**

@@ -45,6 +45,7 @@ interface Preview {
   feesMsat: bigint;
   reserveMsat: bigint;
   items: PayoutItemCommand[] | null;
+  balanceMsat: bigint;
 }
 
 export function payoutsPages(scope: FastifyInstance, deps: AppDeps): void {
@@ -102,6 +103,7 @@ export function payoutsPages(scope: FastifyInstance, deps: AppDeps): void {
       feesMsat: sum((r) => r.feesMsat),
       reserveMsat: sum((r) => r.reserveMsat),
       items: allValid ? commands : null,
+      balanceMsat: checked.balanceMsat,
     };
   };
 
@@ -161,6 +163,7 @@ ${
       }</td></tr>`,
     );
     const bad = p.rows.filter((r) => r.error !== null).length;
+    const total = p.amountMsat + p.feesMsat + p.reserveMsat;
     const batchProblem =
       p.batchError === 'empty' ? v.emptyCsv : p.batchError === 'tooMany' ? v.tooMany(max) : p.batchError;
     return html`<section class="card" aria-labelledby="pp"><h2 id="pp">${v.previewTitle}</h2>
@@ -175,7 +178,9 @@ ${
 <dl class="facts"><div><dt>${v.totalAmount}</dt><dd data-total="amount">${btc(p.amountMsat)}</dd></div>
 <div><dt>${v.totalFees}</dt><dd>${btc(p.feesMsat)}</dd></div>
 <div><dt>${v.totalReserve}</dt><dd>${btc(p.reserveMsat)}</dd></div>
-<div><dt>${v.total}</dt><dd data-total="reserved">${btc(p.amountMsat + p.feesMsat + p.reserveMsat)}</dd></div></dl>
+<div><dt>${v.total}</dt><dd data-total="reserved">${btc(total)}</dd></div>
+<div><dt>${v.balance}</dt><dd data-balance-now>${btc(p.balanceMsat)}</dd></div></dl>
+${total > p.balanceMsat ? html`<p class="problem" role="alert" data-short>${v.short}</p>` : null}
 <p class="muted">${v.totalNote}</p></section>`;
   };
 

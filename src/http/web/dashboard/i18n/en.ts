@@ -327,6 +327,8 @@ export const en = {
     totalFees: 'Service fees',
     totalReserve: 'Routing fee reserve',
     total: 'Reserved from your balance',
+    balance: 'Your Lightning balance now',
+    short: 'Your Lightning balance does not cover this batch: paying it would be refused with nothing moved.',
     totalNote:
       'The routing fee reserve covers the most the network may charge; what an item does not use comes back to your balance.',
     payTitle: 'Pay this batch',
