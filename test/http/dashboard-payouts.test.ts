@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/accounts/password.ts';
 import { payDueItems } from '../../src/app/payouts/pay-items.ts';
 import type { Dialect } from '../../src/db/database.ts';
+import { parseCsv, payoutItemsOfCsv } from '../../src/http/web/dashboard/payouts.csv.ts';
 import { DashboardClient, PASSWORD } from '../fixtures/dashboard.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 import { balanceOf } from '../fixtures/vouchers.ts';
@@ -217,5 +218,28 @@ describe.each(DIALECTS)('dashboard payouts (%s)', (dialect) => {
     expect(rowOf(res.body, 2)).toContain('pill paid');
     expect(rowOf(res.body, 4)).toContain('the same invoice as #2');
     expect(res.body).toContain('data-bad-rows="1"');
+  });
+});
+
+describe('the payout CSV (RFC 4180)', () => {
+  it('reads quoted fields with commas, line breaks and doubled quotes, and counts lines across them', () => {
+    expect(parseCsv('a,"b ""q"", c",d\r\n"x\ny",2\n\n"open')).toEqual([
+      { line: 1, fields: ['a', 'b "q", c', 'd'], syntaxError: null },
+      { line: 2, fields: ['x\ny', '2'], syntaxError: null },
+      { line: 5, fields: ['open'], syntaxError: 'a quoted field is never closed (a " is missing)' },
+    ]);
+    expect(parseCsv('"x"y,z\nq"r,s').map((r) => r.syntaxError)).toEqual([
+      'text after a closing quote: a quoted field must end at its quote',
+      'a quote inside an unquoted field: quote the whole field and double the quote ("")',
+    ]);
+  });
+
+  it('reads no row past the limit: a header, then max rows, then anything is too many', () => {
+    const rows = 'alice,0.0001,x\n'.repeat(3);
+    expect(payoutItemsOfCsv(`destination,amount,memo\n${rows}`, 3)).toMatchObject({ tooMany: false });
+    const over = payoutItemsOfCsv(`${rows}bad"row\n${'"'.repeat(1000)}`, 3);
+    expect(over.tooMany).toBe(true);
+    expect(over.items).toHaveLength(3);
+    expect(over.items.every((i) => i.item.ok)).toBe(true);
   });
 });

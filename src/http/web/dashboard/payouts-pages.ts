@@ -53,8 +53,7 @@ export function payoutsPages(scope: FastifyInstance, deps: AppDeps): void {
 
   /** Every row checked; `items` only when every row (and the batch) is valid. */
   const previewOf = async (s: SessionUser, text: string): Promise<Preview> => {
-    const csv = payoutItemsOfCsv(text);
-    const decoded = csv.slice(0, max);
+    const { items: decoded, tooMany } = payoutItemsOfCsv(text, max);
     const commands: PayoutItemCommand[] = [];
     const at: number[] = [];
     for (const [i, r] of decoded.entries()) {
@@ -88,9 +87,9 @@ export function payoutsPages(scope: FastifyInstance, deps: AppDeps): void {
     const sum = (f: (r: PreviewRow) => bigint) =>
       rows.reduce((t, r) => (r.error === null ? t + f(r) : t), 0n);
     const batchError =
-      csv.length === 0
+      decoded.length === 0
         ? 'empty'
-        : csv.length > max
+        : tooMany
           ? 'tooMany'
           : checked.batchError !== null && !checked.batchError.ok
             ? checked.batchError.error.message
