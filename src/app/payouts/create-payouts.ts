@@ -19,6 +19,7 @@ import { MAX_BTC_MSAT, MSAT_PER_SAT } from '../../domain/money.ts';
 import { feeReserveRoundedUp, isExpired } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
+import { getBalances } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestHash } from '../payments/engine/idempotency.ts';
 import { feesFor } from '../payments/engine/movements.ts';
@@ -117,6 +118,68 @@ async function checkItem(
   });
 }
 
+const tooMuch = (): Result<never> =>
+  err('invalid_request', 'the items with their fees come to more than 21,000,000 BTC', 'items');
+
+/** Every item checked and priced, in order: a row, or the refusal naming its index and field. */
+async function checkItems(
+  deps: AppDeps,
+  caller: Caller,
+  items: PayoutItemCommand[],
+  nowMs: number,
+): Promise<Array<Result<NewPayoutItem>>> {
+  const rates: Rates = new Map();
+  const invoices = new Map<string, number>();
+  const out: Array<Result<NewPayoutItem>> = [];
+  for (const [index, it] of items.entries()) {
+    let row = await checkItem(deps, caller, index, it, rates, nowMs);
+    if (row.ok && it.destination.kind === 'invoice') {
+      const seen = invoices.get(it.destination.payreq);
+      if (seen !== undefined) row = itemError(index, 'destination', `the same invoice as items[${seen}]`);
+      else invoices.set(it.destination.payreq, index);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** What previewPayouts answers: every item's row or refusal, and the total of the valid ones. */
+export interface PayoutPreview {
+  items: Array<Result<NewPayoutItem>>;
+  /** Σ (amount + service fee + GST + fee reserve) of the valid items: what creating them would reserve. */
+  reservedMsat: bigint;
+  /** A refusal of the batch as a whole (empty, too many items, total too large), or null. */
+  batchError: Result<never> | null;
+  /** The Lightning balance now: createPayouts refuses a batch it does not cover (insufficient_balance). */
+  balanceMsat: bigint;
+}
+
+/**
+ * The checks of createPayouts without creating or moving anything: every item is checked (not only up
+ * to the first refusal), so a form can show each row's validity and what the batch would reserve. The
+ * same checks as createPayouts runs, so an item the preview accepts is accepted by it (prices and
+ * balances may change in between).
+ */
+export async function previewPayouts(
+  deps: AppDeps,
+  caller: Caller,
+  items: PayoutItemCommand[],
+): Promise<PayoutPreview> {
+  const max = deps.config.payouts.maxItems;
+  const checked = await checkItems(deps, caller, items.slice(0, max), deps.clock.nowMs());
+  const reservedMsat = checked.reduce((s, r) => (r.ok ? s + shareOf(r.value) : s), 0n);
+  const batchError =
+    items.length === 0
+      ? err('invalid_request', 'items must hold at least one item', 'items')
+      : items.length > max
+        ? err('invalid_request', `items may hold at most ${max} items`, 'items')
+        : reservedMsat > MAX_BTC_MSAT
+          ? tooMuch()
+          : null;
+  const balanceMsat = (await getBalances(deps, caller)).byAsset.lbtc;
+  return { items: checked, reservedMsat, batchError, balanceMsat };
+}
+
 /**
  * Creates a payout batch: every item is checked first (any refusal names its index and field, and
  * nothing is created), then in one write unit the batch, its items and the funding of the payout escrow
@@ -156,23 +219,13 @@ export async function createPayouts(
     callbackUrl = u.value;
   }
   const nowMs = deps.clock.nowMs();
-  const rates: Rates = new Map();
   const rows: NewPayoutItem[] = [];
-  const invoices = new Map<string, number>();
-  for (const [index, it] of cmd.items.entries()) {
-    const row = await checkItem(deps, caller, index, it, rates, nowMs);
+  for (const row of await checkItems(deps, caller, cmd.items, nowMs)) {
     if (!row.ok) return row;
-    if (it.destination.kind === 'invoice') {
-      const seen = invoices.get(it.destination.payreq);
-      if (seen !== undefined) return itemError(index, 'destination', `the same invoice as items[${seen}]`);
-      invoices.set(it.destination.payreq, index);
-    }
     rows.push(row.value);
   }
   const reservedMsat = rows.reduce((s, r) => s + shareOf(r), 0n);
-  if (reservedMsat > MAX_BTC_MSAT) {
-    return err('invalid_request', 'the items with their fees come to more than 21,000,000 BTC', 'items');
-  }
+  if (reservedMsat > MAX_BTC_MSAT) return tooMuch();
   const created = await runWrite(deps.db, async (trx) => {
     await lockAccountsInOrder(trx, [{ owner: caller.accountId }, PAYOUT_ESCROW]);
     const id = await insertPayoutBatch(trx, {

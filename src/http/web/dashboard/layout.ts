@@ -54,6 +54,7 @@ export type NavKey =
   | 'developers'
   | 'account'
   | 'vouchers'
+  | 'payouts'
   | 'trading'
   | 'profile';
 
@@ -65,6 +66,7 @@ const NAV: Array<[NavKey, string]> = [
   ['developers', '/dashboard/developers'],
   ['account', '/dashboard/account'],
   ['vouchers', '/dashboard/vouchers'],
+  ['payouts', '/dashboard/payouts'],
   ['trading', '/dashboard/trading'],
   ['profile', '/dashboard/profile'],
 ];

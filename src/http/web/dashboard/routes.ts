@@ -10,6 +10,7 @@ import { pageCtx, sendDashboardError } from './layout.ts';
 import { dashboardStreamRoute } from './live-stream.ts';
 import { moneyPages } from './money-pages.ts';
 import { paymentPages } from './payment-pages.ts';
+import { payoutsPages } from './payouts-pages.ts';
 import { profilePages } from './profile-pages.ts';
 import { tradingPages } from './trading-pages.ts';
 import { vouchersPages } from './vouchers-pages.ts';
@@ -48,6 +49,7 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
     guardSessions(signedIn, deps);
     accountPages(signedIn, deps);
     vouchersPages(signedIn, deps);
+    payoutsPages(signedIn, deps);
     tradingPages(signedIn, deps);
     profilePages(signedIn, deps);
     paymentPages(signedIn, deps);

@@ -42,6 +42,7 @@ input[aria-invalid=true],select[aria-invalid=true]{border-color:#a11a1a;border-w
 button,.button{display:inline-block;margin:6px 6px 0 0;padding:9px 16px;font:inherit;font-weight:650;color:#fff;background:#1a56db;border:0;border-radius:8px;cursor:pointer;text-decoration:none}
 button.secondary,.button.secondary{background:#e6e8ec;color:#16181d}
 button.danger{background:#a11a1a}
+code.dest{overflow-wrap:anywhere;word-break:break-all}
 table{width:100%;border-collapse:collapse;font-size:.93rem;overflow-wrap:normal}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e6e8ec;vertical-align:top}
 th{font-size:.8rem;color:#5b616e;text-transform:uppercase;letter-spacing:.04em}
@@ -63,7 +64,7 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.88em;overflow-wrap:anywhere}
 .pill{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.8rem;font-weight:650;background:#f1f2f4;color:#3b3f48}
 .pill.paid,.pill.success{background:#e7f6ec;color:#13602f}
-.pill.pending{background:#fff7e6;color:#6b4400}
+.pill.pending,.pill.queued,.pill.paying,.pill.open{background:#fff7e6;color:#6b4400}
 .pill.declined,.pill.failed,.pill.expired{background:#fdecec;color:#8a1c1c}
 .in{color:#13602f}
 .out{color:#8a1c1c}

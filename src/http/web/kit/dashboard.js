@@ -66,3 +66,57 @@
     }
   });
 })();
+// A payout batch's page: its items' states, polled from the page's own JSON until the batch is done.
+(() => {
+  const box = document.querySelector('[data-payout-poll]');
+  if (!box || typeof fetch !== 'function') return;
+  const url = box.getAttribute('data-payout-poll');
+  const every = Math.max(50, Number(box.getAttribute('data-poll-ms')) || 1000);
+  const text = (el, value) => {
+    if (el && el.textContent !== value) el.textContent = value;
+  };
+  const round = async () => {
+    let data;
+    try {
+      const r = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (!r.ok) return r.status < 500;
+      data = await r.json();
+    } catch {
+      return true;
+    }
+    for (const it of data.items || []) {
+      const pill = document.querySelector(`[data-item="${CSS.escape(String(it.index))}"]`);
+      if (pill) {
+        text(pill, it.status_text);
+        pill.className = `pill ${it.status}`;
+      }
+      text(document.querySelector(`[data-item-fee="${CSS.escape(String(it.index))}"]`), it.fee);
+      text(document.querySelector(`[data-item-error="${CSS.escape(String(it.index))}"]`), it.error);
+    }
+    for (const [k, n] of Object.entries(data.counts || {}))
+      text(document.querySelector(`[data-count="${CSS.escape(k)}"]`), String(n));
+    const st = document.querySelector('[data-batch-status]');
+    if (st) {
+      text(st, data.status_text);
+      st.className = `pill ${data.status}`;
+    }
+    return data.status !== 'done';
+  };
+  const loop = async () => {
+    if (await round()) setTimeout(loop, every);
+  };
+  setTimeout(loop, every);
+})();
+// The payout form: a chosen CSV file is read into its box (the page works without it: paste instead).
+(() => {
+  for (const input of document.querySelectorAll('input[type=file][data-csv-into]')) {
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      const box = document.getElementById(input.getAttribute('data-csv-into') || '');
+      if (!file || !box) return;
+      file.text().then((t) => {
+        box.value = t;
+      });
+    });
+  }
+})();
