@@ -289,4 +289,14 @@ describe.each(DIALECTS)('on-chain BTC withdrawals on %s', (dialect) => {
     expect(found.some((f) => f.includes('withdrawal escrow holds 102000000 msat'))).toBe(true);
     expect(found.some((f) => f.includes('(cancelled)'))).toBe(true);
   });
+
+  it('the OpenAPI document describes the four routes', async () => {
+    const doc = (await w.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/sapi/v1/withdraw'])).toContain('post');
+    expect(Object.keys(doc.paths['/sapi/v1/withdrawals'])).toContain('get');
+    expect(Object.keys(doc.paths['/sapi/v1/withdrawals/{id}'])).toContain('get');
+    expect(Object.keys(doc.paths['/sapi/v1/withdrawals/{id}/cancel'])).toContain('post');
+    const record = doc.paths['/sapi/v1/withdraw'].post.responses['200'].content['application/json'].schema;
+    expect(Object.keys(record.properties)).toEqual(expect.arrayContaining(['status', 'txid', 'fee_sat']));
+  });
 });
