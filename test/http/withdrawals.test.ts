@@ -150,9 +150,14 @@ describe.each(DIALECTS)('on-chain BTC withdrawals on %s', (dialect) => {
     expect((await withdraw(REGTEST.p2pkh, '0.00000546')).amount_sat).toBe(546);
   });
 
-  it('refuses the invoice key with 403', async () => {
+  it('refuses the invoice key with 403, for a withdrawal and for a cancel', async () => {
     const r = await post({ wallet: 'btc', address: REGTEST.p2wpkh, amount: '0.001' }, payer.invoiceKey);
     expect(r.statusCode).toBe(403);
+    const made = await withdraw(REGTEST.p2wpkh, '0.001');
+    const after = await btc(payer);
+    expect((await cancel(made.id, payer.invoiceKey)).statusCode).toBe(403);
+    expect(await btc(payer)).toBe(after);
+    expect((await get(`withdrawals/${made.id}`)).json().status).toBe('queued');
   });
 
   it('refuses more than the balance (the fee reserve counted) with 422, moving nothing', async () => {
