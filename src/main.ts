@@ -35,6 +35,7 @@ import { refundHooks } from './app/refunds/hooks.ts';
 import { recordedServerPublicUrl, recordServerPublicUrl } from './app/system/public-url.ts';
 import { tradingHooks } from './app/trading/hooks.ts';
 import { voucherHooks } from './app/vouchers/hooks.ts';
+import { withdrawalHooks } from './app/withdrawals/hooks.ts';
 import { type Config, ConfigError, describeConfig } from './config/index.ts';
 import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -177,6 +178,7 @@ export async function openRuntime(
     payoutHooks,
     chainHooks,
     tradingHooks,
+    withdrawalHooks,
     ...(opts.hooks ?? []),
   ]);
   const mailer: Mailer =

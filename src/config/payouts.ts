@@ -15,6 +15,11 @@ export interface PayoutsConfig {
   pollIntervalMs: number;
   /** Largest body of POST /lapi/v1/payouts, in bytes (500 invoices with route hints need far more than BODY_LIMIT_BYTES). */
   bodyLimitBytes: number;
+  /**
+   * Satoshis reserved with each on-chain BTC withdrawal, above its amount, for its share of the
+   * transaction's fee (the unused part goes back when the transaction confirms).
+   */
+  withdrawFeeReserveSat: bigint;
 }
 
 export const payouts = section(
@@ -24,6 +29,7 @@ export const payouts = section(
     PAYOUT_CLAIM_LEASE_MS: int(120_000, 1000, 3_600_000),
     PAYOUT_POLL_INTERVAL_MS: int(1000, 10, 60_000),
     PAYOUT_BODY_LIMIT_BYTES: int(2_097_152, 1024, 16_777_216),
+    BTC_WITHDRAW_FEE_RESERVE_SAT: int(10_000, 0, 10_000_000),
   },
   (v): PayoutsConfig => ({
     concurrency: v.PAYOUT_CONCURRENCY,
@@ -31,5 +37,6 @@ export const payouts = section(
     claimLeaseMs: v.PAYOUT_CLAIM_LEASE_MS,
     pollIntervalMs: v.PAYOUT_POLL_INTERVAL_MS,
     bodyLimitBytes: v.PAYOUT_BODY_LIMIT_BYTES,
+    withdrawFeeReserveSat: BigInt(v.BTC_WITHDRAW_FEE_RESERVE_SAT),
   }),
 );

@@ -343,6 +343,7 @@ export interface DB {
   operator_actions: OperatorActionsTable;
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
+  chain_withdrawals: ChainWithdrawalsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -541,4 +542,29 @@ export interface PayoutItemsTable {
   error_code: string | null;
   error: string | null;
   ended_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+/** A withdrawal of on-chain BTC (migration 032): queued → signing → broadcast → confirmed, or cancelled while queued. */
+export interface ChainWithdrawalsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  account_id: bigint;
+  wallet: 'btc';
+  address: string;
+  address_type: 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr';
+  amount_sat: ColumnType<bigint, bigint, never>;
+  fee_reserve_sat: ColumnType<bigint, bigint, never>;
+  /** (amount_sat + fee_reserve_sat) × 1000, moved into withdrawal_escrow (asset btc) at creation. */
+  reserved_msat: ColumnType<bigint, bigint, never>;
+  status: 'queued' | 'signing' | 'broadcast' | 'confirmed' | 'cancelled';
+  psbt_batch_id: bigint | null;
+  txid: string | null;
+  fee_sat: bigint | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  cancelled_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  broadcast_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  confirmed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
 }

@@ -27,6 +27,7 @@ import * as m028 from './028_payment_exception.ts';
 import * as m029 from './029_payment_refunds.ts';
 import * as m030 from './030_request_invoice_receipts.ts';
 import * as m031 from './031_payouts.ts';
+import * as m032 from './032_chain_withdrawals.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029_payment_refunds': m029,
   '030_request_invoice_receipts': m030,
   '031_payouts': m031,
+  '032_chain_withdrawals': m032,
 };
 
 export const migrationProvider: MigrationProvider = {

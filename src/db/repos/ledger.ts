@@ -28,6 +28,10 @@ export const SYSTEM_ACCOUNTS = {
   evm_settlement: { flags: 0, purpose: 'funds entering/leaving on EVM chains' },
   voucher_escrow: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'funds of issued, unredeemed vouchers' },
   payout_escrow: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'funds of payout items not yet paid' },
+  withdrawal_escrow: {
+    flags: DEBITS_MUST_NOT_EXCEED_CREDITS,
+    purpose: 'funds of on-chain withdrawals not yet confirmed (amount plus fee reserve)',
+  },
   service_fees: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'service fees earned' },
   gst: { flags: DEBITS_MUST_NOT_EXCEED_CREDITS, purpose: 'tax collected on service fees' },
   trade_treasury: { flags: 0, purpose: 'counterparty of spot trades' },

@@ -1,0 +1,223 @@
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  type ChainWithdrawalRow,
+  cancelQueuedChainWithdrawal,
+  findChainWithdrawal,
+  findChainWithdrawalById,
+  findChainWithdrawalByKey,
+  insertChainWithdrawal,
+  listChainWithdrawals,
+} from '../../db/repos/chain-withdrawals.ts';
+import { type AccountRef, createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
+import { DUST_LIMIT_SAT, parseBtcAddress } from '../../domain/btc-address.ts';
+import { abort } from '../../domain/errors.ts';
+import { MAX_BTC_MSAT, MSAT_PER_SAT, parseBtcToMsat } from '../../domain/money.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { requestHash } from '../payments/engine/idempotency.ts';
+import { runWrite } from '../write.ts';
+
+/**
+ * Withdrawals of on-chain BTC (docs/payouts.md): the service reserves and queues, a later step builds one
+ * PSBT paying every queued withdrawal for the operator's wallet to sign (the server holds no private key).
+ *
+ * Ledger (asset `btc`, msat; transfer ids derive from the withdrawal, so a replayed step moves nothing):
+ *   creation  payer → withdrawal_escrow   (amount + fee reserve) × 1000   `cw:<id>:escrow`  ref chain_withdrawal:<id>
+ *   cancel    withdrawal_escrow → payer   the same                        `cw:<id>:cancel`  ref chain_withdrawal:<id>
+ * The cancel transfer is made only by the one write unit whose conditional update moved the row from
+ * `queued` to `cancelled`, and its id is unique: the escrow comes back once.
+ */
+
+/** A withdrawal as the HTTP layer shows it: its row. */
+export type Withdrawal = ChainWithdrawalRow;
+
+export const WITHDRAWAL_ESCROW: AccountRef = { system: 'withdrawal_escrow' };
+
+export interface WithdrawCommand {
+  wallet: unknown;
+  address: unknown;
+  amount: unknown;
+  idempotencyKey: string | null;
+}
+
+const ID = /^[a-z0-9]{16}$/;
+
+/** Reserves amount + fee reserve from the caller's btc balance and queues the withdrawal. */
+export async function createWithdrawal(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: WithdrawCommand,
+): Promise<Result<ChainWithdrawalRow>> {
+  if (cmd.wallet !== 'btc') {
+    return err(
+      'invalid_request',
+      'wallet must be "btc" (on-chain BTC; USDT withdrawals come later)',
+      'wallet',
+    );
+  }
+  const address = parseBtcAddress(cmd.address, deps.config.lightning.network);
+  if (!address.ok) return address;
+  if (cmd.amount === undefined || cmd.amount === null || cmd.amount === '') {
+    return err('invalid_request', 'amount is required: BTC, at most 8 decimals', 'amount');
+  }
+  const msat = parseBtcToMsat(cmd.amount, 'amount');
+  if (!msat.ok) return msat;
+  const amountSat = msat.value / MSAT_PER_SAT;
+  const dust = DUST_LIMIT_SAT[address.value.type];
+  if (amountSat < dust) {
+    return err(
+      'invalid_request',
+      `amount must be at least ${dust} sat for a ${address.value.type} address (below it the output is dust no node relays)`,
+      'amount',
+    );
+  }
+  const feeReserveSat = deps.config.payouts.withdrawFeeReserveSat;
+  const reservedMsat = (amountSat + feeReserveSat) * MSAT_PER_SAT;
+  if (reservedMsat > MAX_BTC_MSAT) return err('invalid_request', 'amount exceeds 21,000,000 BTC', 'amount');
+  const hash = requestHash('withdraw', { wallet: 'btc', address: address.value.text, amountSat });
+  const replay = async (key: string): Promise<Result<ChainWithdrawalRow> | undefined> => {
+    const earlier = await findChainWithdrawalByKey(deps.db.read, caller.accountId, key);
+    if (earlier === undefined) return undefined;
+    if (earlier.request_hash !== hash) {
+      return err(
+        'idempotency_conflict',
+        'this Idempotency-Key was already used with a different request; use a new key for a new withdrawal',
+        'Idempotency-Key',
+      );
+    }
+    return ok(earlier);
+  };
+  if (cmd.idempotencyKey !== null) {
+    const earlier = await replay(cmd.idempotencyKey);
+    if (earlier !== undefined) return earlier;
+  }
+  const nowMs = deps.clock.nowMs();
+  const created = await runWrite(deps.db, async (trx) => {
+    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, WITHDRAWAL_ESCROW], 'btc');
+    const id = await insertChainWithdrawal(trx, {
+      public_id: deps.ids.publicId(16),
+      account_id: caller.accountId,
+      wallet: 'btc',
+      address: address.value.text,
+      address_type: address.value.type,
+      amount_sat: amountSat,
+      fee_reserve_sat: feeReserveSat,
+      reserved_msat: reservedMsat,
+      status: 'queued',
+      idempotency_key: cmd.idempotencyKey,
+      request_hash: cmd.idempotencyKey === null ? null : hash,
+      created_at_ms: nowMs,
+      updated_at_ms: nowMs,
+    });
+    if (id === undefined) abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
+    await createTransfer(
+      trx,
+      {
+        id: `cw:${id}:escrow`,
+        debit: { owner: caller.accountId },
+        credit: WITHDRAWAL_ESCROW,
+        asset: 'btc',
+        amount: reservedMsat,
+        code: 'withdrawal_escrow',
+        ref: `chain_withdrawal:${id}`,
+      },
+      nowMs,
+    );
+    return id!;
+  }).catch((e: unknown) => {
+    if (isUniqueViolation(e))
+      return err('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
+    throw e;
+  });
+  if (!created.ok) {
+    // A concurrent request with the same key created it first: answer it as a replay.
+    if (created.error.code === 'idempotency_conflict' && cmd.idempotencyKey !== null) {
+      const earlier = await replay(cmd.idempotencyKey);
+      if (earlier !== undefined) return earlier;
+    }
+    return created;
+  }
+  const row = await findChainWithdrawalById(deps.db.read, caller.accountId, created.value);
+  if (row === undefined) throw new Error(`withdrawal ${created.value} vanished`);
+  return ok(row);
+}
+
+/** One withdrawal of the caller; another account's is not_found, as an unknown id. */
+export async function getWithdrawal(
+  deps: AppDeps,
+  caller: Caller,
+  publicId: string,
+): Promise<Result<ChainWithdrawalRow>> {
+  const row = ID.test(publicId)
+    ? await findChainWithdrawal(deps.db.read, caller.accountId, publicId)
+    : undefined;
+  return row === undefined ? err('not_found', 'no withdrawal with this id') : ok(row);
+}
+
+/** A page of the caller's withdrawals, newest first, and the `before` of the next page (null: none). */
+export async function listWithdrawals(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: { limit: number; before: string | null },
+): Promise<Result<{ withdrawals: ChainWithdrawalRow[]; next: string | null }>> {
+  let beforeId: bigint | null = null;
+  if (cmd.before !== null) {
+    const from = ID.test(cmd.before)
+      ? await findChainWithdrawal(deps.db.read, caller.accountId, cmd.before)
+      : undefined;
+    if (from === undefined)
+      return err('invalid_request', 'before is not a withdrawal id of this account', 'before');
+    beforeId = from.id;
+  }
+  const rows = await listChainWithdrawals(deps.db.read, caller.accountId, beforeId, cmd.limit + 1);
+  const page = rows.slice(0, cmd.limit);
+  return ok({
+    withdrawals: page,
+    next: rows.length > cmd.limit ? (page[page.length - 1]?.public_id ?? null) : null,
+  });
+}
+
+/**
+ * Cancels a queued withdrawal and gives its reserve back, once: of concurrent cancels exactly one moves
+ * the row and the money; the others (and any later cancel) answer the cancelled withdrawal. One that has
+ * left `queued` (it is in a PSBT being signed, or later) is a state_conflict.
+ */
+export async function cancelWithdrawal(
+  deps: AppDeps,
+  caller: Caller,
+  publicId: string,
+): Promise<Result<ChainWithdrawalRow>> {
+  const found = await getWithdrawal(deps, caller, publicId);
+  if (!found.ok) return found;
+  const w = found.value;
+  const nowMs = deps.clock.nowMs();
+  const done = await runWrite(deps.db, async (trx) => {
+    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, WITHDRAWAL_ESCROW], 'btc');
+    if (!(await cancelQueuedChainWithdrawal(trx, w.id, nowMs))) return false;
+    await createTransfer(
+      trx,
+      {
+        id: `cw:${w.id}:cancel`,
+        debit: WITHDRAWAL_ESCROW,
+        credit: { owner: caller.accountId },
+        asset: 'btc',
+        amount: w.reserved_msat,
+        code: 'withdrawal_cancel',
+        ref: `chain_withdrawal:${w.id}`,
+      },
+      nowMs,
+    );
+    return true;
+  });
+  if (!done.ok) return done;
+  const now = await findChainWithdrawalById(deps.db.read, caller.accountId, w.id);
+  if (now === undefined) throw new Error(`withdrawal ${w.id} vanished`);
+  if (now.status !== 'cancelled') {
+    return err(
+      'state_conflict',
+      `the withdrawal is ${now.status}: it can be cancelled only while queued, before it joins a transaction`,
+    );
+  }
+  return ok(now);
+}
