@@ -387,6 +387,37 @@ export interface CreditedDeposit {
   amountRaw?: bigint;
 }
 
+// ---------------------------------------------------------------- Bitcoin transactions (withdrawals)
+
+/** Where one of the service's own Bitcoin transactions is now. */
+export type BtcTxStatus =
+  | { state: 'unknown' }
+  | { state: 'mempool' }
+  | { state: 'confirmed'; blockHeight: number; blockHash: string; confirmations: number };
+
+/** A broadcast's answer: taken (or already known), or refused for good with the chain's reason. */
+export type BtcBroadcast = { accepted: true; txid: string } | { accepted: false; reason: string };
+
+type ChainAnswer<T> = Promise<{ ok: true; value: T } | { ok: false; error: ChainUnavailable }>;
+
+/**
+ * Sends and follows the service's own Bitcoin transactions (on-chain withdrawals): Esplora
+ * (`GET /tx/:txid/hex`, `POST /tx`, `GET /tx/:txid/status`, `GET /fee-estimates`) or the sandbox chain.
+ * Never throws for a node that is down or answers badly: that is a `ChainUnavailable` value.
+ */
+export interface BtcTransactions {
+  /** The raw transaction (lower-case hex) of a txid; null: the chain does not know it. */
+  rawTransaction(txid: string): ChainAnswer<string | null>;
+  /** Broadcasts a complete, signed transaction (raw hex). */
+  broadcast(rawHex: string): ChainAnswer<BtcBroadcast>;
+  status(txid: string): ChainAnswer<BtcTxStatus>;
+  /**
+   * Fee rate estimates by confirmation target in blocks (Esplora's keys "1".."1008"), in sat per 1000
+   * vbytes, rounded up to a whole number.
+   */
+  feeEstimates(): ChainAnswer<ReadonlyMap<number, bigint>>;
+}
+
 // ---------------------------------------------------------------- Prices
 
 /** One quote as a source published it. `priceE8` is the price × 10^8, exact (parsed from the decimal text). */
