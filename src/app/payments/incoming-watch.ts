@@ -22,6 +22,13 @@ import type { AppDeps } from '../deps.ts';
 
 /** After a hint, when to read the account again (ms after the hint); the commit lands in between. */
 const HINT_READS_MS = [15, 50, 120, 250, 500, 1000, 2000];
+/**
+ * At the start, a payment paid before this long before the watch began counts as known (never announced).
+ * A node reports settlements in whole seconds, so one paid just as the stream opened is announced, at
+ * the cost of announcing again, at most, one paid in the seconds before it: a receiver takes a payment
+ * hash twice without harm (it checks the payment), but never hears of one it missed.
+ */
+const PAID_BEFORE_SLACK_MS = 2000;
 /** Newest incoming payments read each round (payments that arrive paid). */
 const NEWEST_READ = 25;
 
@@ -132,6 +139,7 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
     async watch(accountId, onPaid) {
       let w = accounts.get(accountId);
       if (w === undefined) {
+        const startMs = deps.clock.nowMs();
         const created: AccountWatch = {
           listeners: new Set(),
           open: new Map(),
@@ -141,13 +149,17 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
         };
         w = created;
         accounts.set(accountId, created);
-        // The first round: what is open, and what was paid before the watch began (never announced).
+        // The first round: what is open, and what was paid before the watch began (not announced).
         created.reads = (async () => {
           const open = await readOpen(accountId);
           const newest = await listNewestIncoming(deps.db.read, accountId, 'lbtc', NEWEST_READ);
           if (accounts.get(accountId) !== created) return;
           setOpen(accountId, created, open);
-          for (const r of newest) if (r.status === 'paid') created.known.add(r.id);
+          for (const r of newest) {
+            if (r.status === 'paid' && (r.paid_at_ms ?? 0n) < BigInt(startMs - PAID_BEFORE_SLACK_MS)) {
+              created.known.add(r.id);
+            }
+          }
         })().catch((e: unknown) => deps.log.warn({ err: e }, 'incoming payments read failed'));
         schedule(accountId, created);
       }
