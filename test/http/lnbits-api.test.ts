@@ -249,6 +249,91 @@ describe.each(DIALECTS)('LNbits wallet API (%s)', (dialect) => {
     }
   });
 
+  it('LNURL-pay: a Lightning address, and a payRequest the client fetched (its callback asked, the invoice checked)', async () => {
+    const rt = await sandbox(dialect);
+    const a = await makeAccount(rt.deps, { fund: { lbtc: '0.001' } });
+    const b = await makeAccount(rt.deps);
+    const byAddress = await call(rt, 'POST', '/api/v1/payments/lnurl', a.adminKey, {
+      lnurl: `${b.usertag}@paytag.test`,
+      amount: 3000,
+    });
+    expect(byAddress.statusCode).toBe(200);
+    expect(byAddress.json()).toMatchObject({ amount: -3000, status: 'success' });
+    // The payRequest as the client fetched it (LUD-16), its callback this service's own.
+    const res = (await rt.app.inject({ method: 'GET', url: `/.well-known/lnurlp/${b.usertag}` })).json();
+    const byRes = await call(rt, 'POST', '/api/v1/payments/lnurl', a.adminKey, { res, amount: 4000 });
+    expect(byRes.statusCode).toBe(200);
+    expect(byRes.json()).toMatchObject({ amount: -4000, status: 'success' });
+    // Metadata that is not what the callback's invoice commits to: refused, nothing paid.
+    const forged = await call(rt, 'POST', '/api/v1/payments/lnurl', a.adminKey, {
+      res: { ...res, metadata: '[["text/plain","something else"]]' },
+      amount: 5000,
+    });
+    expect(forged.statusCode).toBe(520);
+    expect(forged.json()).toMatchObject({ status: 'failed' });
+    const outOfBounds = await call(rt, 'POST', '/api/v1/payments/lnurl', a.adminKey, { res, amount: 1 });
+    expect(outOfBounds.statusCode).toBe(520);
+    expect((await call(rt, 'GET', '/api/v1/wallet', b.invoiceKey)).json().balance).toBe(7000);
+  });
+
+  it('one invoice paid by eight requests at once: exactly one pays; an Idempotency-Key replays the first answer', async () => {
+    const rt = await sandbox(dialect);
+    const a = await makeAccount(rt.deps, { fund: { lbtc: '0.001' } });
+    const b = await makeAccount(rt.deps);
+    const inv = (
+      await call(rt, 'POST', '/api/v1/payments', b.invoiceKey, { out: false, amount: 100 })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(rt, 'POST', '/api/v1/payments', a.adminKey, { out: true, bolt11: inv.bolt11 }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 520, 520, 520, 520, 520, 520, 520]);
+    expect((await call(rt, 'GET', '/api/v1/wallet', b.invoiceKey)).json().balance).toBe(100_000);
+    expect((await call(rt, 'GET', '/api/v1/wallet', a.invoiceKey)).json().balance).toBe(
+      100_000_000 - 100_000,
+    );
+
+    const inv2 = (
+      await call(rt, 'POST', '/api/v1/payments', b.invoiceKey, { out: false, amount: 50 })
+    ).json();
+    const key = { 'idempotency-key': 'lnbits-pay-1' };
+    const first = await call(
+      rt,
+      'POST',
+      '/api/v1/payments',
+      a.adminKey,
+      { out: true, bolt11: inv2.bolt11 },
+      key,
+    );
+    const again = await call(
+      rt,
+      'POST',
+      '/api/v1/payments',
+      a.adminKey,
+      { out: true, bolt11: inv2.bolt11 },
+      key,
+    );
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().checking_id).toBe(first.json().checking_id);
+    expect((await call(rt, 'GET', '/api/v1/wallet', b.invoiceKey)).json().balance).toBe(150_000);
+  });
+
+  it('unknown paths of the API answer in its shape; the native /api/v1/auth keeps its own', async () => {
+    const rt = await sandbox(dialect);
+    for (const [method, url] of [
+      ['GET', '/api/v1/payments/paginated/x'],
+      ['PUT', '/api/v1/payments/abc'],
+      ['GET', '/api/v1/wallet/paginated'],
+    ] as const) {
+      const r = await rt.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+      expect([r.statusCode, r.json()], url).toEqual([404, { detail: 'Not Found' }]);
+    }
+    const auth = await rt.app.inject({ method: 'POST', url: '/api/v1/auth', payload: {} });
+    expect(auth.statusCode).toBe(401);
+    expect(auth.json()).toMatchObject({ status: false, success: false, code: 'unauthorized' });
+  });
+
   it('decode: a BOLT11 invoice in LNbits’ fields, filter_fields, and an LNURL as its URL', async () => {
     const rt = await sandbox(dialect);
     const { payreq, paymentHash } = foreignInvoice(12_345n);

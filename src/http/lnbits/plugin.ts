@@ -79,6 +79,13 @@ export async function lnbitsFamily(scope: FastifyInstance, { deps }: { deps: App
     return reply.status(lnbitsStatus(p.status)).send({ detail: p.message });
   });
 
+  // Unknown paths under the API's own (a later LNbits call, a typo) in its shape; the prefix's other unknown
+  // paths stay the native `apiFamily`'s, which owns /api/v1's not-found handler.
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ detail: 'Not Found' });
+  for (const path of ['/payments/*', '/wallet/*', '/ws/*'])
+    scope.all(path, { schema: { hide: true } }, notFound);
+
   registerLnbitsPaymentRoutes(scope, deps);
   registerLiveRoutes(scope, deps);
 }
