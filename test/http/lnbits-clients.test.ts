@@ -478,6 +478,22 @@ describe.each(DIALECTS)('LNbits clients against the service (%s)', (dialect) => 
     expect((await fs.status()).balanceMsat).toBe(20_000_000 + 777_000 - 100_000);
   });
 
+  it('an invoice made after the stream opened and paid at once is announced by this instance at once, not at the next poll', async () => {
+    const { rt, base } = await sandbox(dialect, { LNBITS_LIVE_POLL_MS: '60000' });
+    const a = await makeAccount(rt.deps);
+    const fs = new LNbitsFundingSource(base, a.invoiceKey);
+    const hashes: string[] = [];
+    const { ws, opened } = fs.paidInvoicesStream((h) => hashes.push(h));
+    cleanups.push(() => ws.close());
+    await opened;
+    for (const sats of [5, 6]) {
+      const made = await fs.createInvoice(sats, 'at once');
+      expect((await payFromOutside(rt.deps, made.paymentRequest!)).ok).toBe(true);
+      await until(() => hashes.includes(made.checkingId!));
+    }
+    expect(hashes).toHaveLength(2);
+  });
+
   it('live streams are limited per key (429 beyond) and end when the key is rotated or the account disabled', async () => {
     const { rt, base } = await sandbox(dialect, { LNBITS_STREAMS_PER_KEY: '2' });
     const a = await makeAccount(rt.deps);

@@ -1,5 +1,6 @@
 import {
   findAccountPaymentsByIds,
+  findPaymentByPublicId,
   listNewestIncoming,
   listOpenIncoming,
   type PaymentRow,
@@ -116,9 +117,7 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
     w.timer.unref();
   };
 
-  const stopHearing = deps.paymentChanges.listen((tid) => {
-    const accountId = openTids.get(tid);
-    if (closed || accountId === undefined) return;
+  const readSoon = (accountId: bigint) => {
     for (const ms of HINT_READS_MS) {
       const t = setTimeout(() => {
         timers.delete(t);
@@ -127,6 +126,21 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
       t.unref();
       timers.add(t);
     }
+  };
+  const stopHearing = deps.paymentChanges.listen((tid) => {
+    if (closed || accounts.size === 0) return;
+    const accountId = openTids.get(tid);
+    if (accountId !== undefined) {
+      readSoon(accountId);
+      return;
+    }
+    // An invoice made since the last round: its account, by one read of the (unique) tid.
+    void findPaymentByPublicId(deps.db.read, tid)
+      .then((row) => {
+        if (row !== undefined && row.direction === 'in' && accounts.has(row.account_id))
+          readSoon(row.account_id);
+      })
+      .catch((e: unknown) => deps.log.warn({ err: e }, 'incoming payments read failed'));
   });
 
   const drop = (accountId: bigint, w: AccountWatch) => {

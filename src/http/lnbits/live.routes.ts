@@ -153,9 +153,16 @@ export function registerLiveRoutes(scope: FastifyInstance, deps: AppDeps): void 
         return;
       }
       let closed = false;
+      let finish: (() => void) | null = null;
+      // Listened to before the first await: a client gone while the watch starts still ends the stream.
+      socket.on('close', () => {
+        closed = true;
+        finish?.();
+      });
+      socket.on('error', () => finish?.());
       const heartbeat = setInterval(() => socket.ping(), deps.config.checkout.heartbeatMs);
       heartbeat.unref();
-      const finish = await run(
+      finish = await run(
         caller,
         key,
         release,
@@ -170,11 +177,7 @@ export function registerLiveRoutes(scope: FastifyInstance, deps: AppDeps): void 
           if (!closed) socket.close(WS_POLICY, 'closed');
         },
       );
-      socket.on('close', () => {
-        closed = true;
-        finish();
-      });
-      socket.on('error', () => finish());
+      if (closed) finish();
       // Messages from the client are not part of this API; LNbits ignores them too.
       socket.on('message', () => {});
     },
