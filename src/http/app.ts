@@ -10,6 +10,7 @@ import { clientBucket } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { answerErrorsAs } from './family.ts';
 import { lapiFamily } from './lapi/plugin.ts';
+import { lnbitsFamily } from './lnbits/plugin.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           apiKeyAuthorization: { type: 'apiKey', in: 'header', name: 'Authorization' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+          lnbitsApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api-key' },
           tradeBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(lapiFamily, { deps, prefix: '/lapi/v1' });
   await app.register(tapiFamily, { deps, prefix: '/tapi/v1' });
   await app.register(apiFamily, { deps, prefix: '/api/v1' });
+  // LNbits' wallet API shares the /api/v1 prefix (docs/clients.md); its paths are its own.
+  await app.register(lnbitsFamily, { deps, prefix: '/api/v1' });
   await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });

@@ -5,18 +5,29 @@ import type { Result } from '../domain/result.ts';
 
 /**
  * The API key, from any of the places clients of the original API put it:
- * `x-api-key`, `Authorization: <key>` or `Authorization: Bearer <key>`, or `?api_key=`.
+ * `x-api-key`, `Authorization: <key>` or `Authorization: Bearer <key>`, or `?api_key=` (`?api-key=`).
  */
 export function presentedKey(request: FastifyRequest): string | null {
   const header = request.headers['x-api-key'];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  if (typeof header === 'string' && header.trim() !== '') return uriDecoded(header.trim());
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string' && authorization.trim() !== '') {
     return authorization.trim().replace(/^Bearer\s+/i, '');
   }
   const q = request.query as Record<string, unknown> | undefined;
-  const fromQuery = q?.['api_key'];
+  // `api-key` is where LNbits clients put it (its wallet API, src/http/lnbits/).
+  const fromQuery = q?.['api_key'] ?? q?.['api-key'];
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
+}
+
+/** A header value sent URI-encoded (`lightning-backends` does: `encodeURIComponent(key)`), decoded. */
+function uriDecoded(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A run of letters and digits as long as an API key (or longer): a key, or too close to one to log. */

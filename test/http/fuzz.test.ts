@@ -102,9 +102,13 @@ const jsonOf = (real: string[]) => {
   );
 };
 
+const STREAMS = new Set(['/api/v1/payments/sse', '/api/v1/ws/{key}']);
+
 function routesOf(doc: { paths: Record<string, Record<string, Operation>> }): Route[] {
   const routes: Route[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
+    // Live streams answer for as long as the client listens (test/http/lnbits-clients.test.ts covers them).
+    if (STREAMS.has(path)) continue;
     for (const [method, op] of Object.entries(ops)) {
       const m = method.toUpperCase();
       if (m !== 'GET' && m !== 'POST') continue;
@@ -172,6 +176,8 @@ describe.each(DIALECTS)('arbitrary input on every route, on %s', (dialect) => {
       '/voucher/{id}': { redeem_mode: 'usertag', redeem_to: bob.usertag },
       '/sapi/v1/receive': { wallet: 'usdt', payment_mode: 'onchain', chain_network: 'BEP20', amount: '1.5' },
       '/sapi/v1/history': { limit: 5, wallet: 'btc' },
+      '/api/v1/payments': { out: false, amount: 10, memo: 'fuzz' },
+      '/api/v1/payments/decode': { data: invoice.lightning_invoice.payreq },
     };
     real = [
       bob.usertag,
@@ -293,7 +299,13 @@ describe.each(DIALECTS)('arbitrary input on every route, on %s', (dialect) => {
           const statuses = seen.get(`${route.method} ${route.path}`) ?? new Set<number>();
           statuses.add(res.statusCode);
           seen.set(`${route.method} ${route.path}`, statuses);
-          if (res.statusCode >= 500) {
+          // LNbits' own answer to a payment or invoice that could not be made (its PaymentError): 520 with
+          // status "failed", nothing paid; the LNbits wallet API keeps it (docs/clients.md).
+          const lnbitsRefusal =
+            res.statusCode === 520 &&
+            route.path.startsWith('/api/v1/payments') &&
+            res.json().status === 'failed';
+          if (res.statusCode >= 500 && !lnbitsRefusal) {
             throw new Error(
               `${route.method} ${url} with ${JSON.stringify(params)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
             );

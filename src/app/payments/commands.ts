@@ -56,5 +56,11 @@ export interface ReceiveCommand {
   refs: PaymentReferences;
   callbackUrl: string | null;
   successUrl: string | null;
+  /**
+   * A Lightning invoice committing to a description by its SHA-256 (the `h` field, LUD-06) instead of
+   * carrying it: the hash (hex, 64 characters) and the text it commits to ('' when the caller gave only
+   * the hash; Core Lightning then cannot make the invoice). Absent: the invoice carries the description.
+   */
+  descriptionHash?: { hashHex: string; text: string };
   idempotencyKey: string | null;
 }

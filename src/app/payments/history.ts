@@ -1,4 +1,9 @@
-import { listHistory, listHistoryOfWallet, type PaymentRow } from '../../db/repos/payments.ts';
+import {
+  listHistory,
+  listHistoryOfWallet,
+  listHistoryOfWalletPage,
+  type PaymentRow,
+} from '../../db/repos/payments.ts';
 import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -14,4 +19,14 @@ export async function paymentHistory(
 ): Promise<Result<PaymentRow[]>> {
   if (wallet !== null) return ok(await listHistoryOfWallet(deps.db.read, caller.accountId, wallet, limit));
   return ok(await listHistory(deps.db.read, caller.accountId, limit));
+}
+
+/** A page of the caller's Lightning wallet's payments, newest first (`limit` and `offset` bounded by the caller). */
+export async function lightningPaymentsPage(
+  deps: AppDeps,
+  caller: Caller,
+  limit: number,
+  offset: number,
+): Promise<PaymentRow[]> {
+  return listHistoryOfWalletPage(deps.db.read, caller.accountId, 'lbtc', limit, offset);
 }

@@ -80,7 +80,12 @@ export async function receive(
   const invoice = withInvoice
     ? await createInvoiceOrError(deps, deps.lightning, {
         amountMsat: units,
-        description,
+        ...(cmd.descriptionHash === undefined
+          ? { description }
+          : {
+              description: cmd.descriptionHash.text,
+              descriptionHash: Uint8Array.from(Buffer.from(cmd.descriptionHash.hashHex, 'hex')),
+            }),
         expirySec: r.expiresInSec,
       })
     : null;

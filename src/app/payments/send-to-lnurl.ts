@@ -5,7 +5,7 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import type { DecodedInvoice, LnurlFailure, LnurlPayClient } from '../ports.ts';
+import type { DecodedInvoice, LnurlFailure, LnurlPayClient, LnurlPayParams } from '../ports.ts';
 import type { SendDetails } from './engine/rows.ts';
 import { lightningAddressInvoice, lightningAddressPayRequest } from './lightning-address.ts';
 import { payInvoice } from './pay-invoice.ts';
@@ -71,6 +71,16 @@ export async function resolveLnurlInvoice(
       'amount',
     );
   }
+  return invoiceOfPayRequest(deps, service, params, amountMsat);
+}
+
+/** LUD-06 step 3: the callback's invoice for `amountMsat`, checked (amount, description hash). */
+async function invoiceOfPayRequest(
+  deps: AppDeps,
+  service: LnurlPayClient,
+  params: LnurlPayParams,
+  amountMsat: bigint,
+): Promise<Result<DecodedInvoice>> {
   const requested = await service.requestInvoice(params, amountMsat);
   if (!requested.ok) return lnurlError(requested);
   const decoded = deps.decodeInvoice(requested.payreq);
@@ -101,6 +111,43 @@ export async function sendToLnurl(
   p: { target: string; amountMsat: bigint; details: SendDetails },
 ): Promise<Result<PaymentRow>> {
   const invoice = await resolveLnurlInvoice(deps, p.target, p.amountMsat);
+  if (!invoice.ok) return invoice;
+  return payInvoice(deps, caller, {
+    invoice: invoice.value,
+    amountMsat: p.amountMsat,
+    invoiceType: 'lnurl',
+    details: p.details,
+  });
+}
+
+/** This service's own Lightning-address callback (`<PUBLIC_URL>/lnurlp/<tag>/callback`): its usertag. */
+function ownCallbackTag(callback: string, publicUrl: string): string | null {
+  const prefix = `${publicUrl.replace(/\/+$/, '')}/lnurlp/`;
+  if (!callback.startsWith(prefix)) return null;
+  const m = /^([^/?#]+)\/callback(?:[?#].*)?$/.exec(callback.slice(prefix.length));
+  return m?.[1] ?? null;
+}
+
+/**
+ * Pays an LNURL-pay request the client already fetched (LNbits' `res`): the callback asked for an invoice
+ * of `amountMsat` through the LNURL client and its outbound guards (this service's own callback answered
+ * in process), the invoice checked as for sendToLnurl, then paid by payInvoice.
+ */
+export async function payLnurlPayRequest(
+  deps: AppDeps,
+  caller: Caller,
+  p: { params: LnurlPayParams; amountMsat: bigint; details: SendDetails },
+): Promise<Result<PaymentRow>> {
+  if (p.amountMsat < p.params.minSendableMsat || p.amountMsat > p.params.maxSendableMsat) {
+    return err(
+      'amount_out_of_range',
+      `this LNURL accepts from ${formatMsatAsBtc(p.params.minSendableMsat)} to ${formatMsatAsBtc(p.params.maxSendableMsat)} BTC`,
+      'amount',
+    );
+  }
+  const ownTag = ownCallbackTag(p.params.callback, deps.config.publicUrl);
+  const service = ownTag === null ? deps.lnurl : ownLnurlService(deps, ownTag);
+  const invoice = await invoiceOfPayRequest(deps, service, p.params, p.amountMsat);
   if (!invoice.ok) return invoice;
   return payInvoice(deps, caller, {
     invoice: invoice.value,

@@ -474,3 +474,113 @@ export const listHistoryOfWallet = (
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+
+/**
+ * A page of the account's payments of one wallet, newest first (the LNbits wallet API's list): `offset`
+ * rows skipped. The caller bounds `offset` (the rows skipped are still read).
+ */
+export const listHistoryOfWalletPage = (
+  exec: Exec,
+  accountId: bigint,
+  wallet: Wallet,
+  limit: number,
+  offset: number,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('wallet', '=', wallet)
+    .where(shownInHistory)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+/**
+ * The account's payments (sent or received) of that payment hash, the newest first: an invoice paid by
+ * another account of this service has a row on each side, and a declined attempt to pay may be followed
+ * by another. Served by the payment-hash indexes.
+ */
+export const listAccountPaymentsByHash = (
+  exec: Exec,
+  accountId: bigint,
+  paymentHash: string,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_hash', '=', paymentHash)
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(8)
+    .execute();
+
+/** The newest outgoing payment of that hash, of any account (the attempt that counts is the latest). */
+export const findLatestOutgoingByHash = (exec: Exec, paymentHash: string): Promise<PaymentRow | undefined> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('direction', '=', OUT)
+    .where('payment_hash', '=', paymentHash)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+/**
+ * The account's newest open (pending) incoming payments of one wallet, at most `limit`: what a live
+ * stream watches for settlement. Served by the (account_id, status, created_at_ms desc, id desc) index.
+ */
+export const listOpenIncoming = (
+  exec: Exec,
+  accountId: bigint,
+  wallet: Wallet,
+  limit: number,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', PENDING)
+    .where('direction', '=', IN)
+    .where('wallet', '=', wallet)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** The account's own payments (it sent or received them) among those ids, in one read. */
+export const findAccountPaymentsByIds = (
+  exec: Exec,
+  accountId: bigint,
+  ids: readonly bigint[],
+): Promise<PaymentRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : exec
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('account_id', '=', accountId)
+        .execute();
+
+/**
+ * The account's newest incoming payments of one wallet, whatever their status, at most `limit`. Served by
+ * the (account_id, direction, created_at_ms desc, id desc) index.
+ */
+export const listNewestIncoming = (
+  exec: Exec,
+  accountId: bigint,
+  wallet: Wallet,
+  limit: number,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('direction', '=', IN)
+    .where('wallet', '=', wallet)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
