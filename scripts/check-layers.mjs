@@ -143,7 +143,18 @@ console.log('layers OK');
 // (web/kit/session.ts guardSessions), never by a call at the top of a handler.
 {
   const HTTP = join(SRC, 'http');
-  const FAMILIES = ['lapi', 'sapi', 'tapi', 'trade', 'api', 'sandbox', 'lnurl', 'metrics', 'system'];
+  const FAMILIES = [
+    'lapi',
+    'sapi',
+    'tapi',
+    'trade',
+    'api',
+    'sandbox',
+    'lnurl',
+    'metrics',
+    'system',
+    'lndhub',
+  ];
   const roomOf = (rel) => {
     const [first, second] = rel.split('/');
     if (first === 'web') return second === 'kit' ? 'web/kit' : `web/${second}`;

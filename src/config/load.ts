@@ -8,6 +8,7 @@ import { type DashboardConfig, dashboard } from './dashboard.ts';
 import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
+import { type LndhubConfig, lndhub } from './lndhub.ts';
 import { type MailConfig, mail } from './mail.ts';
 import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
@@ -49,6 +50,7 @@ export type Config = HttpConfig &
     tradeToken: TradeTokenConfig;
     trading: TradingConfig;
     dashboard: DashboardConfig;
+    lndhub: LndhubConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     tradeToken: parse(tradeToken),
     trading: parse(trading),
     dashboard: parse(dashboard),
+    lndhub: parse(lndhub),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -10,6 +10,8 @@ import { clientBucket } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { answerErrorsAs } from './family.ts';
 import { lapiFamily } from './lapi/plugin.ts';
+import { presentedLndhubCaller } from './lndhub/auth.ts';
+import { lndhubFamily } from './lndhub/plugin.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -161,6 +163,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
           apiKeyAuthorization: { type: 'apiKey', in: 'header', name: 'Authorization' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
           tradeBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          lndhubBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'access_token of POST /lndhub/ext/auth',
+          },
         },
       },
     },
@@ -184,6 +191,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         // A valid trade access token counts against its credential (every token of it together).
         const trader = await presentedTrader(deps, request);
         if (trader?.ok) return `trade:${trader.value.credentialId}`;
+        // A valid LNDhub access token counts against the API key it was issued for, as the key itself does.
+        const hub = await presentedLndhubCaller(deps, request);
+        if (hub?.ok) return `key:${hub.value.keyHash.slice(0, 32)}`;
         return `ip:${clientBucket(request.ip)}`;
       },
       errorResponseBuilder: (_request, ctx) =>
@@ -208,6 +218,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
+  await app.register(lndhubFamily, { deps, prefix: '/lndhub/ext' });
   await app.register(lnurlRoutes, { deps });
   await app.register(voucherPages, { deps });
   await app.register(checkoutPages, { deps, prefix: '/checkout' });

@@ -57,4 +57,9 @@ export interface ReceiveCommand {
   callbackUrl: string | null;
   successUrl: string | null;
   idempotencyKey: string | null;
+  /**
+   * Hex SHA-256 the invoice's `h` field carries instead of its description (LNDhub's addinvoice
+   * `description_hash`); absent or null: none.
+   */
+  descriptionHash?: string | null;
 }

@@ -82,6 +82,7 @@ export async function receive(
         amountMsat: units,
         description,
         expirySec: r.expiresInSec,
+        ...(cmd.descriptionHash ? { descriptionHash: Buffer.from(cmd.descriptionHash, 'hex') } : {}),
       })
     : null;
   if (invoice !== null && !invoice.ok) return invoice;
