@@ -10,7 +10,7 @@ import { clientBucket } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { answerErrorsAs } from './family.ts';
 import { lapiFamily } from './lapi/plugin.ts';
-import { presentedLndhubCaller } from './lndhub/auth.ts';
+import { presentedLndhubCaller, withoutDoubleSlash } from './lndhub/auth.ts';
 import { lndhubFamily } from './lndhub/plugin.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
-    rewriteUrl: (req) => literalBadEscapes(req.url ?? '/'),
+    rewriteUrl: (req) => withoutDoubleSlash(literalBadEscapes(req.url ?? '/')),
     // Path parameters as long as a URL may be reach their routes, which answer an unknown or malformed
     // tid or code in their own shape (the router's default of 100 would refuse them with its own body;
     // no route parameter here is matched by a regular expression). Past it, the root's "not found".

@@ -96,6 +96,73 @@ class ZeusLndHub {
   getInfo = () => this.getRequest('/getinfo');
 }
 
+/**
+ * Port of BlueWallet/BlueWallet class/wallets/lightning-custodian-wallet.js (LightningCustodianWallet):
+ * the wallet keeps the URL after '@' as its baseURI and Frisbee appends each path to it, so a URL pasted
+ * with its trailing '/' asks for `/lndhub/ext//auth`. Every call throws on `json.error`, as the wallet does.
+ */
+class BlueWalletLndhub {
+  access_token = '';
+  refresh_token = '';
+  constructor(
+    private readonly secret: string,
+    private readonly baseURI: string,
+  ) {}
+
+  private async api(method: 'GET' | 'POST', path: string, body?: unknown, auth = true): Promise<Json> {
+    const headers: Record<string, string> = {
+      'Access-Control-Allow-Origin': '*',
+      'Content-Type': 'application/json',
+      ...(auth ? { Authorization: `Bearer ${this.access_token}` } : {}),
+    };
+    const response = await fetch(this.baseURI + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (response.status === 503) throw new Error('Payment is in transit');
+    const json = (await response.json()) as Json;
+    if (json?.error) throw new Error(`API error: ${json.message} (code ${json.code})`);
+    return json;
+  }
+
+  async authorize() {
+    const login = this.secret.replace('lndhub://', '').split(':')[0];
+    const password = this.secret.replace('lndhub://', '').split(':')[1];
+    const json = await this.api('POST', '/auth?type=auth', { login, password }, false);
+    if (!json.access_token || !json.refresh_token) throw new Error('API unexpected response');
+    this.refresh_token = json.refresh_token;
+    this.access_token = json.access_token;
+  }
+  async refreshAcessToken() {
+    const json = await this.api(
+      'POST',
+      '/auth?type=refresh_token',
+      { refresh_token: this.refresh_token },
+      false,
+    );
+    this.refresh_token = json.refresh_token;
+    this.access_token = json.access_token;
+  }
+  async addInvoice(amt: number, memo: string): Promise<string> {
+    const json = await this.api('POST', '/addinvoice', { amt: `${amt}`, memo });
+    if (!json.r_hash || !json.pay_req) throw new Error('API unexpected response');
+    return json.pay_req;
+  }
+  payInvoice = (invoice: string, freeAmount = 0) =>
+    this.api('POST', '/payinvoice', { invoice, amount: freeAmount });
+  getUserInvoices = () => this.api('GET', '/getuserinvoices');
+  fetchBtcAddress = () => this.api('GET', '/getbtc');
+  fetchPendingTransactions = () => this.api('GET', '/getpending');
+  fetchTransactions = () => this.api('GET', '/gettxs?limit=10&offset=0');
+  async fetchBalance(): Promise<number> {
+    const json = await this.api('GET', '/balance');
+    if (!json.BTC || typeof json.BTC.AvailableBalance === 'undefined')
+      throw new Error('API unexpected response');
+    return json.BTC.AvailableBalance;
+  }
+}
+
 /** models/Invoice.ts getFormattedRhash (ZEUS @f39a8ee): a Buffer-like r_hash as hex. */
 const formattedRhash = (invoice: { r_hash?: Json; payment_hash?: Json }): string => {
   const rHash = invoice.r_hash || invoice.payment_hash;
@@ -245,6 +312,30 @@ describe.each(DIALECTS)('LNDhub facade on %s', (dialect) => {
     });
     expect(txs[0].value).toBe(2000 + txs[0].fee);
     expect((await zeus.getLightningBalance()).balance).toBe(1_001_500 - txs[0].value);
+    expect((await auditLedger(f.t.deps)).violations).toEqual([]);
+  });
+
+  it('BlueWallet (LightningCustodianWallet port): the URL as pasted, with its trailing slash', async () => {
+    const secret = `lndhub://admin:${alice.adminKey}@${base}`;
+    const bw = new BlueWalletLndhub(secret.split('@')[0]!, secret.split('@')[1]!);
+    await bw.authorize();
+    expect(await bw.fetchBalance()).toBe(1_000_000);
+    const payReq = await bw.addInvoice(321, 'blue');
+    expect((await bw.getUserInvoices()).map((i: Json) => i.payment_request)).toEqual([payReq]);
+    expect(await bw.fetchBtcAddress()).toEqual([]);
+    expect(await bw.fetchPendingTransactions()).toEqual([]);
+    const out = foreignInvoiceWithPreimage(3_000_000n, nowSec());
+    f.node.payOutcomes.push({ status: 'succeeded', feeMsat: 0n, preimage: out.preimage });
+    const paid = await bw.payInvoice(out.payreq, 0);
+    expect(paid.payment_preimage).toBe(out.preimage);
+    const txs = await bw.fetchTransactions();
+    expect(txs.map((t: Json) => t.payment_hash)).toEqual([out.paymentHash]);
+    await bw.refreshAcessToken();
+    expect(await bw.fetchBalance()).toBe(1_000_000 - txs[0].value);
+    // A failed payment is an error the wallet shows: LndHub's code 10.
+    const failing = foreignInvoiceWithPreimage(1_000_000n, nowSec());
+    f.node.payOutcomes.push({ status: 'failed', reason: 'no route' });
+    await expect(bw.payInvoice(failing.payreq)).rejects.toThrow(/\(code 10\)/);
     expect((await auditLedger(f.t.deps)).violations).toEqual([]);
   });
 

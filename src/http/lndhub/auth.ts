@@ -11,6 +11,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `/lndhub/ext//auth` → `/lndhub/ext/auth`: a client that appends its paths to the URL as pasted
+ * (`https://host/lndhub/ext/` + `/auth`, as BlueWallet's Frisbee client does) reaches the route.
+ */
+export function withoutDoubleSlash(url: string): string {
+  const prefix = '/lndhub/ext//';
+  return url.startsWith(prefix) ? `/lndhub/ext/${url.slice(prefix.length).replace(/^\/+/, '')}` : url;
+}
+
 /** Security requirement of the LNDhub routes, for the OpenAPI document. */
 export const lndhubSecurity: Array<Record<string, string[]>> = [{ lndhubBearer: [] }];
 

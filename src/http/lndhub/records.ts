@@ -191,7 +191,10 @@ export function paymentRecord(p: PaymentRow, decoded: InvoiceInfo) {
 export const paymentSchema = {
   type: 'object',
   properties: {
-    payment_error: { type: 'string', description: 'empty when paid' },
+    error: { type: 'boolean', description: 'true when the network refused the payment (LndHub code 10)' },
+    code: { type: 'integer', description: '10 when the network refused the payment' },
+    message: { type: 'string' },
+    payment_error: { type: 'string', description: 'empty when paid; why the payment failed otherwise' },
     payment_preimage: {
       type: 'string',
       description: 'hex; its SHA-256 is payment_hash. Empty for an invoice of this service paid inside it',
