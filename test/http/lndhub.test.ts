@@ -403,6 +403,59 @@ describe.each(DIALECTS)('LNDhub facade on %s', (dialect) => {
     ).toBe(401);
   });
 
+  it('two refreshes with one refresh token at once: one gets a pair, the other bad auth', async () => {
+    const t = await signIn('admin', alice.adminKey);
+    const both = await Promise.all(
+      [0, 1].map(() => call('POST', '/auth?type=refresh_token', null, { refresh_token: t.refresh_token })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('a key keeps LNDHUB_SIGNINS_PER_KEY sign-ins; a new one ends the oldest', async () => {
+    const capped = await testRuntime(
+      dialect,
+      { LNDHUB_SIGNINS_PER_KEY: '2' },
+      { databaseUrl: f.t.databaseUrl },
+    );
+    try {
+      const signInAt = async () =>
+        (
+          await capped.app.inject({
+            method: 'POST',
+            url: '/lndhub/ext/auth',
+            payload: { login: 'admin', password: alice.adminKey },
+          })
+        ).json() as { access_token: string; refresh_token: string };
+      const balanceWith = async (token: string) =>
+        (
+          await capped.app.inject({
+            method: 'GET',
+            url: '/lndhub/ext/balance',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode;
+      const first = await signInAt();
+      const second = await signInAt();
+      expect([await balanceWith(first.access_token), await balanceWith(second.access_token)]).toEqual([
+        200, 200,
+      ]);
+      const third = await signInAt();
+      expect([
+        await balanceWith(first.access_token),
+        await balanceWith(second.access_token),
+        await balanceWith(third.access_token),
+      ]).toEqual([401, 200, 200]);
+      const refreshed = await capped.app.inject({
+        method: 'POST',
+        url: '/lndhub/ext/auth?type=refresh_token',
+        payload: { refresh_token: first.refresh_token },
+      });
+      expect(refreshed.statusCode).toBe(401);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('rotating the key ends its tokens at once, on every instance; disabling the account too', async () => {
     const second = await testRuntime(
       dialect,

@@ -6,6 +6,7 @@ import {
   findLndhubToken,
   insertLndhubToken,
   type LndhubTokenKind,
+  trimKeyTokens,
 } from '../../db/repos/lndhub-tokens.ts';
 import { hashApiKey, type KeyKind, looksLikeApiKey } from '../../domain/api-keys.ts';
 import { abort } from '../../domain/errors.ts';
@@ -77,6 +78,8 @@ async function issuePair(
       nowMs,
       expiresAtMs: nowMs + refreshTtlSec * 1000,
     });
+    // At most LNDHUB_SIGNINS_PER_KEY live pairs per key: the oldest sign-ins end first.
+    await trimKeyTokens(trx, apiKeyId, 2 * deps.config.lndhub.signinsPerKey);
     return { accessToken, refreshToken };
   });
 }

@@ -20,6 +20,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at_ms', i64, (c) => c.notNull())
     .addColumn('expires_at_ms', i64, (c) => c.notNull())
     .execute();
+  // A key's tokens: the cap on live sign-ins per key trims the oldest; the foreign key's lookups.
+  await db.schema
+    .createIndex('lndhub_tokens_key')
+    .on('lndhub_tokens')
+    .columns(['api_key_id', 'id'])
+    .execute();
   // The sweeper deletes tokens past their end.
   await db.schema.createIndex('lndhub_tokens_expiry').on('lndhub_tokens').column('expires_at_ms').execute();
 }

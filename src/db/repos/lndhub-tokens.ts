@@ -102,6 +102,28 @@ export async function deleteLndhubToken(trx: Exec, id: bigint): Promise<boolean>
   return r.numDeletedRows === 1n;
 }
 
+/**
+ * Keeps the newest `keep` tokens of the key (by id, so pairs issued together stay together) and deletes
+ * the older ones; answers how many went.
+ */
+export async function trimKeyTokens(trx: Exec, apiKeyId: bigint, keep: number): Promise<number> {
+  const oldestKept = await trx
+    .selectFrom('lndhub_tokens')
+    .select('id')
+    .where('api_key_id', '=', apiKeyId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (oldestKept === undefined) return 0;
+  const r = await trx
+    .deleteFrom('lndhub_tokens')
+    .where('api_key_id', '=', apiKeyId)
+    .where('id', '<', oldestKept.id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Deletes up to `limit` tokens past their end before `beforeMs`; answers how many. */
 export async function deleteExpiredLndhubTokens(trx: Exec, beforeMs: number, limit: number): Promise<number> {
   const r = await trx
