@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeInvoice } from '../../src/adapters/lightning/bolt11.ts';
 import { rotateKey } from '../../src/app/accounts/rotate-key.ts';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { sweepLndhubTokens } from '../../src/app/lndhub/tokens.ts';
 import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
 import { type FakeNodeRuntime, fakeNodeRuntime } from '../fixtures/lightning/fake-node.ts';
@@ -555,6 +556,30 @@ describe.each(DIALECTS)('LNDhub facade on %s', (dialect) => {
     expect(tooMuch).toMatchObject({ status: 422, body: { error: true, code: 2 } });
     expect(f.node.paid).toHaveLength(0);
     expect((await auditLedger(f.t.deps)).violations).toEqual([]);
+  });
+
+  it('addinvoice puts description_hash (hex or base64) into the invoice’s h field', async () => {
+    const t = (await signIn('invoice', alice.invoiceKey)).access_token;
+    const metadata = '[["text/plain","lnurl-pay"]]';
+    const hash = createHash('sha256').update(metadata).digest();
+    for (const given of [hash.toString('hex'), hash.toString('base64')]) {
+      const r = await call('POST', '/addinvoice', t, { amt: '21', memo: metadata, description_hash: given });
+      expect(r.status).toBe(200);
+      const d = f.t.deps.decodeInvoice(r.body.payment_request);
+      if (!d.ok) throw new Error(d.message);
+      expect(d.invoice.descriptionHash).toBe(hash.toString('hex'));
+      expect(d.invoice.amountMsat).toBe(21_000n);
+    }
+  });
+
+  it('the sweep deletes tokens past their end, and only those', async () => {
+    const old = await signIn('admin', alice.adminKey);
+    f.clock.advance(604_800 * 1000 + 1);
+    const fresh = await signIn('admin', alice.adminKey);
+    expect(await sweepLndhubTokens(f.t.deps, new AbortController().signal)).toBe(2);
+    expect((await call('POST', '/auth', null, { refresh_token: old.refresh_token })).status).toBe(401);
+    expect((await call('GET', '/balance', fresh.access_token)).status).toBe(200);
+    expect(await sweepLndhubTokens(f.t.deps, new AbortController().signal)).toBe(0);
   });
 
   it('decodeinvoice answers LND’s decodepayreq fields', async () => {
