@@ -558,6 +558,22 @@ describe.each(DIALECTS)('LNDhub facade on %s', (dialect) => {
     expect((await auditLedger(f.t.deps)).violations).toEqual([]);
   });
 
+  it('a payment still under way after the wait: 202 code 9, shown in gettxs, not paid twice', async () => {
+    const t = (await signIn('admin', alice.adminKey)).access_token;
+    const out = foreignInvoiceWithPreimage(4_000_000n, nowSec());
+    f.node.payOutcomes.push({ status: 'pending' });
+    const r = await call('POST', '/payinvoice', t, { invoice: out.payreq });
+    expect(r).toMatchObject({ status: 202, body: { error: true, code: 9 } });
+    const txs = (await call('GET', '/gettxs', t)).body;
+    expect(txs).toMatchObject([
+      { payment_hash: out.paymentHash, memo: 'Payment in transition', payment_preimage: '' },
+    ]);
+    const again = await call('POST', '/payinvoice', t, { invoice: out.payreq });
+    expect(again).toMatchObject({ status: 409, body: { error: true, code: 4 } });
+    expect(f.node.paid).toHaveLength(1);
+    expect((await auditLedger(f.t.deps)).violations).toEqual([]);
+  });
+
   it('addinvoice puts description_hash (hex or base64) into the invoice’s h field', async () => {
     const t = (await signIn('invoice', alice.invoiceKey)).access_token;
     const metadata = '[["text/plain","lnurl-pay"]]';
