@@ -154,6 +154,7 @@ console.log('layers OK');
     'lnurl',
     'metrics',
     'system',
+    'lndhub',
   ];
   const roomOf = (rel) => {
     const [first, second] = rel.split('/');

@@ -9,6 +9,7 @@ import { type DbConfig, db } from './db.ts';
 import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
 import { type LnbitsConfig, lnbits } from './lnbits.ts';
+import { type LndhubConfig, lndhub } from './lndhub.ts';
 import { type MailConfig, mail } from './mail.ts';
 import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
@@ -51,6 +52,7 @@ export type Config = HttpConfig &
     trading: TradingConfig;
     dashboard: DashboardConfig;
     lnbits: LnbitsConfig;
+    lndhub: LndhubConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     trading: parse(trading),
     dashboard: parse(dashboard),
     lnbits: parse(lnbits),
+    lndhub: parse(lndhub),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

@@ -340,6 +340,7 @@ export interface DB {
   trade_credentials: TradeCredentialsTable;
   orders: OrdersTable;
   sessions: SessionsTable;
+  lndhub_tokens: LndhubTokensTable;
   operator_actions: OperatorActionsTable;
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
@@ -488,6 +489,19 @@ export interface SessionsTable {
   ended_at_ms: IntNullable;
   created_from: ColumnType<string, string | undefined, string>;
   user_agent: ColumnType<string, string | undefined, string>;
+}
+
+/** Tokens of the LNDhub facade (migration 035), each bound to the API key it was issued for. */
+export interface LndhubTokensTable {
+  id: Generated<bigint>;
+  api_key_id: bigint;
+  kind: 'access' | 'refresh';
+  /** invoice: read and receive; admin: also pay. Never more than the key's kind. */
+  scope: 'invoice' | 'admin';
+  /** HMAC of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at_ms: Int;
+  expires_at_ms: Int;
 }
 
 export interface OperatorActionsTable {

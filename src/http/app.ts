@@ -11,6 +11,8 @@ import { HttpError } from './errors.ts';
 import { answerErrorsAs } from './family.ts';
 import { lapiFamily } from './lapi/plugin.ts';
 import { lnbitsFamily } from './lnbits/plugin.ts';
+import { presentedLndhubCaller, withoutDoubleSlash } from './lndhub/auth.ts';
+import { lndhubFamily } from './lndhub/plugin.ts';
 import { lnurlRoutes } from './lnurl/routes.ts';
 import { installMetrics } from './metrics/routes.ts';
 import { counterStore } from './rate-limit-store.ts';
@@ -81,7 +83,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
-    rewriteUrl: (req) => literalBadEscapes(req.url ?? '/'),
+    rewriteUrl: (req) => withoutDoubleSlash(literalBadEscapes(req.url ?? '/')),
     // Path parameters as long as a URL may be reach their routes, which answer an unknown or malformed
     // tid or code in their own shape (the router's default of 100 would refuse them with its own body;
     // no route parameter here is matched by a regular expression). Past it, the root's "not found".
@@ -163,6 +165,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
           lnbitsApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api-key' },
           tradeBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          lndhubBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'access_token of POST /lndhub/ext/auth',
+          },
         },
       },
     },
@@ -186,6 +193,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         // A valid trade access token counts against its credential (every token of it together).
         const trader = await presentedTrader(deps, request);
         if (trader?.ok) return `trade:${trader.value.credentialId}`;
+        // A valid LNDhub access token counts against the API key it was issued for, as the key itself does.
+        const hub = await presentedLndhubCaller(deps, request);
+        if (hub?.ok) return `key:${hub.value.keyHash.slice(0, 32)}`;
         return `ip:${clientBucket(request.ip)}`;
       },
       errorResponseBuilder: (_request, ctx) =>
@@ -212,6 +222,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(sapiFamily, { deps, prefix: '/sapi/v1' });
   await app.register(tradeFamily, { deps, prefix: '/trade/v1' });
   await app.register(sandboxFamily, { deps, prefix: '/sandbox/v1' });
+  await app.register(lndhubFamily, { deps, prefix: '/lndhub/ext' });
   await app.register(lnurlRoutes, { deps });
   await app.register(voucherPages, { deps });
   await app.register(checkoutPages, { deps, prefix: '/checkout' });

@@ -6,7 +6,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
-import type { Wallet } from '../../domain/payments/vocabulary.ts';
+import type { PaymentDirection, Wallet } from '../../domain/payments/vocabulary.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals } from './ledger.ts';
@@ -473,6 +473,32 @@ export const listHistoryOfWallet = (
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
+    .execute();
+
+/**
+ * The account's Lightning payments (those with an invoice) of one direction and of the given statuses,
+ * newest first, after skipping `offset` (LNDhub's gettxs and getuserinvoices): served by the
+ * (account_id, direction, created_at_ms desc, id desc) index.
+ */
+export const listInvoicePaymentsOf = (
+  exec: Exec,
+  accountId: bigint,
+  direction: PaymentDirection,
+  statuses: readonly PaymentStatus[],
+  page: { limit: number; offset: number },
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('direction', '=', direction)
+    .where('payreq', 'is not', null)
+    .where('status', 'in', [...statuses])
+    .where(shownInHistory)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 
 /**
