@@ -242,6 +242,12 @@ describe.each(DIALECTS)('the sandbox chain takes real, signed Bitcoin transactio
     const gone = await sandboxDepositChange(t.deps, paid.txid, { confirmations: 3 });
     expect(gone.ok || gone.error.code).toBe('not_found');
 
+    // Sent again, it is checked again and back, unconfirmed, spending the output again.
+    expect(await broadcast(paid.hex)).toEqual({ accepted: true, txid: paid.txid });
+    expect(await chain.status(paid.txid)).toEqual({ ok: true, value: { state: 'mempool' } });
+    expect(await broadcast(other.hex)).toEqual({ accepted: false, reason: 'bad-txns-inputs-missingorspent' });
+    expect((await sandboxDepositChange(t.deps, paid.txid, { removed: true })).ok).toBe(true);
+
     // The deposit's output is unspent again: another transaction may spend it.
     expect(await broadcast(other.hex)).toEqual({ accepted: true, txid: other.txid });
     // The deposit itself reorganised away: its spender goes too.

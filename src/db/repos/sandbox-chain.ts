@@ -202,7 +202,7 @@ export interface NewSandboxBroadcast {
 
 /**
  * Records an accepted transaction in the caller's write unit: `known` when a transaction of this txid is
- * there already (nothing written), `spent` when one of its outpoints was spent meanwhile (the caller
+ * on the chain already (nothing written; one reorganised away comes back, unconfirmed), `spent` when one of its outpoints was spent meanwhile (the caller
  * rolls the unit back), else `stored`. The unique outpoint of `sandbox_btc_spends` makes the second of
  * two concurrent spends of one output find it spent (PostgreSQL's `ON CONFLICT DO NOTHING` waits for the
  * first to commit).
@@ -217,7 +217,18 @@ export async function insertSandboxBroadcast(
     .values({ txid: b.txid, raw_hex: b.rawHex, fee_sat: b.feeSat, confirmations: 0, created_at_ms: nowMs })
     .onConflict((oc) => oc.column('txid').doNothing())
     .executeTakeFirst();
-  if (ins.numInsertedOrUpdatedRows !== 1n) return 'known';
+  let revived = false;
+  if (ins.numInsertedOrUpdatedRows !== 1n) {
+    // There already: on the chain (known), or reorganised away and sent again (back, unconfirmed).
+    const back = await trx
+      .updateTable('sandbox_btc_broadcasts')
+      .set({ removed: 0, confirmations: 0 })
+      .where('txid', '=', b.txid)
+      .where('removed', '<>', 0n)
+      .executeTakeFirst();
+    if (Number(back.numUpdatedRows) === 0) return 'known';
+    revived = true;
+  }
   for (const s of b.spends) {
     const r = await trx
       .insertInto('sandbox_btc_spends')
@@ -226,7 +237,7 @@ export async function insertSandboxBroadcast(
       .executeTakeFirst();
     if (r.numInsertedOrUpdatedRows !== 1n) return 'spent';
   }
-  if (b.outputs.length > 0) {
+  if (!revived && b.outputs.length > 0) {
     await trx
       .insertInto('sandbox_btc_outputs')
       .values(
