@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createChainWatchers } from './adapters/chain/index.ts';
+import { createChainWatchers, createEsploraTransactions } from './adapters/chain/index.ts';
 import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
@@ -235,7 +235,9 @@ export async function openRuntime(
     chainKeys,
     chainWatchers: createChainWatchers(config, log),
     btcTransactions:
-      config.chainWatch.btcWatcher === 'sandbox' ? sandboxBtcTransactions({ db, config, clock, log }) : null,
+      config.chainWatch.btcWatcher === 'sandbox'
+        ? sandboxBtcTransactions({ db, config, clock, log })
+        : createEsploraTransactions(config),
   };
   return {
     deps,

@@ -5,6 +5,7 @@ import { watchRound } from '../../src/app/chain/watch-round.ts';
 import type { BtcTransactions } from '../../src/app/ports.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
 import { electrumSign, electrumSignMany } from '../fixtures/chain/electrum.ts';
+import { EsploraStandin } from '../fixtures/chain/esplora-standin.ts';
 import { TEST_CHAIN_KEYS as KEYS } from '../fixtures/chain/keys.ts';
 import {
   DIALECTS,
@@ -260,5 +261,26 @@ describe.each(DIALECTS)('the sandbox chain takes real, signed Bitcoin transactio
     const r = await chain.feeEstimates();
     expect(r.ok && [...r.value]).toEqual([...SANDBOX_FEE_ESTIMATES]);
     expect(r.ok && r.value.get(1)).toBe(20_000n);
+  });
+});
+
+describe('AppDeps.btcTransactions follows BTC_WATCHER', () => {
+  it('esplora: Esplora at ESPLORA_URL; off: none', async () => {
+    const node = await new EsploraStandin().start();
+    const t = await testRuntime('sqlite', { ...ENV, BTC_WATCHER: 'esplora', ESPLORA_URL: node.url });
+    try {
+      const fees = await t.deps.btcTransactions!.feeEstimates();
+      expect(fees.ok && fees.value.get(1)).toBe(87_882n);
+      expect(node.requests).toContain('/fee-estimates');
+    } finally {
+      await t.close();
+      await node.stop();
+    }
+    const off = await testRuntime('sqlite', { ...ENV, BTC_WATCHER: 'off' });
+    try {
+      expect(off.deps.btcTransactions).toBeNull();
+    } finally {
+      await off.close();
+    }
   });
 });

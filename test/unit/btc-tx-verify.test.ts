@@ -9,6 +9,7 @@ import {
   type SpentOutput,
   verifyBtcTransaction,
 } from '../../src/domain/btc-tx-verify.ts';
+import { satPerVbTextToSatPerKvb } from '../../src/domain/fee-rate.ts';
 
 /**
  * Vectors not made by this project's code:
@@ -172,5 +173,23 @@ describe("the sandbox chain's deposit transactions", () => {
     // Two deposits of one amount to one address differ by their nonce.
     expect(sandboxDepositTx(address, 123_456n, hex.decode('08'.repeat(32)))!.txid).not.toBe(tx.txid);
     expect(scriptOfAddress('not an address')).toBeNull();
+  });
+});
+
+describe('Esplora fee rates, exactly from their decimal text', () => {
+  it('sat/vB text → sat/kvB rounded up, never through a float', () => {
+    expect(satPerVbTextToSatPerKvb('87.882')).toBe(87_882n);
+    expect(satPerVbTextToSatPerKvb('1.0')).toBe(1_000n);
+    expect(satPerVbTextToSatPerKvb('1')).toBe(1_000n);
+    expect(satPerVbTextToSatPerKvb('1.0001')).toBe(1_001n);
+    // 0.1 + 0.2 in floats is 0.30000000000000004: the text is exact.
+    expect(satPerVbTextToSatPerKvb('0.3')).toBe(300n);
+    expect(satPerVbTextToSatPerKvb('2.3450000000000001')).toBe(2_346n);
+    expect(satPerVbTextToSatPerKvb('1e-5')).toBe(1n);
+    expect(satPerVbTextToSatPerKvb('1.5E2')).toBe(150_000n);
+    expect(satPerVbTextToSatPerKvb('0')).toBe(0n);
+    for (const bad of ['-1', '', 'NaN', '1.', '.5', '0x10', '1e999', '1'.repeat(41), ' 1']) {
+      expect(satPerVbTextToSatPerKvb(bad)).toBeNull();
+    }
   });
 });
