@@ -163,6 +163,18 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
 const outpointBytes = (txid: Uint8Array, index: number) =>
   concat(Uint8Array.from(txid).reverse(), u32le(index));
 
+/** BIP143's hashPrevouts, hashSequence and hashOutputs: computed once per transaction, for every input. */
+export interface Bip143Shared {
+  hashPrevouts: Uint8Array;
+  hashSequence: Uint8Array;
+  hashOutputs: Uint8Array;
+}
+export const bip143Shared = (tx: RawBtcTx): Bip143Shared => ({
+  hashPrevouts: dsha256(concat(...tx.inputs.map((i) => outpointBytes(i.txid, i.index)))),
+  hashSequence: dsha256(concat(...tx.inputs.map((i) => u32le(i.sequence)))),
+  hashOutputs: dsha256(concat(...tx.outputs.map((o) => RawOutput.encode(o)))),
+});
+
 /**
  * The BIP143 signature hash of input `index` spending a P2WPKH output of `amount` with program `program`
  * (20 bytes), for SIGHASH_ALL (BIP143, "Specification": double SHA-256 of nVersion, hashPrevouts,
@@ -174,11 +186,10 @@ export function bip143SighashAll(
   index: number,
   program: Uint8Array,
   amount: bigint,
+  shared: Bip143Shared = bip143Shared(tx),
 ): Uint8Array {
   const input = tx.inputs[index]!;
-  const hashPrevouts = dsha256(concat(...tx.inputs.map((i) => outpointBytes(i.txid, i.index))));
-  const hashSequence = dsha256(concat(...tx.inputs.map((i) => u32le(i.sequence))));
-  const hashOutputs = dsha256(concat(...tx.outputs.map((o) => RawOutput.encode(o))));
+  const { hashPrevouts, hashSequence, hashOutputs } = shared;
   const scriptCode = concat(Uint8Array.of(0x19, 0x76, 0xa9, 0x14), program, Uint8Array.of(0x88, 0xac));
   const v = new Uint8Array(4);
   new DataView(v.buffer).setInt32(0, tx.version, true);
@@ -245,7 +256,12 @@ const mandatory = (e: string) => refuse(`mandatory-script-verify-flag-failed (${
 const nonMandatory = (e: string) => refuse(`non-mandatory-script-verify-flag (${e})`);
 
 /** Step 4 for one input: `spent` is a P2WPKH output (checked by the caller). */
-function verifyP2wpkhInput(tx: RawBtcTx, index: number, spent: SpentOutput): Refusal | null {
+function verifyP2wpkhInput(
+  tx: RawBtcTx,
+  index: number,
+  spent: SpentOutput,
+  shared: Bip143Shared,
+): Refusal | null {
   const program = spent.script.subarray(2);
   if (tx.inputs[index]!.finalScriptSig.length > 0) return mandatory('Witness requires empty scriptSig');
   const witness = tx.witnesses?.[index] ?? [];
@@ -260,7 +276,7 @@ function verifyP2wpkhInput(tx: RawBtcTx, index: number, spent: SpentOutput): Ref
   const hashType = sig[sig.length - 1]!;
   if (hashType !== SIGHASH_ALL) return refuse('sighash-type-not-all (only SIGHASH_ALL signatures are taken)');
   const { r, s } = rsOf(sig.subarray(0, sig.length - 1));
-  const valid = ecdsaValid(r, s, bip143SighashAll(tx, index, program, spent.amount), pubkey);
+  const valid = ecdsaValid(r, s, bip143SighashAll(tx, index, program, spent.amount, shared), pubkey);
   const failed = valid ? nonMandatory : mandatory;
   if (s > N / 2n) return failed('Non-canonical signature: S value is unnecessarily high');
   const compressed = pubkey.length === 33 && (pubkey[0] === 0x02 || pubkey[0] === 0x03);
@@ -306,8 +322,9 @@ export function verifyBtcTxSpends(
     if (outputKind(prevouts[i]!.script) !== 'p2wpkh')
       return refuse('sandbox-nonstandard-input (only P2WPKH outputs are spent here)');
   }
+  const shared = bip143Shared(tx);
   for (let i = 0; i < prevouts.length; i += 1) {
-    const bad = verifyP2wpkhInput(tx, i, prevouts[i]!);
+    const bad = verifyP2wpkhInput(tx, i, prevouts[i]!, shared);
     if (bad !== null) return bad;
   }
   return { ok: true, value: { ...parsed, feeSat: fee } };
