@@ -158,7 +158,12 @@ export function sandboxBtcTransactions(d: SandboxChainDeps): BtcTransactions {
           if (r === 'spent') abort('state_conflict', 'bad-txns-inputs-missingorspent');
           return r;
         });
-        if (!stored.ok) return { accepted: false, reason: stored.error.message } as const;
+        if (!stored.ok) {
+          // A spent outpoint is a refusal; the database's own refusal (storage_full) is an unavailable chain.
+          if (stored.error.code === 'state_conflict')
+            return { accepted: false, reason: stored.error.message } as const;
+          throw new Error(stored.error.message);
+        }
         return { accepted: true, txid: p.txid } as const;
       });
     },
