@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createChainWatchers } from './adapters/chain/index.ts';
+import { createChainWatchers, createEsploraTransactions } from './adapters/chain/index.ts';
 import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
@@ -19,6 +19,7 @@ import { createLogger } from './adapters/runtime/log.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
+import { sandboxBtcTransactions } from './app/chain/sandbox-transactions.ts';
 import { verifyChainKeys } from './app/chain/verify-keys.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
@@ -233,6 +234,10 @@ export async function openRuntime(
     prices,
     chainKeys,
     chainWatchers: createChainWatchers(config, log),
+    btcTransactions:
+      config.chainWatch.btcWatcher === 'sandbox'
+        ? sandboxBtcTransactions({ db, config, clock, log })
+        : createEsploraTransactions(config),
   };
   return {
     deps,

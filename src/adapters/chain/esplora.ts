@@ -1,4 +1,7 @@
 import type {
+  BtcBroadcast,
+  BtcTransactions,
+  BtcTxStatus,
   ChainDeposit,
   ChainScan,
   ChainUnavailable,
@@ -7,6 +10,8 @@ import type {
   WatchedAddress,
 } from '../../app/ports.ts';
 import { ESPLORA_REQUESTS_PER_ROUND_DEFAULT } from '../../config/chain-watch.ts';
+import { decodeBtcTx, rawTxBytes, txidOf } from '../../domain/btc-tx.ts';
+import { satPerVbTextToSatPerKvb } from '../../domain/fee-rate.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
 /**
@@ -330,4 +335,187 @@ export function visitOrder(
     if (take(a)) rotated.add(a.address);
   }
   return { order, rotated };
+}
+
+// ---------------------------------------------------------------- the service's own transactions
+
+/** Reasons Bitcoin Core gives (through Esplora's 400) for a transaction it already has: taken. */
+const ALREADY_KNOWN = [
+  'txn-already-in-mempool',
+  'txn-already-known',
+  'Transaction already in block chain',
+  'Transaction outputs already in utxo set',
+];
+
+/** Characters of a refusal's reason kept at most (the reason is Core's, a line long). */
+const MAX_REASON_CHARS = 500;
+
+/**
+ * Bitcoin Core's reason in an Esplora refusal: electrs answers a failed `POST /tx` with HTTP 400 and
+ * `sendrawtransaction RPC error: {"code":-26,"message":"<reason>"}` (Blockstream/electrs src/rest.rs
+ * passes the daemon's RPC error on); other servers answer the reason alone. Control characters are
+ * dropped and the text bounded.
+ */
+export function esploraRefusalReason(body: string): string {
+  let text = body.trim();
+  const m = /^sendrawtransaction RPC error:\s*(\{.*\})$/s.exec(text);
+  if (m) {
+    const j = safeJson(m[1]!);
+    if (isRecord(j) && typeof j.message === 'string') text = j.message;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  text = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (text.length > MAX_REASON_CHARS) text = `${text.slice(0, MAX_REASON_CHARS)}…`;
+  return text === '' ? 'refused without a reason' : text;
+}
+
+/**
+ * The fee estimates of `GET /fee-estimates` (a JSON object: confirmation target in blocks → sat/vB, e.g.
+ * `{"1": 87.882, "144": 1.027}`), read from the answer's text so each rate is converted exactly
+ * (`satPerVbTextToSatPerKvb`: sat/kvB rounded up), never through a float. Null for an answer that is not
+ * such an object (a key that is not a target from 1 to 1008, a value that is not a non-negative number,
+ * a key twice).
+ */
+export function parseFeeEstimates(text: string): Map<number, bigint> | null {
+  const parsed = safeJson(text);
+  if (!isRecord(parsed)) return null;
+  const body = text.trim();
+  if (!body.startsWith('{') || !body.endsWith('}')) return null;
+  const inner = body.slice(1, -1).trim();
+  const out = new Map<number, bigint>();
+  if (inner === '') return Object.keys(parsed).length === 0 ? out : null;
+  for (const pair of inner.split(',')) {
+    const m = /^\s*"(\d{1,4})"\s*:\s*([^\s,]+)\s*$/.exec(pair);
+    if (m === null) return null;
+    const target = Number(m[1]);
+    if (!Number.isSafeInteger(target) || target < 1 || target > 1008 || String(target) !== m[1]) return null;
+    const rate = satPerVbTextToSatPerKvb(m[2]!);
+    if (rate === null || out.has(target)) return null;
+    out.set(target, rate);
+  }
+  return out.size === Object.keys(parsed).length ? out : null;
+}
+
+/**
+ * The service's own Bitcoin transactions through Esplora (Blockstream/esplora API.md, "Transactions"):
+ * - `GET /tx/:txid/hex`: the raw transaction as hex text; 404: unknown (null). The answer must decode to
+ *   a transaction of that txid.
+ * - `POST /tx` with the raw hex as the text body: 200 answers the txid as text (it must be the
+ *   transaction's own); a 400 is Bitcoin Core's refusal, its reason passed on (`esploraRefusalReason`),
+ *   except "already in the mempool / chain", which is taken. Anything else (5xx, a timeout, no answer) is
+ *   unavailable: the transaction may or may not have reached the node, so the caller asks `status` later.
+ *   A text that does not decode as a transaction is refused here (`TX decode failed`), unsent.
+ * - `GET /tx/:txid/status` (`{confirmed, block_height, block_hash}`), with `GET /blocks/tip/height` for
+ *   the confirmations (tip − height + 1, at least 1). `confirmed: false` is electrs' answer both for a
+ *   mempool transaction and for one it does not know (see the watcher's comment above), so it is followed
+ *   by `GET /tx/:txid`: 404 → unknown, 200 → mempool.
+ * - `GET /fee-estimates` → `parseFeeEstimates`; a malformed answer is unavailable.
+ * Every answer is bounded (CHAIN_RESPONSE_MAX_BYTES) and timed out (CHAIN_REQUEST_TIMEOUT_MS) by `getText`.
+ */
+export function esploraTransactions(cfg: {
+  baseUrl: string;
+  timeoutMs: number;
+  maxResponseBytes?: number;
+}): BtcTransactions {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  const ask = async (
+    path: string,
+    init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  ) => {
+    const r = await getText(`${base}${path}`, cfg.timeoutMs, init, cfg.maxResponseBytes);
+    if (!r.ok) throw new Unavailable(`esplora ${r.reason}`);
+    return r;
+  };
+  const unexpected = (status: number, path: string) =>
+    new Unavailable(`esplora answered HTTP ${status} to ${path.split('/')[1]}`);
+  const run = async <T>(fn: () => Promise<T>) => {
+    try {
+      return { ok: true as const, value: await fn() };
+    } catch (e) {
+      if (e instanceof Unavailable) return { ok: false as const, error: { reason: e.message } };
+      return { ok: false as const, error: { reason: 'esplora answer could not be read' } };
+    }
+  };
+  /** The txid of a raw transaction, or null when it is not one. */
+  const txidOfHex = (hex: string): string | null => {
+    const raw = rawTxBytes(hex);
+    const tx = raw === null ? null : decodeBtcTx(raw);
+    return tx === null ? null : txidOf(tx);
+  };
+
+  return {
+    rawTransaction(txid) {
+      return run(async () => {
+        const id = txid.toLowerCase();
+        if (!TXID.test(id)) return null;
+        const r = await ask(`/tx/${id}/hex`);
+        if (r.status === 404) return null;
+        if (r.status !== 200) throw unexpected(r.status, '/tx');
+        const hex = r.text.trim().toLowerCase();
+        if (txidOfHex(hex) !== id) throw new Unavailable('esplora answered another transaction');
+        return hex;
+      });
+    },
+
+    broadcast(rawHex) {
+      return run(async (): Promise<BtcBroadcast> => {
+        const hex = rawHex.trim().toLowerCase();
+        const txid = txidOfHex(hex);
+        if (txid === null) return { accepted: false, reason: 'TX decode failed' };
+        const r = await ask('/tx', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex });
+        if (r.status === 200) {
+          const answered = r.text.trim().toLowerCase();
+          if (answered !== txid) throw new Unavailable('esplora answered another txid to the broadcast');
+          return { accepted: true, txid };
+        }
+        if (r.status === 400) {
+          const reason = esploraRefusalReason(r.text);
+          if (ALREADY_KNOWN.some((k) => reason.includes(k))) return { accepted: true, txid };
+          return { accepted: false, reason };
+        }
+        throw unexpected(r.status, '/tx');
+      });
+    },
+
+    status(txid) {
+      return run(async (): Promise<BtcTxStatus> => {
+        const id = txid.toLowerCase();
+        if (!TXID.test(id)) return { state: 'unknown' };
+        const r = await ask(`/tx/${id}/status`);
+        if (r.status !== 200) throw unexpected(r.status, '/tx');
+        const s = safeJson(r.text);
+        if (!isRecord(s) || typeof s.confirmed !== 'boolean')
+          throw new Unavailable('esplora answered a transaction status without `confirmed`');
+        if (s.confirmed) {
+          const h = s.block_height;
+          if (typeof h !== 'number' || !Number.isSafeInteger(h) || h < 0)
+            throw new Unavailable('esplora answered a confirmed status without block_height');
+          if (typeof s.block_hash !== 'string' || !TXID.test(s.block_hash))
+            throw new Unavailable('esplora answered a confirmed status without block_hash');
+          const t = await ask('/blocks/tip/height');
+          const tipText = t.text.trim();
+          if (t.status !== 200 || !/^\d{1,9}$/.test(tipText))
+            throw new Unavailable('esplora answered a tip height that is not a number');
+          const confirmations = Math.max(1, Number(tipText) - h + 1);
+          return { state: 'confirmed', blockHeight: h, blockHash: s.block_hash, confirmations };
+        }
+        const tx = await ask(`/tx/${id}`);
+        if (tx.status === 404) return { state: 'unknown' };
+        if (tx.status !== 200) throw unexpected(tx.status, '/tx');
+        if (parseTx(safeJson(tx.text)).txid !== id)
+          throw new Unavailable('esplora answered another transaction');
+        return { state: 'mempool' };
+      });
+    },
+
+    feeEstimates() {
+      return run(async () => {
+        const r = await ask('/fee-estimates');
+        if (r.status !== 200) throw unexpected(r.status, '/fee-estimates');
+        const m = parseFeeEstimates(r.text);
+        if (m === null) throw new Unavailable('esplora answered fee estimates that are not target → sat/vB');
+        return m as ReadonlyMap<number, bigint>;
+      });
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import type { ChainWatcher, Logger } from '../../app/ports.ts';
+import type { BtcTransactions, ChainWatcher, Logger } from '../../app/ports.ts';
 import type { Config } from '../../config/index.ts';
 import { EVM_NETWORKS } from '../../domain/payments/vocabulary.ts';
-import { esploraWatcher } from './esplora.ts';
+import { esploraTransactions, esploraWatcher } from './esplora.ts';
 import { evmRpcWatcher } from './evm-rpc.ts';
 
 /** The chain nodes CHAIN_WATCHER (BTC_WATCHER, EVM_WATCHER) names; the sandbox watcher is built in app/chain. */
@@ -42,4 +42,15 @@ export function createChainWatchers(config: Config, log: Logger): ChainWatcher[]
   if (out.length > 0)
     log.info({ watchers: out.map((x) => `${x.kind}:${x.networks.join(',')}`) }, 'chain watchers');
   return out;
+}
+
+/** The service's own Bitcoin transactions through Esplora when BTC_WATCHER=esplora; else null (the sandbox's is built in app/chain). */
+export function createEsploraTransactions(config: Config): BtcTransactions | null {
+  const w = config.chainWatch;
+  if (w.btcWatcher !== 'esplora' || w.esploraUrl === null) return null;
+  return esploraTransactions({
+    baseUrl: w.esploraUrl,
+    timeoutMs: w.requestTimeoutMs,
+    maxResponseBytes: w.responseMaxBytes,
+  });
 }
