@@ -114,7 +114,6 @@ export async function trackWithdrawalBatches(deps: AppDeps): Promise<TrackRound>
   const recheck = need + deps.config.chainWatch.reorgRecheckBlocks;
   const batches = await batchesToTrack(deps.db.read, recheck, TRACK_BATCHES_PER_ROUND);
   for (const b of batches) {
-    if (b.status === 'signing' && b.signed_tx === null) continue;
     round.looked += 1;
     const st = await chain.status(b.txid);
     if (!st.ok) {

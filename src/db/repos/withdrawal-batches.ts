@@ -388,7 +388,7 @@ export async function markAbandoned(trx: Exec, batchId: bigint, nowMs: number): 
   return true;
 }
 
-/** Batches the tracking job follows: signing with a signed transaction, broadcast, and confirmed ones
+/** Batches the tracking job follows: signing (the wallet may broadcast it itself), broadcast, and confirmed ones
  * still shallower than `recheckDepth` (a reorganisation could still undo them), oldest first. */
 export async function batchesToTrack(
   exec: Exec,
