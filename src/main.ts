@@ -19,6 +19,7 @@ import { createLogger } from './adapters/runtime/log.ts';
 import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
+import { sandboxBtcTransactions } from './app/chain/sandbox-transactions.ts';
 import { verifyChainKeys } from './app/chain/verify-keys.ts';
 import type { AppDeps } from './app/deps.ts';
 import { buildHooks, type HookPart } from './app/hooks.ts';
@@ -233,6 +234,8 @@ export async function openRuntime(
     prices,
     chainKeys,
     chainWatchers: createChainWatchers(config, log),
+    btcTransactions:
+      config.chainWatch.btcWatcher === 'sandbox' ? sandboxBtcTransactions({ db, config, clock, log }) : null,
   };
   return {
     deps,

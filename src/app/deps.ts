@@ -11,6 +11,7 @@ import type { PaymentChanges } from './metrics/change-signal.ts';
 import type { JobCounters } from './metrics/job-counters.ts';
 import type { MoneyCounters } from './metrics/money-counters.ts';
 import type {
+  BtcTransactions,
   ChainWatcher,
   Clock,
   Ids,
@@ -62,6 +63,12 @@ export interface AppDeps {
   chainKeys: ChainKeys;
   /** Chain nodes read for deposits (Esplora, EVM JSON-RPC); the sandbox watcher is built from `db`. */
   chainWatchers: readonly ChainWatcher[];
+  /**
+   * The service's own Bitcoin transactions (on-chain withdrawals): the sandbox chain's
+   * (app/chain/sandbox-transactions.ts) when BTC_WATCHER=sandbox, Esplora's (adapters/chain/esplora.ts)
+   * when esplora, null when off.
+   */
+  btcTransactions: BtcTransactions | null;
 }
 
 /**

@@ -334,6 +334,9 @@ export interface DB {
   chain_address_counters: ChainAddressCountersTable;
   chain_deposits: ChainDepositsTable;
   sandbox_chain_deposits: SandboxChainDepositsTable;
+  sandbox_btc_broadcasts: SandboxBtcBroadcastsTable;
+  sandbox_btc_outputs: SandboxBtcOutputsTable;
+  sandbox_btc_spends: SandboxBtcSpendsTable;
   email_confirmations: EmailConfirmationsTable;
   verification_requests: VerificationRequestsTable;
   kyc_consents: KycConsentsTable;
@@ -387,6 +390,36 @@ export interface SandboxChainDepositsTable {
   confirmations: ColumnType<bigint, bigint | number, bigint | number>;
   removed: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   created_at_ms: ColumnType<bigint, number | bigint, never>;
+  /** The serialised transaction of a BTC deposit (migration 034); null for USDT and older deposits. */
+  raw_hex: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Transactions the sandbox chain accepted by broadcast (migration 034). */
+export interface SandboxBtcBroadcastsTable {
+  id: Generated<bigint>;
+  txid: string;
+  raw_hex: string;
+  fee_sat: ColumnType<bigint, bigint | number, never>;
+  confirmations: ColumnType<bigint, bigint | number | undefined, bigint | number>;
+  removed: ColumnType<bigint, bigint | number | undefined, bigint | number>;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+}
+
+/** The outputs of the sandbox chain's broadcast transactions (migration 034). */
+export interface SandboxBtcOutputsTable {
+  id: Generated<bigint>;
+  txid: string;
+  output_index: ColumnType<bigint, bigint | number, never>;
+  address: string | null;
+  amount_sat: ColumnType<bigint, bigint | number, never>;
+}
+
+/** Which transaction spent an output of the sandbox chain: one row per outpoint (migration 034). */
+export interface SandboxBtcSpendsTable {
+  id: Generated<bigint>;
+  prev_txid: string;
+  prev_vout: ColumnType<bigint, bigint | number, never>;
+  txid: string;
 }
 
 type Int = ColumnType<bigint, number | bigint, number | bigint>;

@@ -1,3 +1,6 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bech32, hex } from '@scure/base';
+import { RawTx } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHooks } from '../../src/app/chain/hooks.ts';
 import { sandboxDeposit, sandboxDepositChange } from '../../src/app/chain/sandbox-deposit.ts';
@@ -94,6 +97,33 @@ describe.each(DIALECTS)('chain deposits through the sandbox watcher on %s', (dia
     const ev = await events(r.tid);
     expect(ev.map((e) => e.event_type)).toContain('payment.paid');
     expect((await audit()).violations).toEqual([]);
+  });
+
+  it('a BTC deposit is a real Bitcoin transaction: its hash is the txid of the raw transaction kept, whose one output pays the address the amount', async () => {
+    const r = await receive({ wallet: 'btc', payment_mode: 'onchain', amount: 0.00123456 });
+    const d = await sandboxDeposit(t.deps, { tid: String(r.tid) });
+    if (!d.ok) throw new Error('deposit refused');
+    const row = await t.deps.db.read
+      .selectFrom('sandbox_chain_deposits')
+      .selectAll()
+      .where('tx_hash', '=', d.value.txHash)
+      .executeTakeFirstOrThrow();
+    expect(row.raw_hex).toMatch(/^(?:[0-9a-f]{2})+$/);
+    const raw = hex.decode(row.raw_hex!);
+    // No witness (no marker 00 01 after the version): the txid is dSHA256 of all of it, reversed.
+    expect(hex.encode(sha256(sha256(raw)).reverse())).toBe(d.value.txHash);
+    const tx = RawTx.decode(raw);
+    expect(tx.inputs).toHaveLength(1);
+    expect([hex.encode(tx.inputs[0]!.txid), tx.inputs[0]!.index]).toEqual(['00'.repeat(32), 0xffffffff]);
+    expect(tx.outputs).toHaveLength(1);
+    expect(tx.outputs[0]!.amount).toBe(123_456n);
+    // P2WPKH: OP_0 PUSH20 <the address's program>.
+    const words = bech32.decode(r.chain_address!.address as `${string}1${string}`).words;
+    expect(hex.encode(tx.outputs[0]!.script)).toBe(`0014${hex.encode(bech32.fromWords(words.slice(1)))}`);
+    expect(r.chain_address!.address.startsWith('bcrt1q')).toBe(true);
+    // Two deposits of the same amount to the same address are two transactions.
+    const again = await sandboxDeposit(t.deps, { tid: String(r.tid), amount: '0.00123456' });
+    expect(again.ok && again.value.txHash).not.toBe(d.value.txHash);
   });
 
   it('an underpayment credits what arrived and stays pending with the received amount; the rest makes it paid', async () => {

@@ -1,3 +1,4 @@
+import { hex } from '@scure/base';
 import {
   type ChainAddressRow,
   chainAddressByAddress,
@@ -7,8 +8,13 @@ import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../d
 import {
   findSandboxDepositByTx,
   insertSandboxDeposit,
+  removeSandboxDescendants,
+  sandboxBroadcastAddresses,
+  sandboxDepositTxidsTo,
+  updateSandboxBroadcast,
   updateSandboxDeposits,
 } from '../../db/repos/sandbox-chain.ts';
+import { sandboxDepositTx } from '../../domain/btc-tx.ts';
 import { parseAssetAmount } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
@@ -52,9 +58,11 @@ async function findRequest(deps: AppDeps, tid: string): Promise<PaymentRow | und
 }
 
 /**
- * A deposit on the sandbox's chain to an on-chain request's address, with a fake transaction hash, then
+ * A deposit on the sandbox's chain to an on-chain request's address, then
  * the watcher's work for that address, so it is booked as a node's deposit would be (stored, and
- * credited once final).
+ * credited once final). A BTC deposit is a real Bitcoin transaction (`sandboxDepositTx`: a coinbase-like
+ * input, one output paying the address; its hash is its txid and its raw hex is kept, so a withdrawal can
+ * spend it); a USDT deposit has a random transaction hash.
  * Refused unless that network's watcher is `sandbox`.
  */
 export async function sandboxDeposit(
@@ -89,8 +97,16 @@ export async function sandboxDeposit(
   if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 1000) {
     return err('invalid_request', 'confirmations must be a whole number from 0 to 1000', 'confirmations');
   }
-  const hex = deps.ids.hex(32);
-  const txHash = row.chain_network === 'BTC' ? hex : `0x${hex}`;
+  let txHash: string;
+  let rawHex: string | null = null;
+  if (row.chain_network === 'BTC') {
+    const tx = sandboxDepositTx(address.address, amountRaw, hex.decode(deps.ids.hex(32)));
+    if (tx === null) return err('invalid_request', "this request's address cannot be paid on chain", 'tid');
+    txHash = tx.txid;
+    rawHex = tx.rawHex;
+  } else {
+    txHash = `0x${deps.ids.hex(32)}`;
+  }
   const nowMs = deps.clock.nowMs();
   await runPlainWrite(deps.db, (trx) =>
     insertSandboxDeposit(
@@ -103,6 +119,7 @@ export async function sandboxDeposit(
         amountRaw,
         decimals,
         confirmations,
+        rawHex,
       },
       nowMs,
     ),
@@ -112,9 +129,20 @@ export async function sandboxDeposit(
   return ok({ txHash, confirmations, status: after.status, receivedUnits: after.received_units });
 }
 
+/** The watcher's work for the BTC addresses of the service that these broadcast transactions pay. */
+async function watchBroadcastAddresses(deps: AppDeps, txids: readonly string[]): Promise<void> {
+  for (const a of await sandboxBroadcastAddresses(deps.db.read, txids)) {
+    const owner = await chainAddressByAddress(deps.db.read, 'BTC', a);
+    if (owner) await watchSandboxAddress(deps, owner);
+  }
+}
+
 /**
- * Moves a sandbox deposit deeper (more confirmations) or reorganises it away (a credited one is then
- * reversed), then the watcher's work for its address; one already reorganised away is not found.
+ * Moves a transaction of the sandbox chain deeper (more confirmations) or reorganises it away, then the
+ * watcher's work for the addresses it pays: a deposit (a credited one reorganised away is then
+ * reversed), or a transaction accepted by the sandbox's `broadcast` (app/chain/sandbox-transactions.ts).
+ * Reorganising a transaction away removes the broadcast transactions that spend its outputs too (and
+ * theirs), and frees the outputs it spent. One already reorganised away is not found.
  */
 export async function sandboxDepositChange(
   deps: AppDeps,
@@ -122,12 +150,18 @@ export async function sandboxDepositChange(
   change: { confirmations: number } | { removed: true },
 ): Promise<Result<void>> {
   const hash = txHash.trim().toLowerCase();
-  const changed = await runPlainWrite(deps.db, (trx) => updateSandboxDeposits(trx, { txHash: hash }, change));
-  if (changed === 0)
-    return err('not_found', `no sandbox deposit ${txHash} on the sandbox chain`, 'transaction_hash');
+  const done = await runPlainWrite(deps.db, async (trx) => {
+    let found = (await updateSandboxDeposits(trx, { txHash: hash }, change)) > 0;
+    if (!found) found = await updateSandboxBroadcast(trx, hash, change);
+    const descendants = found && 'removed' in change ? await removeSandboxDescendants(trx, [hash]) : [];
+    return { found, descendants };
+  });
+  if (!done.found)
+    return err('not_found', `no transaction ${txHash} on the sandbox chain`, 'transaction_hash');
   const dep = await findSandboxDepositByTx(deps.db.read, hash);
   const owner = dep && (await chainAddressByAddress(deps.db.read, dep.network, dep.address));
   if (owner) await watchSandboxAddress(deps, owner);
+  await watchBroadcastAddresses(deps, [hash, ...done.descendants]);
   return ok(undefined);
 }
 
@@ -145,10 +179,18 @@ export async function sandboxRequestDepositsChange(
     return err('not_found', `no on-chain payment request with tid ${tid}`, 'tid');
   const address = await chainAddressOfPayment(deps.db.read, row.id);
   if (address === undefined) return err('not_found', 'this payment request has no address', 'tid');
-  const changed = await runPlainWrite(deps.db, (trx) =>
-    updateSandboxDeposits(trx, { network: address.network, address: address.address }, change),
-  );
+  const { changed, descendants } = await runPlainWrite(deps.db, async (trx) => {
+    const txids =
+      'removed' in change ? await sandboxDepositTxidsTo(trx, address.network, address.address) : [];
+    const n = await updateSandboxDeposits(
+      trx,
+      { network: address.network, address: address.address },
+      change,
+    );
+    return { changed: n, descendants: await removeSandboxDescendants(trx, txids) };
+  });
   if (changed === 0) return err('not_found', `no sandbox deposit to the address of ${tid}`, 'tid');
   await watchSandboxAddress(deps, address);
+  await watchBroadcastAddresses(deps, descendants);
   return ok({ changed });
 }

@@ -9,7 +9,7 @@ import type { BtcTransactions } from '../ports.ts';
  * Read through here so the withdrawal engine names one place that reaches it.
  */
 export function btcTransactionsOf(deps: AppDeps): BtcTransactions | null {
-  return (deps as AppDeps & { btcTransactions?: BtcTransactions | null }).btcTransactions ?? null;
+  return deps.btcTransactions;
 }
 
 /** What a PSBT needs of the operator's keys: the account key and where it sits below the master key. */

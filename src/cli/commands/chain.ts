@@ -53,14 +53,16 @@ as a node's would be. Refused unless the request's network is watched by the san
 export const sandboxConfirmCommand: Command = {
   name: 'sandbox confirm',
   synopsis: 'sandbox confirm <tx|tid> [--confirmations N | --reorg]',
-  summary: 'deepen sandbox chain deposits, or reorganise them away',
+  summary: 'deepen sandbox chain transactions, or reorganise them away',
   help: `Usage: paytag sandbox confirm <transaction_hash | tid> [--confirmations N | --reorg] [--json]
 
-Sets the confirmations of a deposit on the sandbox's chain (made by 'paytag sandbox deposit' or the
-checkout's sandbox form), or of every sandbox deposit to the address of the request <tid>, to N
-(default SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from the sandbox
-chain as a reorganisation would, then runs one watcher round: a deposit that is now final is credited
-once; one removed before it was credited is dropped.`,
+Sets the confirmations of a transaction on the sandbox's chain (a deposit made by 'paytag sandbox
+deposit' or the checkout's sandbox form, or a Bitcoin transaction it accepted by broadcast, e.g. a
+withdrawal's), or of every sandbox deposit to the address of the request <tid>, to N (default
+SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from the sandbox chain as a
+reorganisation would (with the broadcast transactions spending its outputs; the outputs it spent are
+spendable again), then runs one watcher round for the addresses it pays: a deposit that is now final is
+credited once; one removed before it was credited is dropped, one credited is reversed.`,
   async run(args) {
     const { values, positionals } = opts(args, {
       confirmations: { type: 'string' },

@@ -29,6 +29,7 @@ import * as m030 from './030_request_invoice_receipts.ts';
 import * as m031 from './031_payouts.ts';
 import * as m032 from './032_chain_withdrawals.ts';
 import * as m033 from './033_withdrawal_batches.ts';
+import * as m034 from './034_sandbox_btc_transactions.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_payouts': m031,
   '032_chain_withdrawals': m032,
   '033_withdrawal_batches': m033,
+  '034_sandbox_btc_transactions': m034,
 };
 
 export const migrationProvider: MigrationProvider = {
