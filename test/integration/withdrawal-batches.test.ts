@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { base64, hex } from '@scure/base';
 import { RawTx, Transaction } from '@scure/btc-signer';
 import type { LightMyRequestResponse } from 'fastify';
@@ -7,7 +10,10 @@ import { sandboxDeposit } from '../../src/app/chain/sandbox-deposit.ts';
 import { abandonWithdrawalBatch } from '../../src/app/withdrawals/abandon-batch.ts';
 import { btcTransactionsOf } from '../../src/app/withdrawals/batch-keys.ts';
 import { buildWithdrawalBatch } from '../../src/app/withdrawals/build-batch.ts';
-import { submitSignedWithdrawal } from '../../src/app/withdrawals/submit-batch.ts';
+import {
+  signAndSubmitWithdrawalBatch,
+  submitSignedWithdrawal,
+} from '../../src/app/withdrawals/submit-batch.ts';
 import { trackWithdrawalBatches } from '../../src/app/withdrawals/track-batches.ts';
 import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { signerNetwork } from '../../src/domain/withdrawal-tx.ts';
@@ -296,5 +302,87 @@ describe.each(DIALECTS)('BTC withdrawal batches on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('signing');
     expect(row.broadcast_error).not.toBeNull();
+  });
+  it('a reorganisation of a confirmed batch sends it back to broadcast and broadcasts it again; buried again, nothing posts twice', async () => {
+    await deposit(0.001);
+    const w = await withdraw(TO_P2WPKH, '0.0004');
+    const built = await buildWithdrawalBatch(t.deps, { feeRateSatPerKvb: 2000n });
+    if (!built.ok) throw new Error(built.error.message);
+    const txid = built.value.txid;
+    const sent = await submitSignedWithdrawal(t.deps, { text: sign(built.value.psbtBase64) });
+    expect(sent.ok ? sent.value.status : sent.error).toBe('broadcast');
+    const need = t.deps.config.chainWatch.btcConfirmations;
+    await confirm(txid, need);
+    expect((await trackWithdrawalBatches(t.deps)).confirmed).toBe(1);
+    const posted = await btc();
+    const { sandboxDepositChange } = await import('../../src/app/chain/sandbox-deposit.ts');
+    const gone = await sandboxDepositChange(t.deps, txid, { removed: true });
+    expect(gone.ok).toBe(true);
+    const round = await trackWithdrawalBatches(t.deps);
+    expect(round).toMatchObject({ reorganised: 1, rebroadcast: 1 });
+    const batch = () =>
+      t.deps.db.read
+        .selectFrom('chain_withdrawal_batches')
+        .selectAll()
+        .where('txid', '=', txid)
+        .executeTakeFirstOrThrow();
+    expect((await batch()).status).toBe('broadcast');
+    expect((await withdrawal(w.id)).status).toBe('confirmed');
+    expect((await btcTransactionsOf(t.deps)!.status(txid)).ok).toBe(true);
+    expect(await audit()).toEqual([]);
+    await confirm(txid, need);
+    expect((await trackWithdrawalBatches(t.deps)).confirmed).toBe(1);
+    expect((await batch()).status).toBe('confirmed');
+    expect(await btc()).toBe(posted);
+    expect(await audit()).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('BTC withdrawal batches with the hot seed on %s', (dialect) => {
+  it('the server signs with its seed and submits through the same checks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paytag-hot-'));
+    const t = await testRuntime(dialect, {
+      SANDBOX_NODE_KEY: '22'.repeat(32),
+      DATA_DIR: dir,
+      BTC_WITHDRAW_FEE_RESERVE_SAT: String(RESERVE_SAT),
+    });
+    try {
+      expect(t.deps.chainKeys.hotSeedFile).not.toBeNull();
+      const shop = await makeAccount(t.deps);
+      const payer = await makeAccount(t.deps, { fund: { btc: '0.01' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sapi/v1/receive',
+        headers: { authorization: shop.invoiceKey },
+        payload: { wallet: 'btc', payment_mode: 'onchain', amount: 0.001 },
+      });
+      const d = await sandboxDeposit(t.deps, { tid: String(res.json().tid) });
+      expect(d.ok).toBe(true);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/sapi/v1/withdraw',
+        headers: { 'x-api-key': payer.adminKey, 'content-type': 'application/json' },
+        payload: JSON.stringify({ wallet: 'btc', address: TO_P2WPKH, amount: '0.0004' }),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const built = await buildWithdrawalBatch(t.deps, { feeRateSatPerKvb: 1000n });
+      if (!built.ok) throw new Error(built.error.message);
+      const sent = await signAndSubmitWithdrawalBatch(t.deps, built.value.id);
+      expect(sent.ok ? sent.value.status : sent.error).toBe('broadcast');
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with the operator’s keys the server refuses to sign', async () => {
+    const t = await testRuntime(dialect, ENV);
+    try {
+      const r = await signAndSubmitWithdrawalBatch(t.deps, 'aaaaaaaaaaaaaaaa');
+      expect(r.ok ? 'signed' : r.error.message).toMatch(/does not hold the keys/);
+    } finally {
+      await t.close();
+    }
   });
 });
