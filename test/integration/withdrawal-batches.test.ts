@@ -258,6 +258,22 @@ describe.each(DIALECTS)('BTC withdrawal batches on %s', (dialect) => {
     expect(none.ok ? 'built' : none.error.message).toMatch(/no BTC withdrawal is queued/);
   });
 
+  it('leaves out a credited deposit whose transaction the chain does not know, and builds from the others', async () => {
+    await deposit(0.001);
+    const known = await t.deps.db.read.selectFrom('chain_deposits').selectAll().executeTakeFirstOrThrow();
+    // A larger credited deposit (largest first would take it) whose transaction the chain never had.
+    const { id: _id, ...copy } = known;
+    await t.deps.db.write((trx) =>
+      trx
+        .insertInto('chain_deposits')
+        .values({ ...copy, tx_hash: 'ee'.repeat(32), amount_raw: '500000', amount_units: 500_000_000n })
+        .execute(),
+    );
+    await withdraw(TO_P2WPKH, '0.0004');
+    const built = await buildWithdrawalBatch(t.deps, { feeRateSatPerKvb: 1000n });
+    expect(built.ok ? built.value.inputs.map((i) => i.txid) : built.error).toEqual([known.tx_hash]);
+  });
+
   it('refuses when the confirmed outputs do not cover the batch, saying how much is missing', async () => {
     await deposit(0.0002);
     await withdraw(TO_P2WPKH, '0.0005');

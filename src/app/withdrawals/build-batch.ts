@@ -107,7 +107,36 @@ export async function buildWithdrawalBatch(
     keyChain: r.keyChain,
     index: r.derivationIndex,
   }));
-  const picked = selectCoins(coins, payments, rate, cfg.withdrawMaxInputs);
+  // The previous transactions (non_witness_utxo): network calls, before the write unit. A coin whose
+  // transaction the chain does not know (a sandbox deposit from before its chain kept transactions, one
+  // reorganised away since) is left out and the selection made again without it.
+  const raw = new Map<string, string>();
+  const unknown = new Set<string>();
+  let picked = selectCoins(coins, payments, rate, cfg.withdrawMaxInputs);
+  while (picked.ok) {
+    const missing = [...new Set(picked.coins.map((c) => c.txid))].filter((txid) => !raw.has(txid));
+    if (missing.length === 0) break;
+    for (const txid of missing) {
+      const r = await chain.rawTransaction(txid);
+      if (!r.ok) return err('chain_unavailable', `transaction ${txid}: ${r.error.reason}`);
+      if (r.value === null) unknown.add(txid);
+      else raw.set(txid, r.value);
+    }
+    if (unknown.size > 0) {
+      picked = selectCoins(
+        coins.filter((c) => !unknown.has(c.txid)),
+        payments,
+        rate,
+        cfg.withdrawMaxInputs,
+      );
+    }
+  }
+  if (unknown.size > 0) {
+    deps.log.warn(
+      { txids: [...unknown].slice(0, 10) },
+      'withdrawal batch: credited deposits whose transaction the chain does not know were left out',
+    );
+  }
   if (!picked.ok) {
     return err(
       'insufficient_balance',
@@ -130,19 +159,6 @@ export async function buildWithdrawalBatch(
         (over.length > 1 ? ` (and ${over.length - 1} more)` : '') +
         ': build at a lower --fee-rate, or cancel it',
     );
-  }
-  // The previous transactions (non_witness_utxo): network calls, before the write unit.
-  const raw = new Map<string, string>();
-  for (const txid of new Set(picked.coins.map((c) => c.txid))) {
-    const r = await chain.rawTransaction(txid);
-    if (!r.ok) return err('chain_unavailable', `transaction ${txid}: ${r.error.reason}`);
-    if (r.value === null) {
-      return err(
-        'state_conflict',
-        `the chain does not know transaction ${txid}, whose output the wallet would spend`,
-      );
-    }
-    raw.set(txid, r.value);
   }
   const rowOf = (c: Coin) => rows.find((r) => r.txid === c.txid && Number(r.vout) === c.vout)!;
   const inputs: PsbtInput[] = picked.coins.map((c) => ({ ...c, rawTxHex: raw.get(c.txid)! }));
