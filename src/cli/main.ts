@@ -23,6 +23,7 @@ import { kycReview } from './commands/kyc-review.ts';
 import { kycSubmit } from './commands/kyc-submit.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
+import { payoutsAbandon, payoutsPsbt, payoutsSubmit } from './commands/payouts-btc.ts';
 import { pricesSet, pricesShow } from './commands/prices.ts';
 import { sandboxFund } from './commands/sandbox-fund.ts';
 import { sandboxPay } from './commands/sandbox-pay.ts';
@@ -64,6 +65,7 @@ const SECTIONS: ReadonlyArray<{ title: string; commands: readonly Command[] }> =
   },
   { title: 'Prices', commands: [pricesShow, pricesSet] },
   { title: 'On-chain', commands: [chainAddresses, chainRescan, chainKeys] },
+  { title: 'On-chain BTC withdrawals', commands: [payoutsPsbt, payoutsSubmit, payoutsAbandon] },
   { title: 'Operations', commands: [audit, backup] },
 ];
 

@@ -215,7 +215,8 @@ export interface ChainAddressesTable {
 
 /** Next derivation index per key chain (`btc`: BTC_XPUB, `evm`: EVM_XPUB); bumped in the write unit. */
 export interface ChainAddressCountersTable {
-  key_chain: 'btc' | 'evm';
+  /** btc_change: the internal chain `…/1/i` of BTC_XPUB, for the change of withdrawal batches (033). */
+  key_chain: 'btc' | 'evm' | 'btc_change';
   next_index: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
@@ -348,6 +349,8 @@ export interface DB {
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
   chain_withdrawals: ChainWithdrawalsTable;
+  chain_withdrawal_batches: ChainWithdrawalBatchesTable;
+  chain_withdrawal_inputs: ChainWithdrawalInputsTable;
 }
 
 /** On-chain deposits to handed-out addresses (migration 014); credited once per identity. */
@@ -614,4 +617,48 @@ export interface ChainWithdrawalsTable {
   cancelled_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   broadcast_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
   confirmed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+/** A PSBT paying a batch of on-chain withdrawals (migration 033): signing → broadcast → confirmed, or abandoned. */
+export interface ChainWithdrawalBatchesTable {
+  id: Generated<bigint>;
+  public_id: string;
+  status: 'signing' | 'broadcast' | 'confirmed' | 'abandoned';
+  psbt: string;
+  txid: string;
+  fee_sat: ColumnType<bigint, bigint, never>;
+  fee_rate_sat_per_kvb: ColumnType<bigint, bigint, never>;
+  vsize: ColumnType<bigint, bigint, never>;
+  input_sat: ColumnType<bigint, bigint, never>;
+  output_sat: ColumnType<bigint, bigint, never>;
+  change_sat: ColumnType<bigint, bigint, never>;
+  change_vout: ColumnType<bigint | null, bigint | null, never>;
+  change_address: ColumnType<string | null, string | null, never>;
+  change_derivation_index: ColumnType<bigint | null, bigint | null, never>;
+  signed_tx: string | null;
+  broadcast_error: string | null;
+  confirmations: ColumnType<bigint, bigint | number | undefined, bigint | number>;
+  block_height: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  block_hash: string | null;
+  created_at_ms: ColumnType<bigint, number | bigint, never>;
+  updated_at_ms: ColumnType<bigint, number | bigint, number | bigint>;
+  broadcast_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  confirmed_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  abandoned_at_ms: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+}
+
+/** An output a withdrawal batch spends (migration 033); in at most one live batch (released = 0). */
+export interface ChainWithdrawalInputsTable {
+  id: Generated<bigint>;
+  batch_id: bigint;
+  txid: string;
+  vout: ColumnType<bigint, bigint | number, never>;
+  amount_sat: ColumnType<bigint, bigint, never>;
+  source: 'deposit' | 'change';
+  deposit_id: bigint | null;
+  change_batch_id: bigint | null;
+  /** 0: receive chain `…/0/i`; 1: change chain `…/1/i`. */
+  key_chain: ColumnType<bigint, bigint | number, never>;
+  derivation_index: ColumnType<bigint, bigint, never>;
+  released: ColumnType<bigint, bigint | number | undefined, bigint | number>;
 }

@@ -171,4 +171,9 @@ export interface ChainKeys {
   hrp: BtcHrp;
   /** The hot seed file both keys come from, when they do (no BTC_XPUB or EVM_XPUB configured). */
   hotSeedFile: string | null;
+  /**
+   * The hot seed's BIP32 master key (private), derived on first use: its fingerprint goes into PSBTs and
+   * it signs withdrawal batches (`paytag payouts send`). Absent or null with operator keys.
+   */
+  readonly btcMaster?: HDKey | null;
 }

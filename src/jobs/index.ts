@@ -11,6 +11,7 @@ import { pricesRefreshJob } from './prices-refresh.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
+import { withdrawalBatchesJob } from './withdrawal-batches.ts';
 
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
 export const ALL_JOBS: Job[] = [
@@ -24,6 +25,7 @@ export const ALL_JOBS: Job[] = [
   rateLimitSweepJob,
   pricesRefreshJob,
   chainDepositsJob,
+  withdrawalBatchesJob,
   ordersMatchJob,
   dashboardSweepJob,
 ];

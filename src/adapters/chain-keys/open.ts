@@ -12,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { HDKey } from '@scure/bip32';
 import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Logger } from '../../app/ports.ts';
@@ -103,16 +104,20 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
         `BTC_XPUB is a ${btc.mainnet ? 'mainnet (xpub/zpub)' : 'test-network (tpub/vpub)'} key but LIGHTNING_NETWORK is ${network}`,
       ]);
     }
+    if (btc !== null) checkAccountPath(config, btc, mainnet);
     const evm = evmXpub === null ? null : configured('EVM_XPUB', evmXpub, EVM_KEY_PREFIXES);
-    return { btc, evm, hrp, hotSeedFile: null };
+    return { btc, evm, hrp, hotSeedFile: null, btcMaster: null };
   }
   const path = join(config.dataDir, SEED_FILE_NAME);
   const words = loadOrCreateSeedFile(path, log);
   // The seed (PBKDF2) and the account keys are derived on first use: commands that hand out no address
   // (the CLI, migrations) do not pay for them.
-  let keys: { btc: AccountKey; evm: AccountKey } | undefined;
+  let keys: { btc: AccountKey; evm: AccountKey; master: HDKey } | undefined;
   const derived = () => {
-    keys ??= accountKeysFromSeed(mnemonicToSeedSync(words), mainnet);
+    if (keys === undefined) {
+      const seed = mnemonicToSeedSync(words);
+      keys = { ...accountKeysFromSeed(seed, mainnet), master: HDKey.fromMasterSeed(seed) };
+    }
     return keys;
   };
   return {
@@ -124,7 +129,28 @@ export function openChainKeys(config: Config, log: Logger): ChainKeys {
     get evm() {
       return derived().evm;
     },
+    get btcMaster() {
+      return derived().master;
+    },
   };
+}
+
+/**
+ * With BTC_MASTER_FINGERPRINT or BTC_ACCOUNT_PATH set (what PSBTs of withdrawals need, docs/payouts.md),
+ * the path must fit BTC_XPUB: as deep as the key (3) and ending in the key's own child number. A
+ * fingerprint without the path takes the default path `m/84'/<coin>'/0'`, which must fit as well.
+ */
+function checkAccountPath(config: Config, btc: AccountKey, mainnet: boolean): void {
+  const { btcMasterFingerprint, btcAccountPath } = config.payouts;
+  if (btcMasterFingerprint === null && btcAccountPath === null) return;
+  const path = btcAccountPath ?? `m/84'/${mainnet ? 0 : 1}'/0'`;
+  const last = path.split('/').at(-1)!;
+  const index = Number.parseInt(last, 10) + 0x80000000;
+  if (btc.key.index !== index) {
+    throw new ConfigError([
+      `BTC_ACCOUNT_PATH ${path} does not fit BTC_XPUB: the key is child ${btc.key.index >= 0x80000000 ? `${btc.key.index - 0x80000000}'` : btc.key.index} of its parent (set BTC_ACCOUNT_PATH to the path your wallet shows for this key)`,
+    ]);
+  }
 }
 
 /**

@@ -2,6 +2,11 @@ import {
   findWithdrawalLedgerMismatches,
   withdrawalEscrowVersusOpen,
 } from '../../db/repos/audit/chain-withdrawals.ts';
+import {
+  countWithdrawalsOutsideBatches,
+  findBatchMismatches,
+  findConfirmedWithdrawalMismatches,
+} from '../../db/repos/audit/withdrawal-batches.ts';
 import type { AppDeps, AuditCheck } from '../deps.ts';
 import type { HookPart } from '../hooks.ts';
 
@@ -11,7 +16,9 @@ const MAX_REPORTED = 100;
 /**
  * `paytag audit`: the withdrawal escrow (btc) holds exactly the reserves of the open withdrawals
  * (queued, signing, broadcast), never anything pending; each withdrawal took its reserve from its payer
- * once and, when cancelled, got it back once.
+ * once and, when cancelled, got it back once; a confirmed one paid amount + fee share out of the escrow and
+ * got the rest of its fee reserve back (track-batches.ts); every batch's sums hold (inputs = outputs +
+ * change + fee, the shares sum to the fee) and its withdrawals are in its state.
  */
 const auditWithdrawals: AuditCheck = async (deps: AppDeps) => {
   const db = deps.db.read;
@@ -26,6 +33,16 @@ const auditWithdrawals: AuditCheck = async (deps: AppDeps) => {
       `withdrawal ${m.id} (${m.status}): its transfers took ${m.actual} msat net from the payer in ${m.transfers} transfers, expected ${m.expected}`,
     );
   }
+  for (const m of await findConfirmedWithdrawalMismatches(db, MAX_REPORTED)) {
+    found.push(
+      `withdrawal ${m.id} (confirmed, fee share ${m.feeSat ?? 'none'} sat): its transfers took ${m.actual} msat net from the payer in ${m.transfers} transfers, expected ${m.expected}`,
+    );
+  }
+  for (const b of await findBatchMismatches(db, MAX_REPORTED)) {
+    found.push(`withdrawal batch ${b.publicId} (${b.status}): ${b.problem}`);
+  }
+  const outside = await countWithdrawalsOutsideBatches(db);
+  if (outside > 0n) found.push(`${outside} withdrawal(s) past queued belong to no live batch`);
   return found;
 };
 

@@ -28,6 +28,7 @@ import * as m029 from './029_payment_refunds.ts';
 import * as m030 from './030_request_invoice_receipts.ts';
 import * as m031 from './031_payouts.ts';
 import * as m032 from './032_chain_withdrawals.ts';
+import * as m033 from './033_withdrawal_batches.ts';
 import * as m034 from './034_sandbox_btc_transactions.ts';
 import * as m035 from './035_lndhub_tokens.ts';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_request_invoice_receipts': m030,
   '031_payouts': m031,
   '032_chain_withdrawals': m032,
+  '033_withdrawal_batches': m033,
   '034_sandbox_btc_transactions': m034,
   '035_lndhub_tokens': m035,
 };
