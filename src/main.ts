@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createChainWatchers } from './adapters/chain/index.ts';
+import { createChainWatchers, createEvmReceipts } from './adapters/chain/index.ts';
 import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
@@ -233,6 +233,7 @@ export async function openRuntime(
     prices,
     chainKeys,
     chainWatchers: createChainWatchers(config, log),
+    evmReceipts: createEvmReceipts(config),
   };
   return {
     deps,

@@ -13,6 +13,7 @@ import type { MoneyCounters } from './metrics/money-counters.ts';
 import type {
   ChainWatcher,
   Clock,
+  EvmReceipts,
   Ids,
   InvoiceDecoder,
   LightningBackend,
@@ -62,6 +63,8 @@ export interface AppDeps {
   chainKeys: ChainKeys;
   /** Chain nodes read for deposits (Esplora, EVM JSON-RPC); the sandbox watcher is built from `db`. */
   chainWatchers: readonly ChainWatcher[];
+  /** Receipt readers of the EVM networks read through JSON-RPC (USDT withdrawals); the sandbox's is built from `db`. */
+  evmReceipts: readonly EvmReceipts[];
 }
 
 /**

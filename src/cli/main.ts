@@ -23,9 +23,11 @@ import { kycReview } from './commands/kyc-review.ts';
 import { kycSubmit } from './commands/kyc-submit.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
+import { payoutsRecord } from './commands/payouts-record.ts';
 import { pricesSet, pricesShow } from './commands/prices.ts';
 import { sandboxFund } from './commands/sandbox-fund.ts';
 import { sandboxPay } from './commands/sandbox-pay.ts';
+import { sandboxUsdtTransferCommand } from './commands/sandbox-usdt-transfer.ts';
 import { serve } from './commands/serve.ts';
 import { tradeKeysCreate, tradeKeysList, tradeKeysRevoke } from './commands/trade-keys.ts';
 import { webhooksRotateSecret } from './commands/webhooks-rotate-secret.ts';
@@ -60,10 +62,17 @@ const SECTIONS: ReadonlyArray<{ title: string; commands: readonly Command[] }> =
   { title: 'Verification (KYC)', commands: [kycSubmit, kycReview, kycHistoryCommand] },
   {
     title: 'Sandbox (test money, test chain) and mail',
-    commands: [sandboxFund, sandboxPay, sandboxDepositCommand, sandboxConfirmCommand, mailList],
+    commands: [
+      sandboxFund,
+      sandboxPay,
+      sandboxDepositCommand,
+      sandboxConfirmCommand,
+      sandboxUsdtTransferCommand,
+      mailList,
+    ],
   },
   { title: 'Prices', commands: [pricesShow, pricesSet] },
-  { title: 'On-chain', commands: [chainAddresses, chainRescan, chainKeys] },
+  { title: 'On-chain', commands: [chainAddresses, chainRescan, chainKeys, payoutsRecord] },
   { title: 'Operations', commands: [audit, backup] },
 ];
 

@@ -10,6 +10,7 @@ import { payoutsJob } from './payouts.ts';
 import { pricesRefreshJob } from './prices-refresh.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
+import { usdtWithdrawalsJob } from './usdt-withdrawals.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
 
 /** Every background job the service runs (in each process; jobs coordinate through the database). */
@@ -26,4 +27,5 @@ export const ALL_JOBS: Job[] = [
   chainDepositsJob,
   ordersMatchJob,
   dashboardSweepJob,
+  usdtWithdrawalsJob,
 ];
