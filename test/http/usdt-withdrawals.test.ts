@@ -222,7 +222,7 @@ describe.each(DIALECTS)('USDT withdrawals on the sandbox chain on %s', (dialect)
     },
   );
 
-  it('refuses an unknown hash, one on another network, a hash already recorded, and a btc withdrawal', async () => {
+  it('refuses an unknown hash, one on another network, a hash already recorded, and a malformed hash', async () => {
     const a = await h.withdraw('ERC20', DEST, '5');
     const b = await h.withdraw('ERC20', DEST, '5');
     const unknown = await recordUsdtWithdrawal(w.deps, { id: a.id, txHash: `0x${'1'.repeat(64)}` });
@@ -238,6 +238,37 @@ describe.each(DIALECTS)('USDT withdrawals on the sandbox chain on %s', (dialect)
     expect(await h.fetch(b.id)).toMatchObject({ status: 'queued' });
     expect(!(await recordUsdtWithdrawal(w.deps, { id: b.id, txHash: 'abc' })).ok).toBe(true);
     expect(await h.paidTransfers()).toHaveLength(1);
+    expect(await h.audit()).toEqual([]);
+  });
+
+  it('refuses to record a hash for a btc withdrawal, a cancelled one and an unknown id, recording nothing', async () => {
+    const fund = await makeAccount(w.deps, { fund: { btc: '0.01' } });
+    const btc = await w.app.inject({
+      method: 'POST',
+      url: '/sapi/v1/withdraw',
+      headers: { 'x-api-key': fund.adminKey, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        wallet: 'btc',
+        address: 'bcrt1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5phstwt',
+        amount: '0.001',
+      }),
+    });
+    expect(btc.statusCode, btc.body).toBe(200);
+    const hash = await pay(DEST, '5');
+    const r1 = await recordUsdtWithdrawal(w.deps, { id: btc.json().id, txHash: hash });
+    expect(!r1.ok && r1.error.message).toContain('not USDT');
+    const made = await h.withdraw('ERC20', DEST, '5');
+    await w.app.inject({
+      method: 'POST',
+      url: `/sapi/v1/withdrawals/${made.id}/cancel`,
+      headers: { 'x-api-key': payer.adminKey },
+    });
+    const r2 = await recordUsdtWithdrawal(w.deps, { id: made.id, txHash: hash });
+    expect(!r2.ok && r2.error.code).toBe('state_conflict');
+    const r3 = await recordUsdtWithdrawal(w.deps, { id: 'zzzzzzzzzzzzzzzz', txHash: hash });
+    expect(!r3.ok && r3.error.code).toBe('not_found');
+    expect(await h.paidTransfers()).toEqual([]);
+    expect(await h.usdt()).toBe(100_000_000n);
     expect(await h.audit()).toEqual([]);
   });
 
@@ -283,7 +314,7 @@ describe.each(DIALECTS)('USDT withdrawals on the sandbox chain on %s', (dialect)
     expect(await h.audit()).toEqual([]);
   });
 
-  it('the audit finds a confirmed usdt withdrawal posted twice', async () => {
+  it('the audit finds a posted usdt withdrawal whose row says it is still open', async () => {
     const made = await h.withdraw('ERC20', DEST, '2');
     expect((await recordUsdtWithdrawal(w.deps, { id: made.id, txHash: await pay(DEST, '2') })).ok).toBe(true);
     // The row put back to broadcast as if never posted: the escrow holds less than the open withdrawals.
