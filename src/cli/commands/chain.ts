@@ -56,8 +56,9 @@ export const sandboxConfirmCommand: Command = {
   summary: 'deepen sandbox chain deposits, or reorganise them away',
   help: `Usage: paytag sandbox confirm <transaction_hash | tid> [--confirmations N | --reorg] [--json]
 
-Sets the confirmations of a deposit on the sandbox's chain (made by 'paytag sandbox deposit' or the
-checkout's sandbox form), or of every sandbox deposit to the address of the request <tid>, to N
+Sets the confirmations of a deposit on the sandbox's chain (made by 'paytag sandbox deposit', the
+checkout's sandbox form or 'paytag sandbox usdt-transfer'), or of every sandbox deposit to the address
+of the request <tid>, to N
 (default SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from the sandbox
 chain as a reorganisation would, then runs one watcher round: a deposit that is now final is credited
 once; one removed before it was credited is dropped.`,
