@@ -241,6 +241,23 @@ describe.each(DIALECTS)('USDT withdrawals on the sandbox chain on %s', (dialect)
     expect(await h.audit()).toEqual([]);
   });
 
+  it('one hash recorded for two withdrawals at once pays one of them; the other is refused', async () => {
+    const a = await h.withdraw('ERC20', DEST, '5');
+    const b = await h.withdraw('ERC20', DEST, '5');
+    const hash = await pay(DEST, '5');
+    const rs = await Promise.all([
+      recordUsdtWithdrawal(w.deps, { id: a.id, txHash: hash }),
+      recordUsdtWithdrawal(w.deps, { id: b.id, txHash: hash }),
+    ]);
+    expect(rs.filter((r) => r.ok)).toHaveLength(1);
+    const refused = rs.find((r) => !r.ok);
+    expect(refused && !refused.ok && refused.error.message).toContain(
+      'already recorded for another withdrawal',
+    );
+    expect(await h.paidTransfers()).toHaveLength(1);
+    expect(await h.audit()).toEqual([]);
+  });
+
   it('refuses to record a hash for a btc withdrawal, a cancelled one and an unknown id, recording nothing', async () => {
     const fund = await makeAccount(w.deps, { fund: { btc: '0.01' } });
     const btc = await w.app.inject({
