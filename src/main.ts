@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createChainWatchers, createEsploraTransactions } from './adapters/chain/index.ts';
+import { createChainWatchers, createEsploraTransactions, createEvmReceipts } from './adapters/chain/index.ts';
 import { openChainKeys, SEED_FILE_NAME, warmChainKeys, warnIfHotSeed } from './adapters/chain-keys/open.ts';
 import { publicHostCheck, safeFetch } from './adapters/http-out/safe-fetch.ts';
 import {
@@ -238,6 +238,7 @@ export async function openRuntime(
       config.chainWatch.btcWatcher === 'sandbox'
         ? sandboxBtcTransactions({ db, config, clock, log })
         : createEsploraTransactions(config),
+    evmReceipts: createEvmReceipts(config),
   };
   return {
     deps,

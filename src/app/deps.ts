@@ -14,6 +14,7 @@ import type {
   BtcTransactions,
   ChainWatcher,
   Clock,
+  EvmReceipts,
   Ids,
   InvoiceDecoder,
   LightningBackend,
@@ -69,6 +70,8 @@ export interface AppDeps {
    * when esplora, null when off.
    */
   btcTransactions: BtcTransactions | null;
+  /** Receipt readers of the EVM networks read through JSON-RPC (USDT withdrawals); the sandbox's is built from `db`. */
+  evmReceipts: readonly EvmReceipts[];
 }
 
 /**

@@ -1,7 +1,8 @@
 // What the use cases need from the outside world. Adapters implement these; only src/main.ts
 // chooses which implementation is wired in.
 
-import type { ChainAsset, ChainNetwork } from '../domain/payments/vocabulary.ts';
+import type { EvmReceipt } from '../domain/evm-transfer.ts';
+import type { ChainAsset, ChainNetwork, EvmNetwork } from '../domain/payments/vocabulary.ts';
 
 export interface Clock {
   /** Milliseconds since the unix epoch. */
@@ -416,6 +417,20 @@ export interface BtcTransactions {
    * vbytes, rounded up to a whole number.
    */
   feeEstimates(): ChainAnswer<ReadonlyMap<number, bigint>>;
+}
+
+// ---------------------------------------------------------------- EVM receipts (USDT withdrawals)
+
+/**
+ * Reads one EVM network's transaction receipts (`eth_getTransactionReceipt`) and whether their block is
+ * final (at or below `finalized`, or EVM_DEPTH_<NET> deep): how a USDT withdrawal the operator paid is
+ * checked. The JSON-RPC node, or the sandbox's chain. Never throws for a node that is down or answers
+ * badly: that is a `ChainUnavailable` value.
+ */
+export interface EvmReceipts {
+  readonly network: EvmNetwork;
+  /** null: the node has no receipt (unknown, pending, or not in the canonical chain now). */
+  receipt(txHash: string): ChainAnswer<EvmReceipt | null>;
 }
 
 // ---------------------------------------------------------------- Prices

@@ -24,9 +24,11 @@ import { kycSubmit } from './commands/kyc-submit.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
 import { payoutsAbandon, payoutsPsbt, payoutsSubmit } from './commands/payouts-btc.ts';
+import { payoutsRecord } from './commands/payouts-record.ts';
 import { pricesSet, pricesShow } from './commands/prices.ts';
 import { sandboxFund } from './commands/sandbox-fund.ts';
 import { sandboxPay } from './commands/sandbox-pay.ts';
+import { sandboxUsdtTransferCommand } from './commands/sandbox-usdt-transfer.ts';
 import { serve } from './commands/serve.ts';
 import { tradeKeysCreate, tradeKeysList, tradeKeysRevoke } from './commands/trade-keys.ts';
 import { webhooksRotateSecret } from './commands/webhooks-rotate-secret.ts';
@@ -61,11 +63,21 @@ const SECTIONS: ReadonlyArray<{ title: string; commands: readonly Command[] }> =
   { title: 'Verification (KYC)', commands: [kycSubmit, kycReview, kycHistoryCommand] },
   {
     title: 'Sandbox (test money, test chain) and mail',
-    commands: [sandboxFund, sandboxPay, sandboxDepositCommand, sandboxConfirmCommand, mailList],
+    commands: [
+      sandboxFund,
+      sandboxPay,
+      sandboxDepositCommand,
+      sandboxConfirmCommand,
+      sandboxUsdtTransferCommand,
+      mailList,
+    ],
   },
   { title: 'Prices', commands: [pricesShow, pricesSet] },
   { title: 'On-chain', commands: [chainAddresses, chainRescan, chainKeys] },
-  { title: 'On-chain BTC withdrawals', commands: [payoutsPsbt, payoutsSubmit, payoutsAbandon] },
+  {
+    title: 'On-chain withdrawals',
+    commands: [payoutsPsbt, payoutsSubmit, payoutsAbandon, payoutsRecord],
+  },
   { title: 'Operations', commands: [audit, backup] },
 ];
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type {
   ChainAsset,
   ChainNetwork,
+  EvmNetwork,
   PaymentDirection,
   PaymentException,
   PaymentPurpose,
@@ -599,17 +600,32 @@ export interface ChainWithdrawalsTable {
   id: Generated<bigint>;
   public_id: string;
   account_id: bigint;
-  wallet: 'btc';
+  wallet: ChainAsset;
   address: string;
-  address_type: 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr';
-  amount_sat: ColumnType<bigint, bigint, never>;
-  fee_reserve_sat: ColumnType<bigint, bigint, never>;
+  /** btc only (null on usdt rows, as the other btc columns). */
+  address_type: 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | null;
+  amount_sat: ColumnType<bigint | null, bigint | null | undefined, never>;
+  fee_reserve_sat: ColumnType<bigint | null, bigint | null | undefined, never>;
   /** (amount_sat + fee_reserve_sat) × 1000, moved into withdrawal_escrow (asset btc) at creation. */
-  reserved_msat: ColumnType<bigint, bigint, never>;
+  reserved_msat: ColumnType<bigint | null, bigint | null | undefined, never>;
+  /** usdt only: the EVM network. */
+  chain_network: EvmNetwork | null;
+  /** usdt only: 10^-6 USDT moved into withdrawal_escrow (asset usdt) at creation. */
+  amount_units: ColumnType<bigint | null, bigint | null | undefined, never>;
+  /** usdt only: the token contract (lower-case hex) and its decimals at creation. */
+  token_contract: ColumnType<string | null, string | null | undefined, never>;
+  token_decimals: ColumnType<bigint | null, bigint | number | null | undefined, never>;
+  /** usdt only: the amount in the token's base unit (decimal text). */
+  amount_raw: ColumnType<string | null, string | null | undefined, never>;
   status: 'queued' | 'signing' | 'broadcast' | 'confirmed' | 'cancelled';
   psbt_batch_id: bigint | null;
   txid: string | null;
   fee_sat: bigint | null;
+  /** usdt only: the operator's transaction hash, once recorded (0x + 64 lower-case hex). */
+  tx_hash: string | null;
+  tx_block_number: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>;
+  /** usdt: why the last check of its transaction did not confirm it; null when none did. */
+  last_check: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
   created_at_ms: ColumnType<bigint, number | bigint, never>;

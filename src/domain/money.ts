@@ -120,3 +120,7 @@ export const formatAssetBalance = (asset: Asset, units: bigint): string =>
 
 /** msat → JSON number of BTC for the fields the spec types as numbers (pro variant, webhooks). */
 export const msatToBtcNumber = (msat: bigint): number => Number(formatMsatAsBtc(msat));
+
+/** Asset minor units → decimal text at the API's precision (USDT: 6 places). */
+export const formatAssetAmount = (asset: Asset, units: bigint): string =>
+  formatUnitsTruncated(units, ASSETS[asset].decimals, ASSETS[asset].apiDecimals);

@@ -10,6 +10,7 @@ import { payoutsJob } from './payouts.ts';
 import { pricesRefreshJob } from './prices-refresh.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.ts';
 import type { Job } from './runner.ts';
+import { usdtWithdrawalsJob } from './usdt-withdrawals.ts';
 import { voucherExpiryJob } from './voucher-expiry.ts';
 import { withdrawalBatchesJob } from './withdrawal-batches.ts';
 
@@ -28,4 +29,5 @@ export const ALL_JOBS: Job[] = [
   withdrawalBatchesJob,
   ordersMatchJob,
   dashboardSweepJob,
+  usdtWithdrawalsJob,
 ];

@@ -127,6 +127,53 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
     expect(created.err).toContain('confirmation link not sent: newcomer@example.com was sent 1 e-mails');
   });
 
+  it('withdraws USDT in the sandbox: queued over HTTP, paid with sandbox usdt-transfer, recorded with payouts record', async () => {
+    const created = cli(
+      'account',
+      'create',
+      '--usertag',
+      'usdtshop',
+      '--email',
+      'usdt@example.com',
+      '--json',
+    );
+    expect(created.code, created.err).toBe(0);
+    const keys = JSON.parse(created.out);
+    expect(cli('sandbox', 'fund', '--usertag', 'usdtshop', '--asset', 'usdt', '--amount', '50').code).toBe(0);
+    const to = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const made = await fetch(`${baseUrl}/sapi/v1/withdraw`, {
+      method: 'POST',
+      headers: { 'x-api-key': keys.admin_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ wallet: 'usdt', chain_network: 'MATIC', address: to, amount: '20.5' }),
+    });
+    expect(made.status).toBe(200);
+    const id = ((await made.json()) as { id: string }).id;
+    const wrong = cli('sandbox', 'usdt-transfer', to, '20.4', '--network', 'MATIC', '--json');
+    expect(wrong.code, wrong.err).toBe(0);
+    const refused = cli('payouts', 'record', id, JSON.parse(wrong.out).transaction_hash);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('another amount');
+    const paid = cli('sandbox', 'usdt-transfer', to, '20.5', '--network', 'matic', '--json');
+    const hash = JSON.parse(paid.out).transaction_hash as string;
+    const recorded = cli('payouts', 'record', id, hash, '--json');
+    expect(recorded.code, recorded.err).toBe(0);
+    expect(JSON.parse(recorded.out)).toMatchObject({
+      id,
+      status: 'confirmed',
+      outcome: 'confirmed',
+      transaction_hash: hash,
+    });
+    const shown = await fetch(`${baseUrl}/sapi/v1/withdrawals/${id}`, {
+      headers: { 'x-api-key': keys.invoice_key },
+    });
+    expect(await shown.json()).toMatchObject({
+      status: 'confirmed',
+      amount: '20.500000',
+      chain_network: 'MATIC',
+    });
+    expect(cli('audit').code).toBe(0);
+  });
+
   it('explains its commands and refuses bad usage clearly', () => {
     expect(cli('--help').out).toContain('account create');
     expect(cli('account', 'create', '--help').out).toContain('--usertag');
@@ -188,7 +235,8 @@ describe('the paytag command and a running server', { timeout: 120_000 }, () => 
         ['create', 'show', 'list', 'update', 'password', 'disable', 'enable', 'consents'],
         [['--help'], []],
       ],
-      ['sandbox', ['fund', 'pay', 'deposit', 'confirm'], [['-h']]],
+      ['sandbox', ['fund', 'pay', 'deposit', 'confirm', 'usdt-transfer'], [['-h']]],
+      ['payouts', ['record'], [['--help']]],
       ['trade-keys', ['create', 'list', 'revoke'], [['help']]],
     ] as const) {
       for (const ask of asks) {

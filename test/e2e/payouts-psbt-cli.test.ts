@@ -7,6 +7,7 @@ import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { sandboxDeposit } from '../../src/app/chain/sandbox-deposit.ts';
 import { electrumSignPsbt } from '../fixtures/chain/electrum-psbt.ts';
 import { TEST_CHAIN_KEYS as KEYS, TEST_MNEMONIC } from '../fixtures/chain/keys.ts';
+import { HAVE_ELECTRUM } from '../fixtures/electrum.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -20,7 +21,7 @@ import { runCli } from '../fixtures/server-process.ts';
  * `./bin/paytag payouts psbt | submit | abandon` as the operator runs them: the PSBT written to a file,
  * signed by Electrum and saved as a binary PSBT file (as the wallets save it), submitted, confirmed.
  */
-describe.each(DIALECTS)('paytag payouts psbt and submit on %s', (dialect) => {
+describe.skipIf(!HAVE_ELECTRUM).each(DIALECTS)('paytag payouts psbt and submit on %s', (dialect) => {
   let t: TestRuntime;
   let shop: TestAccount;
   let payer: TestAccount;

@@ -128,7 +128,8 @@ describe.each(DIALECTS)('on-chain BTC withdrawals on %s', (dialect) => {
   });
 
   it.each([
-    [{ wallet: 'usdt', address: REGTEST.p2wpkh, amount: '1' }, 'wallet'],
+    [{ wallet: 'eth', address: REGTEST.p2wpkh, amount: '1' }, 'wallet'],
+    [{ wallet: 'usdt', address: REGTEST.p2wpkh, amount: '1' }, 'chain_network'],
     [{ address: REGTEST.p2wpkh, amount: '1' }, 'wallet'],
     [{ wallet: 'btc', amount: '0.001' }, 'address'],
     [{ wallet: 'btc', address: 42, amount: '0.001' }, 'address'],

@@ -19,6 +19,7 @@ import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger
 import { signerNetwork } from '../../src/domain/withdrawal-tx.ts';
 import { electrumSignPsbt } from '../fixtures/chain/electrum-psbt.ts';
 import { TEST_CHAIN_KEYS as KEYS, TEST_MNEMONIC } from '../fixtures/chain/keys.ts';
+import { HAVE_ELECTRUM } from '../fixtures/electrum.ts';
 import {
   DIALECTS,
   makeAccount,
@@ -40,7 +41,7 @@ const ENV = {
 };
 const ACCOUNT_PATH = "m/84'/1'/0'";
 
-describe.each(DIALECTS)('BTC withdrawal batches on %s', (dialect) => {
+describe.skipIf(!HAVE_ELECTRUM).each(DIALECTS)('BTC withdrawal batches on %s', (dialect) => {
   let t: TestRuntime;
   let shop: TestAccount;
   let payer: TestAccount;

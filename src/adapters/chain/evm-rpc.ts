@@ -3,9 +3,11 @@ import type {
   ChainUnavailable,
   ChainWatcher,
   CreditedDeposit,
+  EvmReceipts,
   WatchedAddress,
 } from '../../app/ports.ts';
 import { EVM_LOGS_MAX_BLOCKS_DEFAULT, EVM_LOOKBACK_DEFAULT } from '../../config/chain-watch.ts';
+import type { EvmLog, EvmReceipt } from '../../domain/evm-transfer.ts';
 import type { ChainNetwork } from '../../domain/payments/vocabulary.ts';
 import { getText, isRecord, safeJson } from './http-json.ts';
 
@@ -129,18 +131,13 @@ interface TransferLog {
   value: bigint | null;
 }
 
-export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
-  const maxSpan = Math.max(1, cfg.windowBlocks ?? EVM_LOGS_MAX_BLOCKS_DEFAULT);
-  const lookback = cfg.lookbackBlocks ?? EVM_LOOKBACK_DEFAULT;
-  const contract = cfg.contract.toLowerCase();
-  const net = cfg.network;
-  let decimals: number | null = null;
+/** One JSON-RPC 2.0 call after another to the node: the result, or an `Unavailable` thrown. */
+function rpcCaller(
+  net: string,
+  cfg: { url: string; timeoutMs: number; maxResponseBytes?: number | undefined },
+): (method: string, params: unknown[]) => Promise<unknown> {
   let nextId = 1;
-  /** The span eth_getLogs is asked for now: halved on refusals, doubled back after GROW_AFTER successes. */
-  let span = maxSpan;
-  let successes = 0;
-
-  async function call(method: string, params: unknown[]): Promise<unknown> {
+  return async function call(method: string, params: unknown[]): Promise<unknown> {
     const id = nextId++;
     const r = await getText(
       cfg.url,
@@ -169,7 +166,20 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
     }
     if (!('result' in body)) throw new Unavailable(`${net} node answered ${method} without a result`);
     return body.result;
-  }
+  };
+}
+
+export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
+  const maxSpan = Math.max(1, cfg.windowBlocks ?? EVM_LOGS_MAX_BLOCKS_DEFAULT);
+  const lookback = cfg.lookbackBlocks ?? EVM_LOOKBACK_DEFAULT;
+  const contract = cfg.contract.toLowerCase();
+  const net = cfg.network;
+  let decimals: number | null = null;
+  /** The span eth_getLogs is asked for now: halved on refusals, doubled back after GROW_AFTER successes. */
+  let span = maxSpan;
+  let successes = 0;
+
+  const call = rpcCaller(net, cfg);
 
   async function tokenDecimals(): Promise<number> {
     if (decimals !== null) return decimals;
@@ -458,6 +468,92 @@ export function evmRpcWatcher(cfg: EvmRpcConfig): ChainWatcher {
         return { ok: true, value: out };
       } catch (e) {
         return fail(e);
+      }
+    },
+  };
+}
+
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+
+/**
+ * Receipts of one EVM network (USDT withdrawals the operator paid): `eth_getTransactionReceipt` as the
+ * execution-apis define it (src/eth/transaction.yaml: a ReceiptInfo or null; src/schemas/receipt.yaml:
+ * `blockHash`, `blockNumber`, `logs` of Log objects with `address`, `topics`, `data`, `logIndex`,
+ * `removed`, and `status` 0x1 success / 0x0 failure). Its block is final at or below the node's
+ * `finalized` block (`eth_getBlockByNumber("finalized")`), or with `depth` > 0 at or below
+ * head − depth + 1, as deposits count. A receipt without a status (before Byzantium), for another
+ * transaction, or with a malformed field is not trusted: unavailable, never a verdict.
+ */
+export function evmRpcReceipts(
+  cfg: Pick<EvmRpcConfig, 'network' | 'url' | 'depth' | 'timeoutMs' | 'maxResponseBytes'>,
+): EvmReceipts {
+  const net = cfg.network;
+  const call = rpcCaller(net, cfg);
+  const bad = (what: string) => new Unavailable(`${net} node answered a receipt with ${what}`);
+  return {
+    network: net,
+    async receipt(txHash) {
+      const h = txHash.toLowerCase();
+      try {
+        if (!HASH.test(h)) throw new Unavailable(`${txHash} is not a transaction hash`);
+        const r = await call('eth_getTransactionReceipt', [h]);
+        if (r === null) return { ok: true, value: null };
+        if (!isRecord(r) || !Array.isArray(r.logs)) throw bad('no logs');
+        if (typeof r.transactionHash !== 'string' || r.transactionHash.toLowerCase() !== h) {
+          throw bad('another transaction hash');
+        }
+        if (r.status !== '0x1' && r.status !== '0x0') throw bad('a status that is not 0x0 or 0x1');
+        if (typeof r.blockHash !== 'string' || !HASH.test(r.blockHash.toLowerCase()))
+          throw bad('no block hash');
+        const blockNumber = quantity(r.blockNumber, 'receipt block number');
+        const logs: EvmLog[] = r.logs.map((l: unknown) => {
+          if (!isRecord(l) || !Array.isArray(l.topics)) throw bad('a log without topics');
+          const address = typeof l.address === 'string' ? l.address.toLowerCase() : '';
+          const data = typeof l.data === 'string' ? l.data.toLowerCase() : '';
+          const topics = l.topics.map((t: unknown) => (typeof t === 'string' ? t.toLowerCase() : ''));
+          if (!ADDRESS.test(address) || !DATA.test(data) || !topics.every((t) => WORD.test(t))) {
+            throw bad('a log without the documented address, topics and data');
+          }
+          if (l.removed !== undefined && typeof l.removed !== 'boolean')
+            throw bad('a log whose removed is not a boolean');
+          return {
+            address,
+            topics,
+            data,
+            logIndex: quantity(l.logIndex, 'log index'),
+            removed: l.removed === true,
+          };
+        });
+        const head = quantity(await call('eth_blockNumber', []), 'block number');
+        let counted: number;
+        if (cfg.depth > 0) counted = head - cfg.depth + 1;
+        else {
+          const block = await call('eth_getBlockByNumber', ['finalized', false]);
+          if (!isRecord(block)) throw new Unavailable(`${net} node has no finalized block (set a depth)`);
+          counted = Math.min(head, quantity(block.number, 'finalized block number'));
+        }
+        const blockHash = r.blockHash.toLowerCase();
+        // Final only when the canonical block at its height is the receipt's: a receipt read just before
+        // a reorg is not taken as final.
+        let final = blockNumber <= counted;
+        if (final) {
+          const block = await call('eth_getBlockByNumber', [hex(blockNumber), false]);
+          final = isRecord(block) && typeof block.hash === 'string' && block.hash.toLowerCase() === blockHash;
+        }
+        const receipt: EvmReceipt = {
+          txHash: h,
+          success: r.status === '0x1',
+          blockNumber,
+          blockHash,
+          logs,
+          final,
+        };
+        return { ok: true, value: receipt };
+      } catch (e) {
+        return {
+          ok: false,
+          error: { reason: e instanceof Unavailable ? e.message : `${net} node answer could not be read` },
+        };
       }
     },
   };

@@ -1,8 +1,8 @@
-import type { BtcTransactions, ChainWatcher, Logger } from '../../app/ports.ts';
+import type { BtcTransactions, ChainWatcher, EvmReceipts, Logger } from '../../app/ports.ts';
 import type { Config } from '../../config/index.ts';
 import { EVM_NETWORKS } from '../../domain/payments/vocabulary.ts';
 import { esploraTransactions, esploraWatcher } from './esplora.ts';
-import { evmRpcWatcher } from './evm-rpc.ts';
+import { evmRpcReceipts, evmRpcWatcher } from './evm-rpc.ts';
 
 /** The chain nodes CHAIN_WATCHER (BTC_WATCHER, EVM_WATCHER) names; the sandbox watcher is built in app/chain. */
 export function createChainWatchers(config: Config, log: Logger): ChainWatcher[] {
@@ -52,5 +52,28 @@ export function createEsploraTransactions(config: Config): BtcTransactions | nul
     baseUrl: w.esploraUrl,
     timeoutMs: w.requestTimeoutMs,
     maxResponseBytes: w.responseMaxBytes,
+  });
+}
+
+/**
+ * The receipt readers of the EVM networks read through JSON-RPC (EVM_WATCHER=evm-rpc with that
+ * network's EVM_RPC_URL_<NET>): how USDT withdrawals are checked. The sandbox's is built in app/chain.
+ */
+export function createEvmReceipts(config: Config): EvmReceipts[] {
+  const w = config.chainWatch;
+  if (w.evmWatcher !== 'evm-rpc') return [];
+  return EVM_NETWORKS.flatMap((network) => {
+    const url = w.evmRpcUrl[network];
+    return url === null
+      ? []
+      : [
+          evmRpcReceipts({
+            network,
+            url,
+            depth: w.evmDepth[network],
+            timeoutMs: w.requestTimeoutMs,
+            maxResponseBytes: w.responseMaxBytes,
+          }),
+        ];
   });
 }

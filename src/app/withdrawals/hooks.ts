@@ -14,23 +14,33 @@ import type { HookPart } from '../hooks.ts';
 const MAX_REPORTED = 100;
 
 /**
- * `paytag audit`: the withdrawal escrow (btc) holds exactly the reserves of the open withdrawals
- * (queued, signing, broadcast), never anything pending; each withdrawal took its reserve from its payer
- * once and, when cancelled, got it back once; a confirmed one paid amount + fee share out of the escrow and
- * got the rest of its fee reserve back (track-batches.ts); every batch's sums hold (inputs = outputs +
- * change + fee, the shares sum to the fee) and its withdrawals are in its state.
+ * `paytag audit`: the withdrawal escrow holds exactly the reserves of the open withdrawals (queued,
+ * signing, broadcast) in each asset (btc in msat, usdt in 10^-6 USDT), never anything pending; each
+ * withdrawal took its reserve from its payer once and, when cancelled, got it back once; a confirmed btc
+ * withdrawal paid amount + fee share out of the escrow and got the rest of its fee reserve back
+ * (track-batches.ts); a confirmed usdt withdrawal was paid out of the escrow to evm_settlement once;
+ * every batch's sums hold (inputs = outputs + change + fee, the shares sum to the fee) and its
+ * withdrawals are in its state.
  */
 const auditWithdrawals: AuditCheck = async (deps: AppDeps) => {
   const db = deps.db.read;
   const found: string[] = [];
-  const e = await withdrawalEscrowVersusOpen(db);
-  if (e.escrow !== e.open) {
-    found.push(`withdrawal escrow holds ${e.escrow} msat, but the open withdrawals reserved ${e.open}`);
+  for (const [wallet, unit] of [
+    ['btc', 'msat'],
+    ['usdt', 'µUSDT'],
+  ] as const) {
+    const e = await withdrawalEscrowVersusOpen(db, wallet);
+    if (e.escrow !== e.open) {
+      found.push(
+        `withdrawal escrow holds ${e.escrow} ${unit} (${wallet}), but the open ${wallet} withdrawals reserved ${e.open}`,
+      );
+    }
+    if (e.pending !== 0n)
+      found.push(`withdrawal escrow has ${e.pending} ${unit} (${wallet}) pending; it never reserves`);
   }
-  if (e.pending !== 0n) found.push(`withdrawal escrow has ${e.pending} msat pending; it never reserves`);
   for (const m of await findWithdrawalLedgerMismatches(db, MAX_REPORTED)) {
     found.push(
-      `withdrawal ${m.id} (${m.status}): its transfers took ${m.actual} msat net from the payer in ${m.transfers} transfers, expected ${m.expected}`,
+      `withdrawal ${m.id} (${m.status}): its transfers took ${m.actual} net from the payer in ${m.transfers} transfers and paid ${m.paid} out, expected ${m.expected} and ${m.expectedPaid}`,
     );
   }
   for (const m of await findConfirmedWithdrawalMismatches(db, MAX_REPORTED)) {

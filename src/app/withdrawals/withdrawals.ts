@@ -17,6 +17,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestHash } from '../payments/engine/idempotency.ts';
 import { runWrite } from '../write.ts';
+import { createUsdtWithdrawal } from './usdt.ts';
 
 /**
  * Withdrawals of on-chain BTC (docs/payouts.md): the service reserves and queues, a later step builds one
@@ -36,6 +37,8 @@ export const WITHDRAWAL_ESCROW: AccountRef = { system: 'withdrawal_escrow' };
 
 export interface WithdrawCommand {
   wallet: unknown;
+  /** usdt: the EVM network (ERC20, BEP20, MATIC); btc: none. */
+  chainNetwork?: unknown;
   address: unknown;
   amount: unknown;
   idempotencyKey: string | null;
@@ -49,10 +52,12 @@ export async function createWithdrawal(
   caller: Caller,
   cmd: WithdrawCommand,
 ): Promise<Result<ChainWithdrawalRow>> {
+  if (cmd.wallet === 'usdt')
+    return createUsdtWithdrawal(deps, caller, { ...cmd, chainNetwork: cmd.chainNetwork });
   if (cmd.wallet !== 'btc') {
     return err(
       'invalid_request',
-      'wallet must be "btc" (on-chain BTC; USDT withdrawals come later)',
+      'wallet must be "btc" (on-chain BTC) or "usdt" (USDT on an EVM network)',
       'wallet',
     );
   }
@@ -192,8 +197,12 @@ export async function cancelWithdrawal(
   if (!found.ok) return found;
   const w = found.value;
   const nowMs = deps.clock.nowMs();
+  // What the escrow took: btc (amount + fee reserve) in msat, usdt the amount in 10^-6 USDT.
+  const asset = w.wallet;
+  const reserved = w.wallet === 'usdt' ? w.amount_units : w.reserved_msat;
+  if (reserved === null) throw new Error(`withdrawal ${w.id} without its reserve`);
   const done = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, WITHDRAWAL_ESCROW], 'btc');
+    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, WITHDRAWAL_ESCROW], asset);
     if (!(await cancelQueuedChainWithdrawal(trx, w.id, nowMs))) return false;
     await createTransfer(
       trx,
@@ -201,8 +210,8 @@ export async function cancelWithdrawal(
         id: `cw:${w.id}:cancel`,
         debit: WITHDRAWAL_ESCROW,
         credit: { owner: caller.accountId },
-        asset: 'btc',
-        amount: w.reserved_msat,
+        asset,
+        amount: reserved,
         code: 'withdrawal_cancel',
         ref: `chain_withdrawal:${w.id}`,
       },
@@ -216,7 +225,7 @@ export async function cancelWithdrawal(
   if (now.status !== 'cancelled') {
     return err(
       'state_conflict',
-      `the withdrawal is ${now.status}: it can be cancelled only while queued, before it joins a transaction`,
+      `the withdrawal is ${now.status}: it can be cancelled only while queued, before it joins a transaction (or, for USDT, before its transaction is recorded)`,
     );
   }
   return ok(now);

@@ -57,12 +57,13 @@ export const sandboxConfirmCommand: Command = {
   help: `Usage: paytag sandbox confirm <transaction_hash | tid> [--confirmations N | --reorg] [--json]
 
 Sets the confirmations of a transaction on the sandbox's chain (a deposit made by 'paytag sandbox
-deposit' or the checkout's sandbox form, or a Bitcoin transaction it accepted by broadcast, e.g. a
-withdrawal's), or of every sandbox deposit to the address of the request <tid>, to N (default
-SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from the sandbox chain as a
-reorganisation would (with the broadcast transactions spending its outputs; the outputs it spent are
-spendable again), then runs one watcher round for the addresses it pays: a deposit that is now final is
-credited once; one removed before it was credited is dropped, one credited is reversed.`,
+deposit', the checkout's sandbox form or 'paytag sandbox usdt-transfer', or a Bitcoin transaction it
+accepted by broadcast, e.g. a withdrawal's), or of every sandbox deposit to the address of the request
+<tid>, to N (default SANDBOX_CHAIN_CONFIRMATIONS, so it becomes final), or with --reorg removes it from
+the sandbox chain as a reorganisation would (with the broadcast transactions spending its outputs; the
+outputs it spent are spendable again), then runs one watcher round for the addresses it pays: a deposit
+that is now final is credited once; one removed before it was credited is dropped, one credited is
+reversed.`,
   async run(args) {
     const { values, positionals } = opts(args, {
       confirmations: { type: 'string' },

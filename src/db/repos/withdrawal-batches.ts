@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { ChainWithdrawalBatchesTable, ChainWithdrawalInputsTable, DB } from '../schema.ts';
-import type { ChainWithdrawalRow } from './chain-withdrawals.ts';
+import { type BtcWithdrawalRow, btcWithdrawalRow } from './chain-withdrawals.ts';
 
 /**
  * Query module of withdrawal batches (migration 033): the PSBTs, the outputs they spend, and the moves of
@@ -14,8 +14,8 @@ export type WithdrawalBatchRow = Selectable<ChainWithdrawalBatchesTable>;
 export type WithdrawalInputRow = Selectable<ChainWithdrawalInputsTable>;
 
 /** The oldest queued BTC withdrawals, at most `limit`. */
-export function queuedBtcWithdrawals(exec: Exec, limit: number): Promise<ChainWithdrawalRow[]> {
-  return exec
+export async function queuedBtcWithdrawals(exec: Exec, limit: number): Promise<BtcWithdrawalRow[]> {
+  const rows = await exec
     .selectFrom('chain_withdrawals')
     .selectAll()
     .where('status', '=', 'queued')
@@ -23,6 +23,7 @@ export function queuedBtcWithdrawals(exec: Exec, limit: number): Promise<ChainWi
     .orderBy('id')
     .limit(limit)
     .execute();
+  return rows.map(btcWithdrawalRow);
 }
 
 /** An output of the wallet no live batch spends. */
@@ -225,13 +226,15 @@ export const batchInputs = (exec: Exec, batchId: bigint): Promise<WithdrawalInpu
     .execute();
 
 /** The withdrawals of a batch, in batch (output) order. */
-export const batchWithdrawals = (exec: Exec, batchId: bigint): Promise<ChainWithdrawalRow[]> =>
-  exec
-    .selectFrom('chain_withdrawals')
-    .selectAll()
-    .where('psbt_batch_id', '=', batchId)
-    .orderBy('id')
-    .execute();
+export const batchWithdrawals = async (exec: Exec, batchId: bigint): Promise<BtcWithdrawalRow[]> =>
+  (
+    await exec
+      .selectFrom('chain_withdrawals')
+      .selectAll()
+      .where('psbt_batch_id', '=', batchId)
+      .orderBy('id')
+      .execute()
+  ).map(btcWithdrawalRow);
 
 /** Newest first, at most `limit`. */
 export const listBatches = (exec: Exec, limit: number): Promise<WithdrawalBatchRow[]> =>

@@ -7,7 +7,8 @@ import {
   listWithdrawals,
   type Withdrawal,
 } from '../../app/withdrawals/withdrawals.ts';
-import { formatMsatAsBtc, MSAT_PER_SAT } from '../../domain/money.ts';
+import { formatAssetAmount, formatMsatAsBtc, MSAT_PER_SAT } from '../../domain/money.ts';
+import { CHAIN_NETWORKS } from '../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf } from '../family.ts';
@@ -22,19 +23,29 @@ const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
 
 const iso = (ms: bigint | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-/** A withdrawal on the wire: satoshi counts as JSON integers (below 2^53), the amount also in BTC. */
+/**
+ * A withdrawal on the wire: btc with satoshi counts as JSON integers (below 2^53) and the amount in BTC;
+ * usdt with its network, the amount in USDT (6 decimals) and its transaction hash once recorded.
+ */
 export function withdrawalRecord(w: Withdrawal) {
+  const usdt = w.wallet === 'usdt';
+  const orNull = (v: bigint | null) => (v === null ? null : Number(v));
   return {
     id: w.public_id,
     wallet: w.wallet,
+    chain_network: usdt ? w.chain_network : 'BTC',
     status: w.status,
     address: w.address,
     address_type: w.address_type,
-    amount: formatMsatAsBtc(w.amount_sat * MSAT_PER_SAT),
-    amount_sat: Number(w.amount_sat),
-    fee_reserve_sat: Number(w.fee_reserve_sat),
-    fee_sat: w.fee_sat === null ? null : Number(w.fee_sat),
+    amount: usdt
+      ? formatAssetAmount('usdt', w.amount_units ?? 0n)
+      : formatMsatAsBtc((w.amount_sat ?? 0n) * MSAT_PER_SAT),
+    amount_sat: orNull(w.amount_sat),
+    fee_reserve_sat: orNull(w.fee_reserve_sat),
+    fee_sat: orNull(w.fee_sat),
     txid: w.txid,
+    transaction_hash: usdt ? w.tx_hash : w.txid,
+    last_check: w.last_check,
     created_at: iso(w.created_at_ms),
     updated_at: iso(w.updated_at_ms),
     cancelled_at: iso(w.cancelled_at_ms),
@@ -49,23 +60,44 @@ export const withdrawalRecordSchema = {
   type: 'object',
   properties: {
     id: { type: 'string', description: '16 characters [a-z0-9]' },
-    wallet: { type: 'string', enum: ['btc'] },
+    wallet: { type: 'string', enum: ['btc', 'usdt'] },
+    chain_network: {
+      type: 'string',
+      enum: [...CHAIN_NETWORKS],
+      description: 'BTC for on-chain BTC; the EVM network of a USDT withdrawal',
+    },
     status: {
       type: 'string',
       enum: ['queued', 'signing', 'broadcast', 'confirmed', 'cancelled'],
       description:
-        'queued (reserved, waiting for the next PSBT), signing (in a PSBT the operator signs), broadcast, confirmed; or cancelled (reserve given back)',
+        'queued (reserved; btc: waiting for the next PSBT, usdt: waiting for the operator to pay and record it), signing (btc: in a PSBT the operator signs), broadcast (usdt: its transaction recorded, block not final yet), confirmed (posted); or cancelled (reserve given back)',
     },
     address: { type: 'string' },
-    address_type: { type: 'string', enum: ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr'] },
-    amount: { type: 'string', description: 'BTC, 8 decimals: what the address receives' },
-    amount_sat: { type: 'integer' },
+    address_type: {
+      type: ['string', 'null'],
+      enum: ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr', null],
+      description: 'btc only',
+    },
+    amount: {
+      type: 'string',
+      description: 'what the address receives: BTC with 8 decimals, or USDT with 6',
+    },
+    amount_sat: { type: ['integer', 'null'], description: 'btc only' },
     fee_reserve_sat: {
-      type: 'integer',
+      type: ['integer', 'null'],
       description: 'reserved above the amount for its share of the fee (BTC_WITHDRAW_FEE_RESERVE_SAT)',
     },
     fee_sat: { type: ['integer', 'null'], description: 'its share of the transaction fee, once broadcast' },
     txid: nullableString,
+    transaction_hash: {
+      type: ['string', 'null'],
+      description: 'the transaction that pays it: btc its txid, usdt the hash the operator recorded (0x…)',
+    },
+    last_check: {
+      type: ['string', 'null'],
+      description:
+        'usdt: why the last look at its transaction did not confirm it (not final yet, no receipt now…)',
+    },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     cancelled_at: nullableString,
@@ -101,19 +133,26 @@ export function registerWithdrawalRoutes(scope: FastifyInstance, deps: AppDeps):
       schema: {
         tags: ['pro'],
         summary:
-          'Withdraw on-chain BTC: checks the address for this network, reserves amount plus fee reserve from the btc balance and queues it for the next PSBT the operator signs',
+          'Withdraw on-chain BTC or USDT: checks the address, reserves the amount (btc: plus a fee reserve) from that balance and queues it; btc for the next PSBT the operator signs, usdt for the operator to pay and record',
         security: standardSecurity,
         headers: idempotencyHeader('the same withdrawal'),
         body: {
           type: 'object',
           required: ['wallet', 'address', 'amount'],
           properties: {
-            wallet: { description: 'btc (on-chain BTC)' },
+            wallet: { description: 'btc (on-chain BTC) or usdt (USDT on an EVM network)' },
+            chain_network: {
+              description:
+                'usdt only: ERC20, BEP20 or MATIC, a network this service watches (EVM_WATCHER, EVM_RPC_URL_<NET>)',
+            },
             address: {
               description:
-                'a Bitcoin address of the configured network (LIGHTNING_NETWORK): P2WPKH, P2WSH, P2TR (bech32/bech32m), P2PKH or P2SH (base58)',
+                'btc: a Bitcoin address of the configured network (LIGHTNING_NETWORK): P2WPKH, P2WSH, P2TR (bech32/bech32m), P2PKH or P2SH (base58). usdt: 0x + 40 hex digits, EIP-55 checksummed when in mixed case; not the zero address or the token contract',
             },
-            amount: btcAmountInput,
+            amount: {
+              ...btcAmountInput,
+              description: 'btc: BTC, at most 8 decimals; usdt: USDT, at most 6 decimals, more than 0',
+            },
           },
         },
         response: { 200: withdrawalRecordSchema, ...bareErrors },
@@ -125,6 +164,7 @@ export function registerWithdrawalRoutes(scope: FastifyInstance, deps: AppDeps):
       const row = unwrap(
         await createWithdrawal(deps, callerOf(request), {
           wallet: b['wallet'],
+          chainNetwork: b['chain_network'],
           address: b['address'],
           amount: b['amount'],
           idempotencyKey: key,

@@ -36,7 +36,7 @@ export async function findConfirmedWithdrawalMismatches(
         (SELECT COUNT(*) FROM ledger_transfers t WHERE t.ref = 'chain_withdrawal:' || w.id) AS transfers
       FROM chain_withdrawals w
       JOIN ledger_accounts la ON la.owner_account_id = w.account_id AND la.asset = 'btc'
-      WHERE w.status = 'confirmed'
+      WHERE w.status = 'confirmed' AND w.wallet = 'btc'
     ) x
     WHERE fee_sat IS NULL OR COALESCE(actual, 0) <> expected OR transfers <> want
     LIMIT ${limit}`.execute(exec);
@@ -108,11 +108,11 @@ export async function findBatchMismatches(
   });
 }
 
-/** Withdrawals past `queued` (not cancelled) that belong to no live batch. */
+/** Bitcoin withdrawals past `queued` (not cancelled) that belong to no live batch (usdt ones have none). */
 export async function countWithdrawalsOutsideBatches(exec: Exec): Promise<bigint> {
   const r = await sql<{ n: bigint }>`
     SELECT COUNT(*) AS n FROM chain_withdrawals w
-    WHERE w.status IN ('signing', 'broadcast', 'confirmed')
+    WHERE w.wallet = 'btc' AND w.status IN ('signing', 'broadcast', 'confirmed')
       AND NOT EXISTS (SELECT 1 FROM chain_withdrawal_batches b WHERE b.id = w.psbt_batch_id AND b.status <> 'abandoned')`.execute(
     exec,
   );
