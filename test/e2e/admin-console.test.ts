@@ -20,6 +20,7 @@ const PAGES: Array<[string, string]> = [
   ['overview', '/admin'],
   ['accounts', '/admin/accounts'],
   ['kyc', '/admin/kyc'],
+  ['withdrawals', '/admin/withdrawals'],
   ['ledger', '/admin/ledger'],
   ['system', '/admin/system'],
   ['outbox', '/admin/outbox'],

@@ -10,7 +10,15 @@ export interface OperatorActor {
   name: string;
 }
 
-export type OperatorActionKind = 'account_disable' | 'account_enable' | 'kyc_review' | 'operator_create';
+export type OperatorActionKind =
+  | 'account_disable'
+  | 'account_enable'
+  | 'kyc_review'
+  | 'operator_create'
+  | 'withdrawal_batch_build'
+  | 'withdrawal_batch_submit'
+  | 'withdrawal_batch_abandon'
+  | 'withdrawal_usdt_record';
 
 export interface OperatorActionInput {
   action: OperatorActionKind;

@@ -30,12 +30,22 @@ export function keepAdminLang(deps: AppDeps, request: FastifyRequest, reply: Fas
   if (typeof asked === 'string' && asked === adminLang(request)) setLangCookie(deps, reply, asked);
 }
 
-export type AdminNav = 'home' | 'accounts' | 'kyc' | 'ledger' | 'system' | 'outbox' | 'prices' | 'actions';
+export type AdminNav =
+  | 'home'
+  | 'accounts'
+  | 'kyc'
+  | 'withdrawals'
+  | 'ledger'
+  | 'system'
+  | 'outbox'
+  | 'prices'
+  | 'actions';
 
 const NAV: Array<[AdminNav, string]> = [
   ['home', '/admin'],
   ['accounts', '/admin/accounts'],
   ['kyc', '/admin/kyc'],
+  ['withdrawals', '/admin/withdrawals'],
   ['ledger', '/admin/ledger'],
   ['system', '/admin/system'],
   ['outbox', '/admin/outbox'],

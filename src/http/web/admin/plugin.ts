@@ -7,6 +7,7 @@ import { operatorGate } from './guard.ts';
 import { kycPages } from './kyc-pages.ts';
 import { adminTexts, keepAdminLang, sendAdminError } from './layout.ts';
 import { systemPages } from './system-pages.ts';
+import { withdrawalsPages } from './withdrawals-pages.ts';
 
 /**
  * The operator console under /admin: server-rendered pages over the operator use cases (app/operator),
@@ -51,4 +52,5 @@ export async function adminPages(scope: FastifyInstance, { deps }: { deps: AppDe
   systemPages(scope, deps);
   accountPages(scope, deps);
   kycPages(scope, deps);
+  withdrawalsPages(scope, deps);
 }
