@@ -5,13 +5,7 @@ import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
-import {
-  DIALECTS,
-  makeAccount,
-  type TestAccount,
-  type TestRuntime,
-  testRuntime,
-} from '../fixtures/runtime.ts';
+import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 // The real client: lightning-backends 1.7.0 (dev dependency), its `lnbits` backend
 // (node_modules/lightning-backends/lib/backends/lnbits.js), as Bleskomat ATMs and the `lnurl` server run it.

@@ -12,7 +12,7 @@ import { MSAT_PER_SAT } from '../../domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { runPlainWrite } from '../write.ts';
 import { btcTransactionsOf } from './batch-keys.ts';
-import { WITHDRAWAL_ESCROW } from './withdrawals.ts';
+import { WITHDRAWAL_ESCROW } from './queue.ts';
 
 /** Batches one tracking round looks at, at most. */
 export const TRACK_BATCHES_PER_ROUND = 50;

@@ -1,18 +1,14 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type ChainWithdrawalRow,
-  findChainWithdrawalById,
-  findChainWithdrawalByKey,
   findChainWithdrawalByPublicId,
   findChainWithdrawalByTxHash,
-  insertChainWithdrawal,
   listBroadcastUsdtWithdrawals,
   noteUsdtCheck,
   recordUsdtTransaction,
   requeueUsdtWithdrawal,
 } from '../../db/repos/chain-withdrawals.ts';
 import { type AccountRef, createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
-import { abort } from '../../domain/errors.ts';
 import {
   type EvmReceipt,
   type ExpectedTransfer,
@@ -29,6 +25,7 @@ import type { AppDeps } from '../deps.ts';
 import { requestHash } from '../payments/engine/idempotency.ts';
 import type { EvmReceipts } from '../ports.ts';
 import { runPlainWrite, runWrite } from '../write.ts';
+import { queueWithdrawal, WITHDRAWAL_ESCROW } from './queue.ts';
 
 /**
  * Withdrawals of USDT (docs/payouts.md, "Withdrawing USDT"): the service reserves and queues, the
@@ -44,7 +41,6 @@ import { runPlainWrite, runWrite } from '../write.ts';
  * (and its id is unique): a withdrawal is posted once however often or concurrently it is recorded.
  */
 
-const ESCROW: AccountRef = { system: 'withdrawal_escrow' };
 const EVM_SETTLEMENT: AccountRef = { system: 'evm_settlement' };
 
 export interface UsdtWithdrawCommand {
@@ -115,28 +111,12 @@ export async function createUsdtWithdrawal(
     address: address.value.lower,
     units: units.value,
   });
-  const replay = async (key: string): Promise<Result<ChainWithdrawalRow> | undefined> => {
-    const earlier = await findChainWithdrawalByKey(deps.db.read, caller.accountId, key);
-    if (earlier === undefined) return undefined;
-    if (earlier.request_hash !== hash) {
-      return err(
-        'idempotency_conflict',
-        'this Idempotency-Key was already used with a different request; use a new key for a new withdrawal',
-        'Idempotency-Key',
-      );
-    }
-    return ok(earlier);
-  };
-  if (cmd.idempotencyKey !== null) {
-    const earlier = await replay(cmd.idempotencyKey);
-    if (earlier !== undefined) return earlier;
-  }
-  const nowMs = deps.clock.nowMs();
-  const created = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, ESCROW], 'usdt');
-    const id = await insertChainWithdrawal(trx, {
-      public_id: deps.ids.publicId(16),
-      account_id: caller.accountId,
+  return queueWithdrawal(deps, caller, {
+    idempotencyKey: cmd.idempotencyKey,
+    requestHash: hash,
+    asset: 'usdt',
+    reserve: units.value,
+    columns: {
       wallet: 'usdt',
       address: address.value.checksummed,
       chain_network: network.value,
@@ -144,42 +124,8 @@ export async function createUsdtWithdrawal(
       token_contract: contract,
       token_decimals: token.decimals,
       amount_raw: amountRaw.toString(),
-      status: 'queued',
-      idempotency_key: cmd.idempotencyKey,
-      request_hash: cmd.idempotencyKey === null ? null : hash,
-      created_at_ms: nowMs,
-      updated_at_ms: nowMs,
-    });
-    if (id === undefined) abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
-    await createTransfer(
-      trx,
-      {
-        id: `cw:${id}:escrow`,
-        debit: { owner: caller.accountId },
-        credit: ESCROW,
-        asset: 'usdt',
-        amount: units.value,
-        code: 'withdrawal_escrow',
-        ref: `chain_withdrawal:${id}`,
-      },
-      nowMs,
-    );
-    return id!;
-  }).catch((e: unknown) => {
-    if (isUniqueViolation(e))
-      return err('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
-    throw e;
+    },
   });
-  if (!created.ok) {
-    if (created.error.code === 'idempotency_conflict' && cmd.idempotencyKey !== null) {
-      const earlier = await replay(cmd.idempotencyKey);
-      if (earlier !== undefined) return earlier;
-    }
-    return created;
-  }
-  const row = await findChainWithdrawalById(deps.db.read, caller.accountId, created.value);
-  if (row === undefined) throw new Error(`withdrawal ${created.value} vanished`);
-  return ok(row);
 }
 
 /** What recording a hash did: `confirmed` (posted now), `broadcast` (matches, block not final yet), `already` (confirmed earlier with this hash). */
@@ -231,7 +177,7 @@ async function moveTo(
   const nowMs = deps.clock.nowMs();
   const from = { status: w.status as 'queued' | 'broadcast', txHash: w.tx_hash };
   return runWrite(deps.db, async (trx) => {
-    if (receipt.final) await lockAccountsInOrder(trx, [ESCROW, EVM_SETTLEMENT], 'usdt');
+    if (receipt.final) await lockAccountsInOrder(trx, [WITHDRAWAL_ESCROW, EVM_SETTLEMENT], 'usdt');
     const moved = await recordUsdtTransaction(
       trx,
       w.id,
@@ -250,7 +196,7 @@ async function moveTo(
         trx,
         {
           id: `cw:${w.id}:paid`,
-          debit: ESCROW,
+          debit: WITHDRAWAL_ESCROW,
           credit: EVM_SETTLEMENT,
           asset: 'usdt',
           amount: w.amount_units!,

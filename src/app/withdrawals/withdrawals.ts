@@ -1,22 +1,19 @@
-import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type ChainWithdrawalRow,
   cancelQueuedChainWithdrawal,
   findChainWithdrawal,
   findChainWithdrawalById,
-  findChainWithdrawalByKey,
-  insertChainWithdrawal,
   listChainWithdrawals,
 } from '../../db/repos/chain-withdrawals.ts';
-import { type AccountRef, createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
+import { createTransfer, lockAccountsInOrder } from '../../db/repos/ledger.ts';
 import { DUST_LIMIT_SAT, parseBtcAddress } from '../../domain/btc-address.ts';
-import { abort } from '../../domain/errors.ts';
 import { MAX_BTC_MSAT, MSAT_PER_SAT, parseBtcToMsat } from '../../domain/money.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestHash } from '../payments/engine/idempotency.ts';
 import { runWrite } from '../write.ts';
+import { queueWithdrawal, WITHDRAWAL_ESCROW } from './queue.ts';
 import { createUsdtWithdrawal } from './usdt.ts';
 
 /**
@@ -32,8 +29,6 @@ import { createUsdtWithdrawal } from './usdt.ts';
 
 /** A withdrawal as the HTTP layer shows it: its row. */
 export type Withdrawal = ChainWithdrawalRow;
-
-export const WITHDRAWAL_ESCROW: AccountRef = { system: 'withdrawal_escrow' };
 
 export interface WithdrawCommand {
   wallet: unknown;
@@ -81,71 +76,20 @@ export async function createWithdrawal(
   const reservedMsat = (amountSat + feeReserveSat) * MSAT_PER_SAT;
   if (reservedMsat > MAX_BTC_MSAT) return err('invalid_request', 'amount exceeds 21,000,000 BTC', 'amount');
   const hash = requestHash('withdraw', { wallet: 'btc', address: address.value.text, amountSat });
-  const replay = async (key: string): Promise<Result<ChainWithdrawalRow> | undefined> => {
-    const earlier = await findChainWithdrawalByKey(deps.db.read, caller.accountId, key);
-    if (earlier === undefined) return undefined;
-    if (earlier.request_hash !== hash) {
-      return err(
-        'idempotency_conflict',
-        'this Idempotency-Key was already used with a different request; use a new key for a new withdrawal',
-        'Idempotency-Key',
-      );
-    }
-    return ok(earlier);
-  };
-  if (cmd.idempotencyKey !== null) {
-    const earlier = await replay(cmd.idempotencyKey);
-    if (earlier !== undefined) return earlier;
-  }
-  const nowMs = deps.clock.nowMs();
-  const created = await runWrite(deps.db, async (trx) => {
-    await lockAccountsInOrder(trx, [{ owner: caller.accountId }, WITHDRAWAL_ESCROW], 'btc');
-    const id = await insertChainWithdrawal(trx, {
-      public_id: deps.ids.publicId(16),
-      account_id: caller.accountId,
+  return queueWithdrawal(deps, caller, {
+    idempotencyKey: cmd.idempotencyKey,
+    requestHash: hash,
+    asset: 'btc',
+    reserve: reservedMsat,
+    columns: {
       wallet: 'btc',
       address: address.value.text,
       address_type: address.value.type,
       amount_sat: amountSat,
       fee_reserve_sat: feeReserveSat,
       reserved_msat: reservedMsat,
-      status: 'queued',
-      idempotency_key: cmd.idempotencyKey,
-      request_hash: cmd.idempotencyKey === null ? null : hash,
-      created_at_ms: nowMs,
-      updated_at_ms: nowMs,
-    });
-    if (id === undefined) abort('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
-    await createTransfer(
-      trx,
-      {
-        id: `cw:${id}:escrow`,
-        debit: { owner: caller.accountId },
-        credit: WITHDRAWAL_ESCROW,
-        asset: 'btc',
-        amount: reservedMsat,
-        code: 'withdrawal_escrow',
-        ref: `chain_withdrawal:${id}`,
-      },
-      nowMs,
-    );
-    return id!;
-  }).catch((e: unknown) => {
-    if (isUniqueViolation(e))
-      return err('idempotency_conflict', 'a concurrent request with this Idempotency-Key');
-    throw e;
+    },
   });
-  if (!created.ok) {
-    // A concurrent request with the same key created it first: answer it as a replay.
-    if (created.error.code === 'idempotency_conflict' && cmd.idempotencyKey !== null) {
-      const earlier = await replay(cmd.idempotencyKey);
-      if (earlier !== undefined) return earlier;
-    }
-    return created;
-  }
-  const row = await findChainWithdrawalById(deps.db.read, caller.accountId, created.value);
-  if (row === undefined) throw new Error(`withdrawal ${created.value} vanished`);
-  return ok(row);
 }
 
 /** One withdrawal of the caller; another account's is not_found, as an unknown id. */
