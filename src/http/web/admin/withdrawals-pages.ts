@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/deps.ts';
+import type { OperatorActor } from '../../../app/operator/actions.ts';
 import { noteWithdrawalAction, openWithdrawals } from '../../../app/operator/withdrawals.ts';
 import { confirmPassword } from '../../../app/sessions/sign-in.ts';
 import { abandonWithdrawalBatch } from '../../../app/withdrawals/abandon-batch.ts';
@@ -193,22 +194,57 @@ ${table(t.inBatch, [[t.id], [t.address], [t.amount, 'num'], [t.feeShare, 'num'],
 
   scope.get('/withdrawals', { schema: { hide: true } }, (request, reply) => overview(request, reply, null));
 
-  scope.post('/withdrawals/btc/build', { schema: { hide: true } }, async (request, reply) => {
-    const { session, actor } = operatorOf(request);
-    const f = formOf(request);
-    const confirmed = await confirmPassword(deps, session, f['password']);
-    if (!confirmed.ok) return overview(request, reply, { form: 'build', error: confirmed.error, values: f });
-    const rate = feeRateOf(f['fee_rate']);
-    const built = rate.ok
-      ? await buildWithdrawalBatch(deps, rate.value === undefined ? {} : { feeRateSatPerKvb: rate.value })
-      : rate;
-    if (!built.ok) return overview(request, reply, { form: 'build', error: built.error, values: f });
-    await noteWithdrawalAction(deps, actor, 'withdrawal_batch_build', built.value.id, {
-      withdrawals: built.value.withdrawals.length,
-      txid: built.value.txid,
-      fee_sat: String(built.value.feeSat),
-    });
-    return reply.redirect(`/admin/withdrawals/batches/${built.value.id}?done=batch_built`, 303);
+  /**
+   * A console action: the operator's password again, then the use case; a refusal is shown on the page
+   * the form is on, under the form; a success is noted in the operator log and redirects to `done`.
+   */
+  const act = <T>(
+    path: string,
+    a: {
+      page: 'overview' | 'batch';
+      form: (id: string) => string;
+      bodyLimit?: number;
+      run: (id: string, f: Record<string, string>, request: FastifyRequest) => Promise<Result<T>>;
+      done: (value: T, actor: OperatorActor) => Promise<string>;
+    },
+  ) =>
+    scope.post(
+      path,
+      { schema: { hide: true }, ...(a.bodyLimit === undefined ? {} : { bodyLimit: a.bodyLimit }) },
+      async (request, reply) => {
+        const { session, actor } = operatorOf(request);
+        const id = (request.params as { id?: string }).id ?? '';
+        const f = formOf(request);
+        const refused = (error: AppError) => {
+          const failed = { form: a.form(id), error, values: f };
+          return a.page === 'batch'
+            ? batchPage(request, reply, id, failed)
+            : overview(request, reply, failed);
+        };
+        const confirmed = await confirmPassword(deps, session, f['password']);
+        if (!confirmed.ok) return refused(confirmed.error);
+        const r = await a.run(id, f, request);
+        if (!r.ok) return refused(r.error);
+        return reply.redirect(await a.done(r.value, actor), 303);
+      },
+    );
+
+  act('/withdrawals/btc/build', {
+    page: 'overview',
+    form: () => 'build',
+    run: async (_id, f) => {
+      const rate = feeRateOf(f['fee_rate']);
+      if (!rate.ok) return rate;
+      return buildWithdrawalBatch(deps, rate.value === undefined ? {} : { feeRateSatPerKvb: rate.value });
+    },
+    done: async (b, actor) => {
+      await noteWithdrawalAction(deps, actor, 'withdrawal_batch_build', b.id, {
+        withdrawals: b.withdrawals.length,
+        txid: b.txid,
+        fee_sat: String(b.feeSat),
+      });
+      return `/admin/withdrawals/batches/${b.id}?done=batch_built`;
+    },
   });
 
   scope.get('/withdrawals/batches/:id', { schema: { hide: true } }, (request, reply) =>
@@ -229,81 +265,63 @@ ${table(t.inBatch, [[t.id], [t.address], [t.amount, 'num'], [t.feeShare, 'num'],
       .send(Buffer.from(found.value.psbtBase64, 'base64'));
   });
 
-  scope.post(
-    '/withdrawals/batches/:id/submit',
+  act('/withdrawals/batches/:id/submit', {
+    page: 'batch',
+    form: () => 'submit',
     // Base64 is sent form-encoded (+, / and = take three characters each).
-    { schema: { hide: true }, bodyLimit: 3 * MAX_SIGNED_TEXT_CHARS + 4096 },
-    async (request, reply) => {
-      const { session, actor } = operatorOf(request);
-      const { id } = request.params as { id: string };
-      const f = formOf(request);
-      const confirmed = await confirmPassword(deps, session, f['password']);
-      if (!confirmed.ok)
-        return batchPage(request, reply, id, { form: 'submit', error: confirmed.error, values: f });
+    bodyLimit: 3 * MAX_SIGNED_TEXT_CHARS + 4096,
+    run: async (_id, f, request) => {
       const signed = (f['signed'] ?? '').trim();
       const r =
         signed === ''
           ? err('invalid_request', adminTexts(request).withdrawals.signedMissing, 'signed')
           : await submitSignedWithdrawal(deps, { text: signed });
-      if (!r.ok) {
-        // What is wrong with the transaction is said under the field it was pasted in.
-        const error: AppError = r.error.field === 'password' ? r.error : { ...r.error, field: 'signed' };
-        return batchPage(request, reply, id, { form: 'submit', error, values: f });
-      }
-      await noteWithdrawalAction(deps, actor, 'withdrawal_batch_submit', r.value.id, {
-        txid: r.value.txid,
+      // What is wrong with the transaction is said under the field it was pasted in.
+      return r.ok ? r : { ok: false, error: { ...r.error, field: 'signed' } };
+    },
+    done: async (b, actor) => {
+      await noteWithdrawalAction(deps, actor, 'withdrawal_batch_submit', b.id, {
+        txid: b.txid,
         signed_by: 'operator wallet',
       });
-      return reply.redirect(`/admin/withdrawals/batches/${r.value.id}?done=batch_submitted`, 303);
+      return `/admin/withdrawals/batches/${b.id}?done=batch_submitted`;
     },
-  );
+  });
 
   // Hot-seed mode only (the server holds the seed: sandbox, development): the server signs.
-  scope.post('/withdrawals/batches/:id/sign', { schema: { hide: true } }, async (request, reply) => {
-    const { session, actor } = operatorOf(request);
-    const { id } = request.params as { id: string };
-    const f = formOf(request);
-    const confirmed = await confirmPassword(deps, session, f['password']);
-    if (!confirmed.ok)
-      return batchPage(request, reply, id, { form: 'sign', error: confirmed.error, values: f });
-    const r = await signAndSubmitWithdrawalBatch(deps, id);
-    if (!r.ok) return batchPage(request, reply, id, { form: 'sign', error: r.error, values: f });
-    await noteWithdrawalAction(deps, actor, 'withdrawal_batch_submit', r.value.id, {
-      txid: r.value.txid,
-      signed_by: 'server seed',
-    });
-    return reply.redirect(`/admin/withdrawals/batches/${r.value.id}?done=batch_submitted`, 303);
+  act('/withdrawals/batches/:id/sign', {
+    page: 'batch',
+    form: () => 'sign',
+    run: (id) => signAndSubmitWithdrawalBatch(deps, id),
+    done: async (b, actor) => {
+      await noteWithdrawalAction(deps, actor, 'withdrawal_batch_submit', b.id, {
+        txid: b.txid,
+        signed_by: 'server seed',
+      });
+      return `/admin/withdrawals/batches/${b.id}?done=batch_submitted`;
+    },
   });
 
-  scope.post('/withdrawals/batches/:id/abandon', { schema: { hide: true } }, async (request, reply) => {
-    const { session, actor } = operatorOf(request);
-    const { id } = request.params as { id: string };
-    const f = formOf(request);
-    const confirmed = await confirmPassword(deps, session, f['password']);
-    if (!confirmed.ok)
-      return batchPage(request, reply, id, { form: 'abandon', error: confirmed.error, values: f });
-    const r = await abandonWithdrawalBatch(deps, id);
-    if (!r.ok) return batchPage(request, reply, id, { form: 'abandon', error: r.error, values: f });
-    await noteWithdrawalAction(deps, actor, 'withdrawal_batch_abandon', r.value.id, { txid: r.value.txid });
-    return reply.redirect(`/admin/withdrawals?done=batch_abandoned`, 303);
+  act('/withdrawals/batches/:id/abandon', {
+    page: 'batch',
+    form: () => 'abandon',
+    run: (id) => abandonWithdrawalBatch(deps, id),
+    done: async (b, actor) => {
+      await noteWithdrawalAction(deps, actor, 'withdrawal_batch_abandon', b.id, { txid: b.txid });
+      return '/admin/withdrawals?done=batch_abandoned';
+    },
   });
 
-  scope.post('/withdrawals/usdt/:id/record', { schema: { hide: true } }, async (request, reply) => {
-    const { session, actor } = operatorOf(request);
-    const { id } = request.params as { id: string };
-    const form = `usdt-${id}`;
-    const f = formOf(request);
-    const confirmed = await confirmPassword(deps, session, f['password']);
-    if (!confirmed.ok) return overview(request, reply, { form, error: confirmed.error, values: f });
-    const r = await recordUsdtWithdrawal(deps, { id, txHash: (f['tx_hash'] ?? '').trim() });
-    if (!r.ok) return overview(request, reply, { form, error: r.error, values: f });
-    await noteWithdrawalAction(deps, actor, 'withdrawal_usdt_record', r.value.withdrawal.public_id, {
-      tx_hash: r.value.withdrawal.tx_hash,
-      outcome: r.value.outcome,
-    });
-    return reply.redirect(
-      `/admin/withdrawals?done=${r.value.outcome === 'broadcast' ? 'usdt_pending' : 'usdt_confirmed'}`,
-      303,
-    );
+  act('/withdrawals/usdt/:id/record', {
+    page: 'overview',
+    form: (id) => `usdt-${id}`,
+    run: (id, f) => recordUsdtWithdrawal(deps, { id, txHash: (f['tx_hash'] ?? '').trim() }),
+    done: async (r, actor) => {
+      await noteWithdrawalAction(deps, actor, 'withdrawal_usdt_record', r.withdrawal.public_id, {
+        tx_hash: r.withdrawal.tx_hash,
+        outcome: r.outcome,
+      });
+      return `/admin/withdrawals?done=${r.outcome === 'broadcast' ? 'usdt_pending' : 'usdt_confirmed'}`;
+    },
   });
 }
