@@ -1,9 +1,4 @@
-import {
-  listHistory,
-  listHistoryOfWallet,
-  listHistoryOfWalletPage,
-  type PaymentRow,
-} from '../../db/repos/payments.ts';
+import { listHistory, listHistoryOfWallet, type PaymentRow } from '../../db/repos/payments.ts';
 import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -28,5 +23,5 @@ export async function lightningPaymentsPage(
   limit: number,
   offset: number,
 ): Promise<PaymentRow[]> {
-  return listHistoryOfWalletPage(deps.db.read, caller.accountId, 'lbtc', limit, offset);
+  return listHistoryOfWallet(deps.db.read, caller.accountId, 'lbtc', limit, offset);
 }

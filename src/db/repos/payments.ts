@@ -456,12 +456,16 @@ export async function setPayerClaim(
     .execute();
 }
 
-/** The account's payments of one wallet (pro history), newest first. */
+/**
+ * The account's payments of one wallet (pro history; the LNbits wallet API's list), newest first, after
+ * skipping `offset` (the caller bounds it: the rows skipped are still read).
+ */
 export const listHistoryOfWallet = (
   exec: Exec,
   accountId: bigint,
   wallet: Wallet,
   limit: number,
+  offset = 0,
 ): Promise<PaymentRow[]> =>
   exec
     .selectFrom('payments')
@@ -473,6 +477,7 @@ export const listHistoryOfWallet = (
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
+    .offset(offset)
     .execute();
 
 /**
@@ -499,29 +504,6 @@ export const listInvoicePaymentsOf = (
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-    .execute();
-
-/**
- * A page of the account's payments of one wallet, newest first (the LNbits wallet API's list): `offset`
- * rows skipped. The caller bounds `offset` (the rows skipped are still read).
- */
-export const listHistoryOfWalletPage = (
-  exec: Exec,
-  accountId: bigint,
-  wallet: Wallet,
-  limit: number,
-  offset: number,
-): Promise<PaymentRow[]> =>
-  exec
-    .selectFrom('payments')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('wallet', '=', wallet)
-    .where(shownInHistory)
-    .orderBy('created_at_ms', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 
 /**
