@@ -45,6 +45,18 @@ describe.each(DIALECTS)('@paytag/client over HTTP on %s', (dialect) => {
     expect(slept[0]).toBeGreaterThanOrEqual(19_000);
   });
 
+  it('the pro family: receive on /sapi, pay, then waitForPayment with its integer tid reads /sapi', async () => {
+    const paytag = createPaytagClient({ baseUrl, apiKey: bob.invoiceKey, keyPlace: 'authorization' });
+    const { data } = await paytag.api.POST('/sapi/v1/receive', {
+      body: { wallet: 'lbtc', payment_mode: 'lightning', amount: 0.0002 },
+    });
+    const tid = data?.tid;
+    expect(typeof tid).toBe('number');
+    await paytag.api.POST('/sandbox/v1/pay', { body: { invoice: data!.lightning_invoice!.payreq! } });
+    const payment = await paytag.waitForPayment(tid!, { sleep: async () => {} });
+    expect(payment).toMatchObject({ tid, status: 'paid' });
+  });
+
   it('a bad key is a PaytagError with the service code, in either key place', async () => {
     for (const keyPlace of ['header', 'authorization'] as const) {
       const paytag = createPaytagClient({ baseUrl, apiKey: 'not-a-key', keyPlace });

@@ -28,9 +28,12 @@ export interface PaytagClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/** A payment as checkPayment answers it. */
+/** A payment as the standard family's checkPayment answers it (tid a string). */
 export type Payment =
   paths['/lapi/v1/checkPayment']['get']['responses'][200]['content']['application/json']['data'];
+/** A payment as the pro family's checkPayment answers it (tid an integer, a bare record). */
+export type ProPayment =
+  paths['/sapi/v1/checkPayment']['get']['responses'][200]['content']['application/json'];
 
 export interface WaitOptions {
   signal?: AbortSignal;
@@ -51,8 +54,11 @@ export interface PaytagClient {
   /**
    * Polls checkPayment on the spec's schedule until the payment is no longer pending and returns it (paid,
    * declined…); throws PaytagTimeoutError 10 minutes after the start, or the signal's reason when aborted.
+   * A string tid is the standard family's (`/lapi/v1/checkPayment`), an integer one the pro family's
+   * (`/sapi/v1/checkPayment`).
    */
   waitForPayment(tid: string, opts?: WaitOptions): Promise<Payment>;
+  waitForPayment(tid: number, opts?: WaitOptions): Promise<ProPayment>;
 }
 
 const abortable = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -90,7 +96,17 @@ export function createPaytagClient(options: PaytagClientOptions): PaytagClient {
   };
   api.use(middleware);
 
-  async function waitForPayment(tid: string, opts: WaitOptions = {}): Promise<Payment> {
+  async function check(tid: string | number, signal?: AbortSignal): Promise<Payment | ProPayment> {
+    const init = signal ? { signal } : {};
+    const answer =
+      typeof tid === 'number'
+        ? (await api.GET('/sapi/v1/checkPayment', { params: { query: { tid } }, ...init })).data
+        : (await api.GET('/lapi/v1/checkPayment', { params: { query: { tid } }, ...init })).data?.data;
+    if (answer === undefined) throw new PaytagError(0, 'http_error', 'empty answer from checkPayment');
+    return answer;
+  }
+
+  async function waitForPayment(tid: string | number, opts: WaitOptions = {}): Promise<Payment | ProPayment> {
     const now = opts.now ?? Date.now;
     const sleep = opts.sleep ?? abortable;
     const start = opts.startedAtMs ?? now();
@@ -103,16 +119,12 @@ export function createPaytagClient(options: PaytagClientOptions): PaytagClient {
       const wait = start + at - now();
       if (wait > 0) await sleep(wait, opts.signal);
       if (opts.signal?.aborted) throw opts.signal.reason;
-      const { data } = await api.GET('/lapi/v1/checkPayment', {
-        params: { query: { tid } },
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-      if (data === undefined) throw new PaytagError(0, 'http_error', 'empty answer from checkPayment');
-      if (data.data.status !== 'pending') return data.data;
+      const payment = await check(tid, opts.signal);
+      if (payment.status !== 'pending') return payment;
       if (now() - start >= POLL_TIMEOUT_MS) break;
     }
     throw new PaytagTimeoutError(tid);
   }
 
-  return { api, waitForPayment };
+  return { api, waitForPayment: waitForPayment as PaytagClient['waitForPayment'] };
 }
