@@ -66,6 +66,15 @@ describe.each(DIALECTS)('@paytag/client over HTTP on %s', (dialect) => {
     }
   });
 
+  it('the LNbits family through the same client: its wallet, and its {detail} errors as PaytagError', async () => {
+    const paytag = createPaytagClient({ baseUrl, apiKey: alice.adminKey });
+    const { data } = await paytag.api.GET('/api/v1/wallet');
+    expect(data).toMatchObject({ name: alice.usertag });
+    const bad = createPaytagClient({ baseUrl, apiKey: 'not-a-key' });
+    const e = await bad.api.GET('/api/v1/wallet').catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 404, code: 'http_error', message: 'Wallet not found.' });
+  });
+
   it('sends the key in either place', async () => {
     for (const keyPlace of ['header', 'authorization'] as const) {
       const paytag = createPaytagClient({ baseUrl, apiKey: alice.adminKey, keyPlace });
