@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['test/fixtures/global-setup.ts'],
     setupFiles: ['test/fixtures/setup-file.ts'],
     testTimeout: 30_000,
