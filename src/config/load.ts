@@ -10,6 +10,7 @@ import { type HttpConfig, http } from './http.ts';
 import { type LightningConfig, lightning } from './lightning.ts';
 import { type LnbitsConfig, lnbits } from './lnbits.ts';
 import { type LndhubConfig, lndhub } from './lndhub.ts';
+import { type NostrConfig, nostr } from './nostr.ts';
 import { type MailConfig, mail } from './mail.ts';
 import { type MetricsConfig, metrics } from './metrics.ts';
 import { type OutboxConfig, outbox } from './outbox.ts';
@@ -53,6 +54,7 @@ export type Config = HttpConfig &
     dashboard: DashboardConfig;
     lnbits: LnbitsConfig;
     lndhub: LndhubConfig;
+    nostr: NostrConfig;
   };
 
 export type Env = Record<string, string | undefined>;
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     dashboard: parse(dashboard),
     lnbits: parse(lnbits),
     lndhub: parse(lndhub),
+    nostr: parse(nostr),
   };
   // Across sections. A claimed row's attempt must end (and be recorded) before its lease runs out, or a
   // second worker may take it over and send it again. Rows a round cannot start in time are given back.

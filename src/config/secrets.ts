@@ -19,6 +19,7 @@ export const SECRET_FIELDS = {
   EVM_RPC_URL_MATIC: 'chainWatch.evmRpcUrl.MATIC',
   VERIFY_HMAC_KEY: 'verification.hmacKey',
   TRADE_TOKEN_KEY: 'tradeToken.key',
+  NOSTR_SECRET_KEY: 'nostr.secretKeyHex',
 } as const;
 
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(Object.keys(SECRET_FIELDS));

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nip19 } from 'nostr-tools';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig, SECRET_VARIABLES } from '../../src/config/index.ts';
 
@@ -159,6 +160,7 @@ describe('configuration', () => {
       EVM_RPC_URL_MATIC: 'https://polygon.example/s3cret-matic-key',
       VERIFY_HMAC_KEY: 'hmac-s3cret-key-of-at-least-32-characters',
       TRADE_TOKEN_KEY: 'trade-s3cret-key-of-at-least-32-characters',
+      NOSTR_SECRET_KEY: 'cd'.repeat(32),
     };
     expect(new Set(Object.keys(values))).toEqual(SECRET_VARIABLES);
     const text = JSON.stringify(describeConfig(loadConfig(values)));
@@ -177,6 +179,7 @@ describe('configuration', () => {
       's3cret-matic-key',
       'hmac-s3cret',
       'trade-s3cret',
+      'cd'.repeat(32),
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('db:5432/paytag');
@@ -187,6 +190,7 @@ describe('configuration', () => {
         SANDBOX_NODE_KEY: 'not-hex-s3cret',
         SMTP_URL: 'nope-s3cret',
         METRICS_TOKEN: 'short s3cret',
+        NOSTR_SECRET_KEY: 'nsec1-s3cret',
       });
     } catch (e) {
       error = e;
@@ -195,6 +199,22 @@ describe('configuration', () => {
       'SANDBOX_NODE_KEY must be 64 hex characters',
       'SMTP_URL must be a URL',
       'METRICS_TOKEN must be at least 32 characters without spaces',
+      'NOSTR_SECRET_KEY must be 64 hex digits or an nsec1… key',
     ]);
+  });
+
+  it('reads the Nostr key as hex or nsec, and the NWC relays as a list of ws(s) URLs', () => {
+    const hex = '7f'.repeat(32);
+    const nsec = nip19.nsecEncode(Uint8Array.from(Buffer.from(hex, 'hex')));
+    for (const key of [hex, nsec]) {
+      expect(loadConfig({ NOSTR_SECRET_KEY: key }).nostr.secretKeyHex).toBe(hex);
+    }
+    expect(loadConfig({}).nostr).toEqual({ secretKeyHex: null, nwcRelays: [], allowPrivate: false });
+    expect(
+      loadConfig({ NWC_RELAYS: 'wss://a.example, wss://b.example wss://a.example' }).nostr.nwcRelays,
+    ).toEqual(['wss://a.example', 'wss://b.example']);
+    expect(() => loadConfig({ NWC_RELAYS: 'https://relay.example' })).toThrow(
+      /NWC_RELAYS must be wss:\/\/ URLs/,
+    );
   });
 });

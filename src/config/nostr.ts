@@ -1,0 +1,61 @@
+import { nip19 } from 'nostr-tools';
+import { z } from 'zod';
+import { bool, raw } from './fields.ts';
+import { section } from './section.ts';
+
+export interface NostrConfig {
+  /**
+   * The service's Nostr secret key (32 bytes): it signs the NWC wallet service's events and the zap
+   * receipts, and its public key is the `nostrPubkey` of every Lightning address. Null: Nostr is off
+   * (no NWC, no `allowsNostr`). Kept as 64 lowercase hex digits (the configuration is frozen).
+   */
+  secretKeyHex: string | null;
+  /** Relays the NWC wallet service listens on and names in its connection URIs (`NWC_RELAYS`). */
+  nwcRelays: string[];
+  /** Let relay URLs (NWC and zap receipts) reach loopback and private addresses (development, tests). */
+  allowPrivate: boolean;
+}
+
+/** 64 hex digits or a NIP-19 `nsec1…`. */
+const secretKeyHex = raw.transform((v, ctx): string | null => {
+  if (v === undefined) return null;
+  if (/^[0-9a-f]{64}$/i.test(v)) return v.toLowerCase();
+  if (v.startsWith('nsec1')) {
+    try {
+      const d = nip19.decode(v);
+      if (d.type === 'nsec') return Buffer.from(d.data).toString('hex');
+    } catch {}
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be 64 hex digits or an nsec1… key' });
+  return z.NEVER;
+});
+
+/** One or more relay URLs, separated by commas or spaces; `wss://` (or `ws://`, for loopback tests). */
+const relays = raw.transform((v, ctx): string[] => {
+  if (v === undefined) return [];
+  const list = v.split(/[\s,]+/).filter((s) => s !== '');
+  for (const s of list) {
+    let u: URL | undefined;
+    try {
+      u = new URL(s);
+    } catch {}
+    if (!u || (u.protocol !== 'wss:' && u.protocol !== 'ws:')) {
+      ctx.addIssue({ code: 'custom', message: `must be wss:// URLs separated by commas (got "${s}")` });
+      return z.NEVER;
+    }
+  }
+  return [...new Set(list)];
+});
+
+export const nostr = section(
+  {
+    NOSTR_SECRET_KEY: secretKeyHex,
+    NWC_RELAYS: relays,
+    NOSTR_ALLOW_PRIVATE: bool(false),
+  },
+  (v): NostrConfig => ({
+    secretKeyHex: v.NOSTR_SECRET_KEY,
+    nwcRelays: v.NWC_RELAYS,
+    allowPrivate: v.NOSTR_ALLOW_PRIVATE,
+  }),
+);
