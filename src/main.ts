@@ -155,6 +155,7 @@ export async function openRuntime(
     sqliteMaxBatch: config.sqliteMaxBatch,
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
     postgresPoolSize: config.postgresPoolSize,
+    postgresPreparedStatements: config.postgresPreparedStatements,
     log,
   });
   let lightning: LightningBackend;

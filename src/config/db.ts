@@ -1,4 +1,4 @@
-import { int, oneOf, string } from './fields.ts';
+import { bool, int, oneOf, string } from './fields.ts';
 import { section } from './section.ts';
 
 export interface DbConfig {
@@ -13,6 +13,12 @@ export interface DbConfig {
   sqliteWalLimitBytes: number;
   /** Connections each instance keeps to PostgreSQL (see docs/postgres.md for sizing). */
   postgresPoolSize: number;
+  /**
+   * Run the service's statements as named (prepared) ones on PostgreSQL. Off behind a transaction pooler
+   * that does not track protocol-level prepared statements (PgBouncer before 1.21, or with
+   * `max_prepared_statements = 0`): see docs/postgres.md.
+   */
+  postgresPreparedStatements: boolean;
 }
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -25,6 +31,7 @@ export const db = section(
     SQLITE_MAX_BATCH: int(256, 1, 10_000),
     SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
     POSTGRES_POOL_SIZE: int(10, 1, 1000),
+    POSTGRES_PREPARED_STATEMENTS: bool(true),
   },
   (v): DbConfig => ({
     databaseUrl: v.DATABASE_URL || `sqlite:${v.DATA_DIR}/paytag.sqlite`,
@@ -33,6 +40,7 @@ export const db = section(
     dataDir: v.DATA_DIR,
     sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
     postgresPoolSize: v.POSTGRES_POOL_SIZE,
+    postgresPreparedStatements: v.POSTGRES_PREPARED_STATEMENTS,
   }),
   (c) =>
     /^sqlite:/.test(c.databaseUrl) || isPostgresUrl(c.databaseUrl)

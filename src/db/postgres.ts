@@ -39,6 +39,21 @@ function statementName(text: string): string | undefined {
 
 const NAMED = Symbol('paytag.namedStatements');
 
+// What PostgreSQL answers when a named statement meets a server connection that did not prepare it
+// (a transaction pooler handed the client another one): "prepared statement … does not exist" or
+// "… already exists". The message then says which setting fixes it.
+const LOST_STATEMENT = new Set(['26000', '42P05']);
+const POOLER_HINT =
+  ' (a transaction pooler such as PgBouncer before 1.21 cannot keep prepared statements: set POSTGRES_PREPARED_STATEMENTS=false, docs/postgres.md)';
+
+function explainLostStatement(e: unknown): never {
+  const err = e as { code?: string; message?: string };
+  if (err.code !== undefined && LOST_STATEMENT.has(err.code) && /paytag_\d+/.test(err.message ?? '')) {
+    err.message += POOLER_HINT;
+  }
+  throw e;
+}
+
 /** Makes a pooled client run every parameterised statement as a named (prepared) one. */
 function useNamedStatements(client: pg.PoolClient): void {
   const c = client as pg.PoolClient & { [NAMED]?: true };
@@ -48,7 +63,7 @@ function useNamedStatements(client: pg.PoolClient): void {
   (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
       const name = statementName(text);
-      if (name !== undefined) return query({ name, text, values });
+      if (name !== undefined) return query({ name, text, values }).catch(explainLostStatement);
     }
     return values === undefined ? query(text) : query(text, values);
   };
@@ -67,7 +82,9 @@ export function openPostgres(opts: DatabaseOptions): Database {
   });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => {});
-  pool.on('connect', useNamedStatements);
+  // Behind PgBouncer in transaction mode (before 1.21) every statement stays unnamed: parse, bind and
+  // execute travel together, so no statement outlives the server connection it was parsed on.
+  if (opts.postgresPreparedStatements ?? true) pool.on('connect', useNamedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

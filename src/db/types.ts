@@ -59,5 +59,7 @@ export interface DatabaseOptions {
   /** Observes each WAL checkpoint thread as it starts (a test stops one the way a crash would). */
   sqliteCheckpointThreadStarted?: (thread: Worker) => void;
   postgresPoolSize?: number;
+  /** Named (prepared) statements on PostgreSQL; off behind a pooler that cannot keep them (default on). */
+  postgresPreparedStatements?: boolean;
   log?: DatabaseLog;
 }
