@@ -124,6 +124,58 @@ describe.each(DIALECTS)('@paytag/client over HTTP on %s', (dialect) => {
     const history = await bobs.api.GET('/lapi/v1/history', { params: { query: { limit: 10 } } });
     expect(history.data?.data).toHaveLength(2);
   });
+
+  it('vouchers: requestVoucher gets an Idempotency-Key, and waitForVoucher returns once every voucher is redeemed', async () => {
+    const issuer = createPaytagClient({ baseUrl, apiKey: alice.adminKey });
+    const { data } = await issuer.api.POST('/lapi/v1/requestVoucher', {
+      body: { amount: 0.0001, voucher_count: 2 },
+    });
+    const batch = data!.data;
+    const codes = batch.voucher_urls!.map((v) => v.voucher_url!.split('/').pop()!);
+    const redeemer = createPaytagClient({ baseUrl, apiKey: bob.invoiceKey });
+    const checks: number[] = [];
+    let redeemed = 0;
+    const waited = await issuer.waitForVoucher(batch.tid!, {
+      // Each wait redeems one more voucher, as a recipient elsewhere would, until none is left.
+      sleep: async (ms) => {
+        checks.push(ms);
+        const code = codes[redeemed++];
+        if (code !== undefined) {
+          await redeemer.api.POST('/lapi/v1/redeemVoucher', {
+            body: { voucher_code: code, redeem_mode: 'usertag', redeem_to: bob.usertag },
+          });
+        }
+      },
+    });
+    expect(waited).toMatchObject({ tid: batch.tid, voucher_count: 2, voucher_redeemed: 2 });
+    expect(checks).toHaveLength(2);
+    expect(waited.voucher_urls?.map((v) => v.redeemed_by)).toEqual([bob.usertag, bob.usertag]);
+  });
+
+  it('every family answers through the same client: standard, pro, trade balances, payouts, withdrawals, webhooks', async () => {
+    const paytag = createPaytagClient({ baseUrl, apiKey: alice.adminKey });
+    const pro = createPaytagClient({ baseUrl, apiKey: alice.adminKey, keyPlace: 'authorization' });
+    expect((await paytag.api.GET('/lapi/v1/wallet')).data?.data.balance_lbtc).toBe('0.01000000');
+    expect(
+      (await pro.api.GET('/sapi/v1/history', { params: { query: { limit: 10 } } })).response.status,
+    ).toBe(200);
+    expect((await pro.api.GET('/sapi/v1/withdrawals', { params: { query: {} } })).response.status).toBe(200);
+    expect((await paytag.api.GET('/tapi/v1/assetBalance')).response.status).toBe(200);
+    expect((await paytag.api.GET('/lapi/v1/payouts', { params: { query: {} } })).response.status).toBe(200);
+    expect(
+      (await paytag.api.GET('/lapi/v1/webhooks/deliveries', { params: { query: {} } })).response.status,
+    ).toBe(200);
+    // Money refused is a typed error with the service's code.
+    const tooMuch = await paytag.api
+      .POST('/lapi/v1/send', { body: { payment_mode: 'usertag', usertag: bob.usertag, amount: '1' } })
+      .catch((x: unknown) => x);
+    expect(tooMuch).toMatchObject({ status: 422, code: 'insufficient_balance' });
+    const unknownBatch = await paytag.api
+      .GET('/lapi/v1/payouts/{id}', { params: { path: { id: 'nope' } } })
+      .catch((x: unknown) => x);
+    expect(unknownBatch).toBeInstanceOf(PaytagError);
+    expect((unknownBatch as PaytagError).status).toBeGreaterThanOrEqual(400);
+  });
 });
 
 describe('verifyWebhook', () => {

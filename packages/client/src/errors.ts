@@ -13,11 +13,11 @@ export class PaytagError extends Error {
   }
 }
 
-/** waitForPayment gave up: the payment was still pending at the end of the spec's 10 minutes. */
+/** waitForPayment or waitForVoucher gave up: still pending at the end of the spec's 10 minutes. */
 export class PaytagTimeoutError extends Error {
   override readonly name = 'PaytagTimeoutError';
   constructor(readonly tid: string | number) {
-    super(`payment ${tid} still pending after 10 minutes`);
+    super(`${tid} still pending after 10 minutes`);
   }
 }
 

@@ -35,6 +35,10 @@ export type Payment =
 export type ProPayment =
   paths['/sapi/v1/checkPayment']['get']['responses'][200]['content']['application/json'];
 
+/** A voucher batch as checkVoucher answers it, with every voucher's state. */
+export type VoucherBatch =
+  paths['/lapi/v1/checkVoucher']['get']['responses'][200]['content']['application/json']['data'];
+
 export interface WaitOptions {
   signal?: AbortSignal;
   /** When the transaction started (ms since the epoch); default now. The schedule counts from it. */
@@ -59,7 +63,22 @@ export interface PaytagClient {
    */
   waitForPayment(tid: string, opts?: WaitOptions): Promise<Payment>;
   waitForPayment(tid: number, opts?: WaitOptions): Promise<ProPayment>;
+  /**
+   * Polls checkVoucher on the same schedule until `until(batch)` holds and returns the batch; by default
+   * until no voucher is left to redeem (all redeemed, the batch revoked, or past its expiry). Throws
+   * PaytagTimeoutError after 10 minutes, or the signal's reason when aborted.
+   */
+  waitForVoucher(
+    tid: string,
+    opts?: WaitOptions & { until?: (batch: VoucherBatch) => boolean },
+  ): Promise<VoucherBatch>;
 }
+
+/** No voucher of the batch can be redeemed any more. */
+export const voucherSettled = (b: VoucherBatch, nowMs = Date.now()): boolean =>
+  b.revoked === true ||
+  (b.voucher_count !== undefined && (b.voucher_redeemed ?? 0) >= b.voucher_count) ||
+  (b.expires_at !== undefined && b.expires_at * 1000 <= nowMs);
 
 const abortable = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -106,7 +125,13 @@ export function createPaytagClient(options: PaytagClientOptions): PaytagClient {
     return answer;
   }
 
-  async function waitForPayment(tid: string | number, opts: WaitOptions = {}): Promise<Payment | ProPayment> {
+  /** Reads `read()` at the spec's polling times until `done` holds; the reading that made it hold is the answer. */
+  async function poll<T>(
+    read: () => Promise<T>,
+    done: (v: T) => boolean,
+    id: string | number,
+    opts: WaitOptions,
+  ): Promise<T> {
     const now = opts.now ?? Date.now;
     const sleep = opts.sleep ?? abortable;
     const start = opts.startedAtMs ?? now();
@@ -119,12 +144,35 @@ export function createPaytagClient(options: PaytagClientOptions): PaytagClient {
       const wait = start + at - now();
       if (wait > 0) await sleep(wait, opts.signal);
       if (opts.signal?.aborted) throw opts.signal.reason;
-      const payment = await check(tid, opts.signal);
-      if (payment.status !== 'pending') return payment;
+      const value = await read();
+      if (done(value)) return value;
       if (now() - start >= POLL_TIMEOUT_MS) break;
     }
-    throw new PaytagTimeoutError(tid);
+    throw new PaytagTimeoutError(id);
   }
 
-  return { api, waitForPayment: waitForPayment as PaytagClient['waitForPayment'] };
+  const waitForPayment = (tid: string | number, opts: WaitOptions = {}): Promise<Payment | ProPayment> =>
+    poll(
+      () => check(tid, opts.signal),
+      (p) => p.status !== 'pending',
+      tid,
+      opts,
+    );
+
+  const waitForVoucher = (
+    tid: string,
+    opts: WaitOptions & { until?: (batch: VoucherBatch) => boolean } = {},
+  ): Promise<VoucherBatch> => {
+    const init = opts.signal ? { signal: opts.signal } : {};
+    const read = async () => {
+      const batch = (await api.GET('/lapi/v1/checkVoucher', { params: { query: { tid } }, ...init })).data
+        ?.data;
+      if (batch === undefined) throw new PaytagError(0, 'http_error', 'empty answer from checkVoucher');
+      return batch;
+    };
+    const now = opts.now ?? Date.now;
+    return poll(read, opts.until ?? ((b) => voucherSettled(b, now())), tid, opts);
+  };
+
+  return { api, waitForPayment: waitForPayment as PaytagClient['waitForPayment'], waitForVoucher };
 }
