@@ -19,6 +19,16 @@ declare module 'fastify' {
   }
 }
 
+/** The answer to a browser's CORS preflight: the methods and headers LNbits clients send, for a day. */
+const CORS_PREFLIGHT = {
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'X-Api-Key, Content-Type, Accept, Authorization',
+  'access-control-max-age': '86400',
+};
+
+/** Unknown paths answer 404 in LNbits' shape for every method but OPTIONS (a preflight, above). */
+const NOT_FOUND_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /** The authenticated caller of a route with `lnbitsKey` invoice or admin (null on an optional one without a key). */
 export function lnbitsCaller(request: FastifyRequest): Caller | null {
   return request.caller ?? null;
@@ -36,6 +46,20 @@ export const lnbitsKeyOf = (request: FastifyRequest): string | null => presented
  */
 export async function lnbitsFamily(scope: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   await scope.register(websocket, { options: { maxPayload: 4096 } });
+
+  // Shop pages and browser wallets (Bitcoin Connect's LNbits connector) call this API from their own
+  // origin with `X-Api-Key` and a JSON body, so the browser asks first (a CORS preflight) and reads the
+  // answer only if any origin may: LNbits allows every origin (FastAPI's CORSMiddleware,
+  // allow_origins=["*"]) and so does this API. No cookie is read here, so a page gets nothing it did not
+  // already hold (the key). Set on the raw response: the event stream writes its own head.
+  scope.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('access-control-allow-origin', '*');
+  });
+  for (const path of ['/wallet', '/payments', '/payments/*']) {
+    scope.options(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(204).headers(CORS_PREFLIGHT).send(),
+    );
+  }
 
   // Added per route (after the rate limiter's own per-route hook), as the native families do.
   scope.addHook('onRoute', (route) => {
@@ -83,8 +107,8 @@ export async function lnbitsFamily(scope: FastifyInstance, { deps }: { deps: App
   // paths stay the native `apiFamily`'s, which owns /api/v1's not-found handler.
   const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).send({ detail: 'Not Found' });
-  for (const path of ['/payments/*', '/wallet/*', '/ws/*'])
-    scope.all(path, { schema: { hide: true } }, notFound);
+  for (const url of ['/payments/*', '/wallet/*', '/ws/*'])
+    scope.route({ method: NOT_FOUND_METHODS, url, schema: { hide: true }, handler: notFound });
 
   registerLnbitsPaymentRoutes(scope, deps);
   registerLiveRoutes(scope, deps);
