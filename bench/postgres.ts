@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PGBOUNCER_BIN, startPgbouncer } from '../test/fixtures/pgbouncer.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../test/fixtures/postgres.ts';
 import { type BenchRow, cpuMs } from './report.ts';
 import { type BenchAccount, type BenchContext, SCENARIOS } from './scenarios.ts';
@@ -11,13 +12,17 @@ import { type BenchAccount, type BenchContext, SCENARIOS } from './scenarios.ts'
 // real server sharing one database (BENCH_DATABASE_URL, or a throwaway cluster started from the
 // machine's PostgreSQL packages with production durability: fsync, synchronous_commit and
 // full_page_writes on). With two instances, the connections are split evenly between them and the
-// rates added up. Rows that seed SQLite directly (history) are left out.
+// rates added up. Rows that seed SQLite directly (history) are left out. Then, on a throwaway cluster
+// with Debian's PgBouncer installed (BENCH_PGBOUNCER=off skips it), the sends among four accounts again
+// through PgBouncer in transaction pooling mode (POSTGRES_PREPARED_STATEMENTS=false, docs/postgres.md).
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'paytag');
 
 export interface PgBenchInstances {
   instances: number;
+  /** How the instances reach the database when not directly (e.g. `PgBouncer, transaction pooling`). */
+  via?: string;
   rows: BenchRow[];
 }
 
@@ -185,7 +190,6 @@ export async function benchPostgres(opts: {
     RATE_LIMIT_ENABLED: 'false',
     LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'info',
   };
-  const feeEnv = { ...baseEnv, SERVICE_FEE_SEND_PERCENT: '1', GST_PERCENT: '18' };
   const cli = (...args: string[]): string => {
     const r = spawnSync(process.execPath, [BIN, ...args], { env: baseEnv, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`paytag ${args.join(' ')} failed: ${r.stderr}`);
@@ -218,7 +222,12 @@ export async function benchPostgres(opts: {
     const wanted = (n: string) => !opts.only || n.includes(opts.only) || n.startsWith('ceiling');
 
     const runs: PgBenchInstances[] = [];
-    for (const count of [1, 2]) {
+    const runInstances = async (
+      count: number,
+      env: NodeJS.ProcessEnv,
+      scenarios: boolean,
+      via?: string,
+    ): Promise<void> => {
       const rows: BenchRow[] = [];
       const measure = async (instances: Instance[], rowName: string, l: Load, target?: number) => {
         const pids = instances.map((i) => i.child.pid ?? 0);
@@ -240,7 +249,7 @@ export async function benchPostgres(opts: {
         });
       };
 
-      const instances = await Promise.all(Array.from({ length: count }, () => startInstance(baseEnv)));
+      const instances = await Promise.all(Array.from({ length: count }, () => startInstance(env)));
       const ctx: BenchContext = {
         baseUrl: instances[0]?.url ?? '',
         payer,
@@ -250,7 +259,7 @@ export async function benchPostgres(opts: {
       };
       for (const s of SCENARIOS) {
         if (s.name.startsWith('GET /lapi/v1/history')) continue;
-        if (wanted(s.name)) await measure(instances, s.name, await s.request(ctx), s.target);
+        if (scenarios && wanted(s.name)) await measure(instances, s.name, await s.request(ctx), s.target);
         if (s.name.startsWith('POST /lapi/v1/send') && wanted(SEND_RING)) {
           await measure(instances, SEND_RING, {
             method: 'POST',
@@ -264,6 +273,7 @@ export async function benchPostgres(opts: {
       if (wanted(SEND_RING_FEES)) {
         // Fees are configuration: the same instances, restarted with a 1% send fee and 18% GST. The
         // amount (1,000 sat) is large enough that both fees are whole satoshis.
+        const feeEnv = { ...env, SERVICE_FEE_SEND_PERCENT: '1', GST_PERCENT: '18' };
         const withFees = await Promise.all(Array.from({ length: count }, () => startInstance(feeEnv)));
         await measure(withFees, SEND_RING_FEES, {
           method: 'POST',
@@ -272,7 +282,21 @@ export async function benchPostgres(opts: {
         });
         await Promise.all(withFees.map(stopInstance));
       }
-      runs.push({ instances: count, rows });
+      runs.push({ instances: count, ...(via ? { via } : {}), rows });
+    };
+
+    for (const count of [1, 2]) await runInstances(count, baseEnv, true);
+
+    if (cluster && PGBOUNCER_BIN !== null && process.env['BENCH_PGBOUNCER'] !== 'off') {
+      // As many server connections as both instances' pools: the pooler adds a hop, not a bottleneck.
+      const bouncer = await startPgbouncer(cluster.adminUrl, { poolSize: 2 * poolSize });
+      try {
+        const env = { ...baseEnv, DATABASE_URL: bouncer.urlFor(url), POSTGRES_PREPARED_STATEMENTS: 'false' };
+        for (const count of [1, 2])
+          await runInstances(count, env, false, 'PgBouncer 1.18, transaction pooling');
+      } finally {
+        bouncer.stop();
+      }
     }
 
     return { database: name, poolSize, runs, topStatements: await topStatements(url) };
@@ -310,7 +334,7 @@ export function printPostgres(r: PgBenchResult, sqliteRows: BenchRow[]): void {
   const sqlite = new Map(sqliteRows.map((x) => [x.name, x.rps]));
   for (const run of r.runs) {
     console.log(
-      `\nPostgreSQL (${r.database}, synchronous_commit=on, pool ${r.poolSize} per instance): ${run.instances} instance${run.instances > 1 ? 's' : ''}\n`,
+      `\nPostgreSQL (${r.database}, synchronous_commit=on, pool ${r.poolSize} per instance): ${run.instances} instance${run.instances > 1 ? 's' : ''}${run.via ? `, through ${run.via}` : ''}\n`,
     );
     console.log(
       `${pad('endpoint', 58)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'vs SQLite'.padStart(11)}${'app ms/req'.padStart(12)}${'db ms/req'.padStart(11)}`,

@@ -49,16 +49,21 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  */
 export function chartSvg(r: BenchResult): string {
   const ceiling = r.rows[0]?.rps ?? 1;
-  // The PostgreSQL tables follow the SQLite one, each row's share taken against its own table's bare route.
+  // The PostgreSQL tables follow the SQLite one, each row's share taken against its own table's bare route;
+  // a run through PgBouncer has no bare row of its own and is taken against the direct run's.
+  const runs = r.postgres?.runs ?? [];
+  const bareOf = (instances: number) =>
+    runs.find((x) => x.instances === instances && !x.via)?.rows[0]?.rps ?? 1;
   const sections = [
-    { label: '', rows: r.rows },
-    ...(r.postgres?.runs ?? []).map((run) => ({
-      label: `PostgreSQL ×${run.instances}: `,
+    { label: '', rows: r.rows, ceiling: ceiling },
+    ...runs.map((run) => ({
+      label: `PostgreSQL ×${run.instances}${run.via ? ' via PgBouncer' : ''}: `,
       rows: run.rows,
+      ceiling: run.via ? bareOf(run.instances) : (run.rows[0]?.rps ?? 1),
     })),
   ];
   const all = sections.flatMap((sec) =>
-    sec.rows.map((row) => ({ ...row, name: `${sec.label}${row.name}`, ceiling: sec.rows[0]?.rps ?? 1 })),
+    sec.rows.map((row) => ({ ...row, name: `${sec.label}${row.name}`, ceiling: sec.ceiling })),
   );
   const rowH = 34;
   const top = 70;
