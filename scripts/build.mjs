@@ -42,3 +42,14 @@ for (const from of assets(src)) {
   copied += 1;
 }
 console.log(`dist/: compiled, ${copied} asset file(s) copied as written`);
+
+// @paytag/client (packages/client): JavaScript and declarations in its own dist/, so it installs and runs
+// without TypeScript. Its generated types are a declaration file already and are copied beside them.
+const client = join(root, 'packages', 'client');
+rmSync(join(client, 'dist'), { recursive: true, force: true });
+const clientBuilt = spawnSync(process.execPath, [tsc, '-p', join(client, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+});
+if (clientBuilt.status !== 0) process.exit(clientBuilt.status ?? 1);
+copyFileSync(join(client, 'src', 'schema.d.ts'), join(client, 'dist', 'schema.d.ts'));
+console.log('packages/client/dist/: compiled');

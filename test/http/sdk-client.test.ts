@@ -1,6 +1,8 @@
 // @paytag/client against the real app over HTTP (a test runtime listening on a port), on each database.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaytagClient, PaytagError, verifyWebhook } from '../../packages/client/src/index.ts';
 import { formatWebhookSecret, webhookHeaders } from '../../src/domain/webhooks.ts';
@@ -11,6 +13,7 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
+import { CLIENT_DIST_MAIN, ensureFreshDist } from '../fixtures/server-process.ts';
 
 describe.each(DIALECTS)('@paytag/client over HTTP on %s', (dialect) => {
   let t: TestRuntime;
@@ -176,6 +179,28 @@ describe.each(DIALECTS)('@paytag/client over HTTP on %s', (dialect) => {
     expect(unknownBatch).toBeInstanceOf(PaytagError);
     expect((unknownBatch as PaytagError).status).toBeGreaterThanOrEqual(400);
   });
+
+  it('the built package (packages/client/dist) runs in plain Node, without TypeScript, against the service', async () => {
+    await ensureFreshDist();
+    const script = `
+      const { createPaytagClient } = await import(${JSON.stringify(pathToFileURL(CLIENT_DIST_MAIN).href)});
+      const paytag = createPaytagClient({ baseUrl: process.argv[1], apiKey: process.argv[2] });
+      const { data } = await paytag.api.GET('/lapi/v1/wallet');
+      console.log(data.data.balance_lbtc);
+      await createPaytagClient({ baseUrl: process.argv[1], apiKey: 'nope' }).api.GET('/lapi/v1/wallet').catch((e) => console.log(e.name, e.code));`;
+    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script, baseUrl, alice.invoiceKey]);
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    expect(r).toEqual({ code: 0, out: '0.01000000\nPaytagError unauthorized\n' });
+  }, 300_000);
 });
 
 describe('verifyWebhook', () => {
