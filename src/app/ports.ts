@@ -43,6 +43,11 @@ export interface CreateInvoiceInput {
   /** 32-byte SHA-256 for the `h` field (LNURL-pay, LUD-06). */
   descriptionHash?: Uint8Array;
   expirySec: number;
+  /**
+   * 32 bytes the service chose as the invoice's preimage (the LNURL-pay callback does, so that LUD-21
+   * `verify` and a zap receipt can show it once paid); absent: the node chooses.
+   */
+  preimage?: Uint8Array;
 }
 
 export interface CreatedInvoice {

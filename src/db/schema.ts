@@ -346,6 +346,8 @@ export interface DB {
   orders: OrdersTable;
   sessions: SessionsTable;
   lndhub_tokens: LndhubTokensTable;
+  lnurl_invoices: LnurlInvoicesTable;
+  nostr_identities: NostrIdentitiesTable;
   operator_actions: OperatorActionsTable;
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
@@ -529,6 +531,28 @@ export interface SessionsTable {
 }
 
 /** Tokens of the LNDhub facade (migration 035), each bound to the API key it was issued for. */
+/** What the LNURL-pay callback keeps about an invoice it issued (migration 037). */
+export interface LnurlInvoicesTable {
+  id: Generated<bigint>;
+  payment_id: bigint;
+  /** hex; null when the backend chose the preimage itself. */
+  preimage: string | null;
+  /** The NIP-57 zap request (kind 9734) exactly as received; null for a plain LNURL-pay invoice. */
+  zap_request: string | null;
+  created_at_ms: Int;
+}
+
+/** The Nostr public key (and relays) an account publishes under its usertag, NIP-05 (migration 037). */
+export interface NostrIdentitiesTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  /** x-only, 64 lowercase hex digits. */
+  pubkey: string;
+  /** JSON array of relay URLs. */
+  relays: string;
+  updated_at_ms: Int;
+}
+
 export interface LndhubTokensTable {
   id: Generated<bigint>;
   api_key_id: bigint;

@@ -26,6 +26,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description NIP-57: the callback takes a zap request (`nostr`); absent without a Nostr key */
+                            allowsNostr?: boolean;
                             /** @description the LUD-06 callback URL */
                             callback?: string;
                             /** @description millisatoshis */
@@ -34,6 +36,8 @@ export interface paths {
                             metadata?: string;
                             /** @description millisatoshis */
                             minSendable?: number;
+                            /** @description NIP-57: the key (x-only hex) signing zap receipts */
+                            nostrPubkey?: string;
                             /** @enum {string} */
                             tag?: "payRequest";
                         };
@@ -9023,6 +9027,8 @@ export interface paths {
                 query: {
                     /** @description millisatoshis */
                     amount: string;
+                    /** @description NIP-57: a zap request (kind 9734 event, JSON); the invoice then commits to it and a zap receipt is published once it is paid */
+                    nostr?: string;
                 };
                 header?: never;
                 path: {
@@ -9042,6 +9048,134 @@ export interface paths {
                             /** @description BOLT11 invoice */
                             pr?: string;
                             routes?: unknown[];
+                            /** @description LUD-21: GET it to learn whether the invoice was paid */
+                            verify?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lnurlp/{usertag}/verify/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LUD-21: whether an invoice of the Lightning address was paid, with its preimage once it was */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the invoice’s payment hash (hex) */
+                    hash: string;
+                    usertag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the BOLT11 invoice */
+                            pr?: string;
+                            /** @description hex, once settled (null before) */
+                            preimage?: string | null;
+                            settled?: boolean;
+                            /** @enum {string} */
+                            status?: "OK";
                         };
                     };
                 };

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DIALECTS,
+  makeAccount,
+  type TestAccount,
+  type TestRuntime,
+  testRuntime,
+} from '../fixtures/runtime.ts';
+import { freePort } from '../fixtures/server-process.ts';
+
+// NIP-57 zaps on every Lightning address (https://github.com/nostr-protocol/nips/blob/master/57.md):
+// the payRequest advertises them, the callback checks a zap request as appendix D says and commits the
+// invoice to it.
+
+const SERVICE_KEY = '3b'.repeat(32);
+const servicePubkey = getPublicKey(Buffer.from(SERVICE_KEY, 'hex'));
+
+/** A zap request (kind 9734) signed by `sk`, with the tags NIP-57 appendix A lists, changed by `edit`. */
+function zapRequest(
+  sk: Uint8Array,
+  p: { recipient: string; amountMsat: number; relays: string[]; eventId?: string },
+  edit: (tags: string[][]) => string[][] = (t) => t,
+): NostrEvent {
+  const tags = [
+    ['relays', ...p.relays],
+    ['amount', String(p.amountMsat)],
+    ['p', p.recipient],
+    ...(p.eventId === undefined
+      ? []
+      : [
+          ['e', p.eventId],
+          ['k', '1'],
+        ]),
+  ];
+  return finalizeEvent(
+    { kind: 9734, created_at: Math.floor(Date.now() / 1000), content: 'Zap!', tags: edit(tags) },
+    sk,
+  );
+}
+
+describe.each(DIALECTS)('Zaps on a Lightning address over real HTTP on %s', (dialect) => {
+  let t: TestRuntime;
+  let base: string;
+  let bob: TestAccount;
+  const sender = generateSecretKey();
+  const recipient = getPublicKey(generateSecretKey());
+
+  beforeEach(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await testRuntime(dialect, {
+      SANDBOX_NODE_KEY: '22'.repeat(32),
+      PUBLIC_URL: base,
+      NOSTR_SECRET_KEY: SERVICE_KEY,
+      NOSTR_ALLOW_PRIVATE: 'true',
+    });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    bob = await makeAccount(t.deps);
+  });
+  afterEach(() => t.close());
+
+  const callback = (amount: number | string, nostr?: string) =>
+    fetch(
+      `${base}/lnurlp/${bob.usertag}/callback?amount=${amount}${nostr === undefined ? '' : `&nostr=${encodeURIComponent(nostr)}`}`,
+    );
+
+  it('advertises zaps and issues an invoice whose description hash is the SHA-256 of the zap request', async () => {
+    const doc = (await (await fetch(`${base}/.well-known/lnurlp/${bob.usertag}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(doc).toMatchObject({ allowsNostr: true, nostrPubkey: servicePubkey });
+    const zap = JSON.stringify(
+      zapRequest(sender, { recipient, amountMsat: 21_000, relays: ['wss://relay.example'] }),
+    );
+    const res = await callback(21_000, zap);
+    expect(res.status).toBe(200);
+    const cb = (await res.json()) as { pr: string; verify: string };
+    const decoded = t.deps.decodeInvoice(cb.pr);
+    expect(decoded.ok && decoded.invoice.amountMsat).toBe(21_000n);
+    expect(decoded.ok && decoded.invoice.descriptionHash).toBe(
+      createHash('sha256').update(zap).digest('hex'),
+    );
+    expect(cb.verify).toBe(
+      `${base}/lnurlp/${bob.usertag}/verify/${decoded.ok && decoded.invoice.paymentHash}`,
+    );
+  });
+
+  it('refuses each zap request NIP-57 appendix D rules out, with the LNURL error shape', async () => {
+    const ok = { recipient, amountMsat: 21_000, relays: ['wss://relay.example'] };
+    const badSig = { ...zapRequest(sender, ok) };
+    badSig.sig = `${badSig.sig.slice(0, -2)}${badSig.sig.endsWith('00') ? '11' : '00'}`;
+    const changedContent = { ...zapRequest(sender, ok), content: 'changed after signing' };
+    const cases: Array<[string, unknown, number]> = [
+      ['bad signature', badSig, 21_000],
+      ['id not the hash of the event', changedContent, 21_000],
+      ['two p tags', zapRequest(sender, ok, (t) => [...t, ['p', getPublicKey(generateSecretKey())]]), 21_000],
+      ['no p tag', zapRequest(sender, ok, (t) => t.filter((x) => x[0] !== 'p')), 21_000],
+      [
+        'two e tags',
+        zapRequest(sender, ok, (t) => [...t, ['e', 'aa'.repeat(32)], ['e', 'bb'.repeat(32)]]),
+        21_000,
+      ],
+      ['amount mismatch', zapRequest(sender, ok), 22_000],
+      ['no relays tag', zapRequest(sender, ok, (t) => t.filter((x) => x[0] !== 'relays')), 21_000],
+      [
+        'relays that are no ws URLs',
+        zapRequest(sender, ok, (t) => [['relays', 'https://x.example'], ...t.slice(1)]),
+        21_000,
+      ],
+      ['P tag not the sender', zapRequest(sender, ok, (t) => [...t, ['P', recipient]]), 21_000],
+      ['a tag not a coordinate', zapRequest(sender, ok, (t) => [...t, ['a', 'nonsense']]), 21_000],
+      [
+        'wrong kind',
+        finalizeEvent(
+          {
+            kind: 1,
+            created_at: 1,
+            content: '',
+            tags: [
+              ['p', recipient],
+              ['relays', 'wss://r.example'],
+            ],
+          },
+          sender,
+        ),
+        21_000,
+      ],
+      ['not JSON', '{"kind":9734', 21_000],
+    ];
+    for (const [why, event, amount] of cases) {
+      const res = await callback(amount, typeof event === 'string' ? event : JSON.stringify(event));
+      const body = (await res.json()) as { status: string; reason: string };
+      expect([why, res.status, body.status]).toEqual([why, 400, 'ERROR']);
+      expect(body.reason).toMatch(/^nostr: /);
+    }
+    // Nothing was recorded for any of them.
+    const history = await fetch(`${base}/lapi/v1/history?limit=50`, {
+      headers: { 'x-api-key': bob.invoiceKey },
+    });
+    expect(((await history.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+});
+
+describe('Zaps without a Nostr key', () => {
+  it('offers no zaps and makes a plain LNURL-pay invoice when a zap request is sent anyway', async () => {
+    const t = await testRuntime('sqlite', { SANDBOX_NODE_KEY: '22'.repeat(32) });
+    try {
+      const bob = await makeAccount(t.deps);
+      const doc = await t.app.inject({ url: `/.well-known/lnurlp/${bob.usertag}` });
+      expect(doc.json()).not.toHaveProperty('allowsNostr');
+      expect(doc.json()).not.toHaveProperty('nostrPubkey');
+      const zap = JSON.stringify(
+        zapRequest(generateSecretKey(), {
+          recipient: 'ab'.repeat(32),
+          amountMsat: 5000,
+          relays: ['wss://r.example'],
+        }),
+      );
+      const res = await t.app.inject({
+        url: `/lnurlp/${bob.usertag}/callback?amount=5000&nostr=${encodeURIComponent(zap)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const decoded = t.deps.decodeInvoice((res.json() as { pr: string }).pr);
+      const metadata = (doc.json() as { metadata: string }).metadata;
+      expect(decoded.ok && decoded.invoice.descriptionHash).toBe(
+        createHash('sha256').update(metadata).digest('hex'),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
