@@ -100,7 +100,8 @@ export interface LedgerTransfersTable {
 
 export interface OutboxTable {
   id: Generated<bigint>;
-  kind: 'webhook' | 'email';
+  /** nostr: a zap receipt (kind 9735) to publish to one relay (`destination`), see app/zaps. */
+  kind: 'webhook' | 'email' | 'nostr';
   event_id: string;
   event_type: string;
   account_id: bigint | null;
@@ -539,6 +540,8 @@ export interface LnurlInvoicesTable {
   preimage: string | null;
   /** The NIP-57 zap request (kind 9734) exactly as received; null for a plain LNURL-pay invoice. */
   zap_request: string | null;
+  /** JSON array of the relay URLs the zap receipt goes to; null for a plain invoice. */
+  zap_relays: string | null;
   created_at_ms: Int;
 }
 

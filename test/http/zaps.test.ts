@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
-import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { validateZapRequest } from 'nostr-tools/nip57';
+import {
+  finalizeEvent,
+  generateSecretKey,
+  getPublicKey,
+  type NostrEvent,
+  verifyEvent,
+} from 'nostr-tools/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
+import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
+import { startNostrRelay, type TestRelay } from '../fixtures/nostr-relay.ts';
 import {
   DIALECTS,
+  ManualClock,
   makeAccount,
   type TestAccount,
   type TestRuntime,
@@ -44,22 +55,74 @@ describe.each(DIALECTS)('Zaps on a Lightning address over real HTTP on %s', (dia
   let t: TestRuntime;
   let base: string;
   let bob: TestAccount;
+  let alice: TestAccount;
+  let relay: TestRelay;
+  let relay2: TestRelay;
+  let clock: ManualClock;
   const sender = generateSecretKey();
+  const senderPubkey = getPublicKey(sender);
   const recipient = getPublicKey(generateSecretKey());
+  const never = new AbortController().signal;
 
   beforeEach(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await testRuntime(dialect, {
-      SANDBOX_NODE_KEY: '22'.repeat(32),
-      PUBLIC_URL: base,
-      NOSTR_SECRET_KEY: SERVICE_KEY,
-      NOSTR_ALLOW_PRIVATE: 'true',
-    });
+    clock = new ManualClock(Date.now());
+    relay = await startNostrRelay();
+    relay2 = await startNostrRelay();
+    t = await testRuntime(
+      dialect,
+      {
+        SANDBOX_NODE_KEY: '22'.repeat(32),
+        PUBLIC_URL: base,
+        NOSTR_SECRET_KEY: SERVICE_KEY,
+        NOSTR_ALLOW_PRIVATE: 'true',
+      },
+      { clock },
+    );
     await t.app.listen({ port, host: '127.0.0.1' });
     bob = await makeAccount(t.deps);
+    alice = await makeAccount(t.deps, { fund: { lbtc: '0.01' } });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+    await relay.close();
+    await relay2.close();
+  });
+
+  /** A zap invoice of 21 sat for bob, zapping event `eventId`, its receipt to the test relays. */
+  async function zapInvoice(relays: string[]) {
+    const eventId = 'e7'.repeat(32);
+    const zap = JSON.stringify(zapRequest(sender, { recipient, amountMsat: 21_000, relays, eventId }));
+    const res = await callback(21_000, zap);
+    expect(res.status).toBe(200);
+    const cb = (await res.json()) as { pr: string; verify: string };
+    const decoded = t.deps.decodeInvoice(cb.pr);
+    if (!decoded.ok) throw new Error(decoded.message);
+    return { zap, eventId, pr: cb.pr, verify: cb.verify, paymentHash: decoded.invoice.paymentHash };
+  }
+
+  /** The receipt's checks NIP-57 appendix F and the issue ask for. */
+  function expectReceipt(
+    receipt: NostrEvent,
+    z: { zap: string; eventId: string; pr: string; paymentHash: string },
+    paidAtSec: number,
+  ) {
+    expect(verifyEvent(receipt)).toBe(true);
+    expect(receipt.kind).toBe(9735);
+    expect(receipt.pubkey).toBe(servicePubkey);
+    expect(receipt.created_at).toBe(paidAtSec);
+    const tag = (n: string) => receipt.tags.filter((x) => x[0] === n).map((x) => x[1]);
+    expect(tag('description')).toEqual([z.zap]);
+    expect(validateZapRequest(z.zap)).toBeNull();
+    expect(tag('bolt11')).toEqual([z.pr]);
+    expect(tag('p')).toEqual([recipient]);
+    expect(tag('P')).toEqual([senderPubkey]);
+    expect(tag('e')).toEqual([z.eventId]);
+    expect(tag('k')).toEqual(['1']);
+    const preimage = tag('preimage')[0] ?? '';
+    expect(createHash('sha256').update(Buffer.from(preimage, 'hex')).digest('hex')).toBe(z.paymentHash);
+  }
 
   const callback = (amount: number | string, nostr?: string) =>
     fetch(
@@ -86,6 +149,69 @@ describe.each(DIALECTS)('Zaps on a Lightning address over real HTTP on %s', (dia
     expect(cb.verify).toBe(
       `${base}/lnurlp/${bob.usertag}/verify/${decoded.ok && decoded.invoice.paymentHash}`,
     );
+  });
+
+  it('a zap paid from outside (the sandbox node) publishes a valid zap receipt to the request’s relays', async () => {
+    const z = await zapInvoice([relay.url, relay2.url]);
+    const paid = await payFromOutside(t.deps, z.pr);
+    expect(paid.ok).toBe(true);
+    await dispatchDue(t.deps, never);
+    const isReceipt = (e: NostrEvent) => e.kind === 9735;
+    const [one, two] = await Promise.all([relay.waitFor(isReceipt), relay2.waitFor(isReceipt)]);
+    expect(one.id).toBe(two.id);
+    const settled = (await t.app.inject({ url: new URL(z.verify).pathname })).json() as Record<
+      string,
+      unknown
+    >;
+    const paidAtSec = Math.floor(Number(paid.ok && paid.value.paid_at_ms) / 1000);
+    expectReceipt(one, z, paidAtSec);
+    expect(settled).toEqual({
+      status: 'OK',
+      settled: true,
+      preimage: one.tags.find((x) => x[0] === 'preimage')?.[1],
+      pr: z.pr,
+    });
+  });
+
+  it('a zap paid by another account of this service (inside the ledger) publishes its receipt too', async () => {
+    const z = await zapInvoice([relay.url]);
+    const res = await fetch(`${base}/lapi/v1/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': alice.adminKey },
+      body: JSON.stringify({
+        payment_mode: 'lightning',
+        lightning_invoice_type: 'invoice',
+        lightning_invoice: z.pr,
+      }),
+    });
+    expect(((await res.json()) as { message: string }).message).toBe('Paid');
+    await dispatchDue(t.deps, never);
+    const receipt = await relay.waitFor((e) => e.kind === 9735);
+    expectReceipt(receipt, z, Math.floor(clock.nowMs() / 1000));
+  });
+
+  it('a relay that was down gets the receipt on a later attempt; one that took it is not sent it again', async () => {
+    const z = await zapInvoice([relay.url, relay2.url]);
+    await relay2.stop();
+    expect((await payFromOutside(t.deps, z.pr)).ok).toBe(true);
+    const first = await dispatchDue(t.deps, never);
+    expect([first.delivered, first.retrying]).toEqual([1, 1]);
+    await relay.waitFor((e) => e.kind === 9735);
+    await relay2.start();
+    clock.advance(60 * 60 * 1000);
+    const second = await dispatchDue(t.deps, never);
+    expect([second.claimed, second.delivered]).toEqual([1, 1]);
+    const late = await relay2.waitFor((e) => e.kind === 9735);
+    expectReceipt(late, z, late.created_at);
+    expect(relay.received.filter((e) => e.kind === 9735)).toHaveLength(1);
+    // Nothing more is due: each relay has it once.
+    expect((await dispatchDue(t.deps, never)).claimed).toBe(0);
+  });
+
+  it('a plain LNURL-pay invoice (no zap request) publishes nothing', async () => {
+    const res = (await (await callback(5000)).json()) as { pr: string; verify: string };
+    expect((await payFromOutside(t.deps, res.pr)).ok).toBe(true);
+    expect((await dispatchDue(t.deps, never)).claimed).toBe(0);
   });
 
   it('refuses each zap request NIP-57 appendix D rules out, with the LNURL error shape', async () => {

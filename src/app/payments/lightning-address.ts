@@ -105,6 +105,7 @@ export async function lightningAddressInvoice(
   }
   // Without a Nostr key the address offers no zaps (no allowsNostr): a `nostr` sent anyway is ignored.
   let zapRequest: string | null = null;
+  let zapRelays: string[] = [];
   if (nostr !== null && servicePubkey(deps.config) !== null) {
     const identity = await findNostrIdentity(deps.db.read, account.id);
     const zap = parseZapRequest(nostr, {
@@ -114,6 +115,7 @@ export async function lightningAddressInvoice(
     });
     if (!zap.ok) return zap;
     zapRequest = zap.value.text;
+    zapRelays = zap.value.relays;
   }
   // NIP-57: a zap invoice's description is the zap request and this note only.
   const description = zapRequest ?? metadataOf(deps, account.usertag);
@@ -153,6 +155,7 @@ export async function lightningAddressInvoice(
       payment_id: row.id,
       preimage: preimageKnown ? preimage.toString('hex') : null,
       zap_request: zapRequest,
+      zap_relays: zapRequest === null ? null : JSON.stringify(zapRelays),
       created_at_ms: nowMs,
     });
   });

@@ -15,6 +15,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('preimage', 'text')
     // The kind 9734 event as the payer sent it (its exact text); null for a plain LNURL-pay invoice.
     .addColumn('zap_request', 'text')
+    // JSON array: the relays its zap receipt goes to (checked and bounded when the request came).
+    .addColumn('zap_relays', 'text')
     .addColumn('created_at_ms', i64, (c) => c.notNull())
     .execute();
   await withId(db, db.schema.createTable('nostr_identities'))

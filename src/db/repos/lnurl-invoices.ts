@@ -6,19 +6,33 @@ type Exec = Kysely<DB>;
 /** Records what the LNURL-pay callback keeps about the invoice of payment `paymentId` (migration 037). */
 export async function insertLnurlInvoice(
   trx: Exec,
-  row: { payment_id: bigint; preimage: string | null; zap_request: string | null; created_at_ms: number },
+  row: {
+    payment_id: bigint;
+    preimage: string | null;
+    zap_request: string | null;
+    zap_relays: string | null;
+    created_at_ms: number;
+  },
 ): Promise<void> {
   await trx.insertInto('lnurl_invoices').values(row).execute();
 }
 
-/** The zap request (kind 9734 text) of the invoice of payment `paymentId`, or null when it is no zap. */
-export async function findZapRequest(exec: Exec, paymentId: bigint): Promise<string | null> {
+export interface StoredZap {
+  zapRequest: string;
+  /** JSON array of relay URLs. */
+  relays: string;
+  preimage: string | null;
+}
+
+/** The zap request of the invoice of payment `paymentId` with its relays, or null when it is no zap. */
+export async function findZap(exec: Exec, paymentId: bigint): Promise<StoredZap | null> {
   const row = await exec
     .selectFrom('lnurl_invoices')
-    .select('zap_request')
+    .select(['zap_request', 'zap_relays', 'preimage'])
     .where('payment_id', '=', paymentId)
     .executeTakeFirst();
-  return row?.zap_request ?? null;
+  if (row === undefined || row.zap_request === null || row.zap_relays === null) return null;
+  return { zapRequest: row.zap_request, relays: row.zap_relays, preimage: row.preimage };
 }
 
 /** What LUD-21 `verify` shows of an LNURL-pay invoice of the account `usertag`, by its payment hash. */

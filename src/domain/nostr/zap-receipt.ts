@@ -1,4 +1,4 @@
-import type { EventTemplate, NostrEvent } from 'nostr-tools/pure';
+import { type EventTemplate, finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
 
 // NIP-57 appendix E: the zap receipt (kind 9735) of a paid zap invoice.
 
@@ -28,4 +28,9 @@ export function zapReceiptTemplate(p: {
     ...(p.preimage === null ? [] : [['preimage', p.preimage]]),
   ];
   return { kind: ZAP_RECEIPT_KIND, created_at: p.paidAtSec, content: '', tags };
+}
+
+/** Signs a receipt template with the service's key (64 hex digits). */
+export function signZapReceipt(template: EventTemplate, secretKeyHex: string): NostrEvent {
+  return finalizeEvent(template, Buffer.from(secretKeyHex, 'hex'));
 }
