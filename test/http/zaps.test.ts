@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nip19 } from 'nostr-tools';
 import { validateZapRequest } from 'nostr-tools/nip57';
 import {
   finalizeEvent,
@@ -212,6 +213,88 @@ describe.each(DIALECTS)('Zaps on a Lightning address over real HTTP on %s', (dia
     const res = (await (await callback(5000)).json()) as { pr: string; verify: string };
     expect((await payFromOutside(t.deps, res.pr)).ok).toBe(true);
     expect((await dispatchDue(t.deps, never)).claimed).toBe(0);
+  });
+
+  it('NIP-05: an account publishes its key (hex or npub) as usertag@host, with relays; others get no names', async () => {
+    const sk = generateSecretKey();
+    const pub = getPublicKey(sk);
+    const put = (key: string, body: unknown) =>
+      fetch(`${base}/lapi/v1/nostr/pubkey`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify(body),
+      });
+    const nostrJson = async (name: string) => {
+      const res = await fetch(`${base}/.well-known/nostr.json?name=${encodeURIComponent(name)}`);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      return [res.status, await res.json()];
+    };
+    expect(await nostrJson(bob.usertag)).toEqual([200, { names: {} }]);
+    expect((await put(bob.invoiceKey, { pubkey: pub })).status).toBe(403);
+    for (const bad of [
+      { pubkey: 'ab'.repeat(31) },
+      { pubkey: 'npub1nonsense' },
+      { pubkey: 'ff'.repeat(32) },
+      { pubkey: pub, relays: ['https://r.example'] },
+      { pubkey: pub, relays: 'wss://r.example' },
+      {},
+    ]) {
+      const res = await put(bob.adminKey, bad);
+      expect([JSON.stringify(bad), res.status]).toEqual([JSON.stringify(bad), 400]);
+    }
+    const set = await put(bob.adminKey, { pubkey: nip19.npubEncode(pub), relays: ['wss://relay.example'] });
+    expect(((await set.json()) as { data: unknown }).data).toEqual({
+      pubkey: pub,
+      relays: ['wss://relay.example/'],
+    });
+    expect(await nostrJson(bob.usertag.toUpperCase())).toEqual([
+      200,
+      { names: { [bob.usertag]: pub }, relays: { [pub]: ['wss://relay.example/'] } },
+    ]);
+    expect(await nostrJson('nobody_here')).toEqual([200, { names: {} }]);
+    expect(await nostrJson('')).toEqual([200, { names: {} }]);
+
+    // Zap requests to the address must now name that key.
+    const other = JSON.stringify(zapRequest(sender, { recipient, amountMsat: 21_000, relays: [relay.url] }));
+    expect((await callback(21_000, other)).status).toBe(400);
+    const mine = JSON.stringify(
+      zapRequest(sender, { recipient: pub, amountMsat: 21_000, relays: [relay.url] }),
+    );
+    expect((await callback(21_000, mine)).status).toBe(200);
+
+    const del = await fetch(`${base}/lapi/v1/nostr/pubkey`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': bob.adminKey },
+    });
+    expect(((await del.json()) as { data: unknown }).data).toEqual({ removed: true });
+    expect(await nostrJson(bob.usertag)).toEqual([200, { names: {} }]);
+  });
+
+  it('LUD-21: verify says unpaid (no preimage) until paid; unknown or foreign hashes are not found', async () => {
+    const z = await zapInvoice([relay.url]);
+    const verify = async (path: string) => {
+      const res = await fetch(`${base}${path}`);
+      return [res.status, await res.json()];
+    };
+    const path = new URL(z.verify).pathname;
+    expect(await verify(path)).toEqual([200, { status: 'OK', settled: false, preimage: null, pr: z.pr }]);
+    const notFound = [404, { status: 'ERROR', reason: 'Not found' }];
+    expect(await verify(`/lnurlp/${bob.usertag}/verify/${'00'.repeat(32)}`)).toEqual(notFound);
+    expect(await verify(`/lnurlp/${alice.usertag}/verify/${z.paymentHash}`)).toEqual(notFound);
+    expect(await verify(`/lnurlp/${bob.usertag}/verify/nothex`)).toEqual(notFound);
+    // An invoice of the API (not the Lightning address) is not LUD-21's to tell.
+    const api = await fetch(`${base}/lapi/v1/receive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': bob.invoiceKey },
+      body: JSON.stringify({ payment_mode: 'lightning', amount: '0.00001' }),
+    });
+    const apiHash = t.deps.decodeInvoice(
+      ((await api.json()) as { data: { lightning_invoice: { payreq: string } } }).data.lightning_invoice
+        .payreq,
+    );
+    expect(
+      await verify(`/lnurlp/${bob.usertag}/verify/${apiHash.ok && apiHash.invoice.paymentHash}`),
+    ).toEqual(notFound);
   });
 
   it('refuses each zap request NIP-57 appendix D rules out, with the LNURL error shape', async () => {

@@ -36,3 +36,17 @@ export async function findNostrIdentity(exec: Exec, accountId: bigint): Promise<
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 }
+
+/** The Nostr identity published under an enabled account's usertag (NIP-05), with that usertag. */
+export async function findNostrIdentityByUsertag(
+  exec: Exec,
+  usertag: string,
+): Promise<(NostrIdentity & { usertag: string }) | undefined> {
+  return exec
+    .selectFrom('nostr_identities')
+    .innerJoin('accounts', 'accounts.id', 'nostr_identities.account_id')
+    .select(['nostr_identities.pubkey', 'nostr_identities.relays', 'accounts.usertag'])
+    .where('accounts.usertag', '=', usertag)
+    .where('accounts.disabled_at_ms', 'is', null)
+    .executeTakeFirst();
+}
