@@ -345,6 +345,8 @@ describe.each(DIALECTS)('Zaps on a Lightning address over real HTTP on %s', (dia
       expect([why, res.status, body.status]).toEqual([why, 400, 'ERROR']);
       expect(body.reason).toMatch(/^nostr: /);
     }
+    const twice = await fetch(`${base}/lnurlp/${bob.usertag}/callback?amount=21000&nostr=a&nostr=b`);
+    expect([twice.status, ((await twice.json()) as { status: string }).status]).toEqual([400, 'ERROR']);
     // Nothing was recorded for any of them.
     const history = await fetch(`${base}/lapi/v1/history?limit=50`, {
       headers: { 'x-api-key': bob.invoiceKey },
