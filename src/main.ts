@@ -13,6 +13,7 @@ import type { SandboxInvoiceStore } from './adapters/lightning/sandbox.ts';
 import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
+import { createNostrPublish } from './adapters/nostr/publish.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
 import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './adapters/runtime/heap.ts';
 import { createLogger } from './adapters/runtime/log.ts';
@@ -225,6 +226,7 @@ export async function openRuntime(
     }),
     mailer,
     webhookPost,
+    nostrPublish: createNostrPublish(),
     checkPublicHost: publicHostCheck(),
     background,
     rateCounter,

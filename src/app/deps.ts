@@ -21,6 +21,7 @@ import type {
   LnurlPayClient,
   Logger,
   Mailer,
+  NostrPublish,
   PublicHostCheck,
   WebhookPost,
 } from './ports.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Outbound webhook requests, SSRF-guarded (src/adapters/http-out). */
   webhookPost: WebhookPost;
+  /** Publishes a Nostr event to one relay, SSRF-guarded (src/adapters/nostr/publish.ts): zap receipts. */
+  nostrPublish: NostrPublish;
   /** Request-time SSRF check of a host (src/adapters/http-out), e.g. a submitted callback URL's. */
   checkPublicHost: PublicHostCheck;
   /** Work that goes on after a use case has answered; shutdown waits for it (bounded). */
@@ -92,7 +95,7 @@ export type PaymentResolvedHook = (
  * attempt's result, or a new round of attempts being scheduled.
  */
 export interface DeliveryReport {
-  channel: 'webhook' | 'email';
+  channel: 'webhook' | 'email' | 'nostr';
   /**
    * delivered: the receiver accepted it (2xx / SMTP accepted); retrying: this attempt failed and another
    * is scheduled; failed: no further attempt will be made (the failure is in the delivery record);

@@ -43,6 +43,11 @@ export interface CreateInvoiceInput {
   /** 32-byte SHA-256 for the `h` field (LNURL-pay, LUD-06). */
   descriptionHash?: Uint8Array;
   expirySec: number;
+  /**
+   * 32 bytes the service chose as the invoice's preimage (the LNURL-pay callback does, so that LUD-21
+   * `verify` and a zap receipt can show it once paid); absent: the node chooses.
+   */
+  preimage?: Uint8Array;
 }
 
 export interface CreatedInvoice {
@@ -469,3 +474,37 @@ export interface PriceBook {
   /** The pair's published price now, stale or not; null when no source has ever quoted it. */
   current(pair: string): PublishedPrice | null;
 }
+
+// ---------------------------------------------------------------- Nostr
+
+/** A signed Nostr event (NIP-01). */
+export interface SignedNostrEvent {
+  id: string;
+  pubkey: string;
+  created_at: number;
+  kind: number;
+  tags: string[][];
+  content: string;
+  sig: string;
+}
+
+/**
+ * Outcome of publishing one event to one relay. `accepted`: the relay answered OK true (a duplicate
+ * included: it has the event). `rejected`: OK false; `retry` says whether asking again may help (NIP-01
+ * prefixes `rate-limited:`, `error:`) or not (`invalid:`, `blocked:`, `restricted:`, `auth-required:`, …).
+ */
+export type NostrPublishResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      reason: 'invalid_url' | 'blocked_address' | 'dns_failure' | 'timeout' | 'connect_failed' | 'rejected';
+      retry: boolean;
+      message: string;
+    };
+
+/** Publishes an event to one relay (`ws://` or `wss://`), through the outbound address guard. */
+export type NostrPublish = (
+  relayUrl: string,
+  event: SignedNostrEvent,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+) => Promise<NostrPublishResult>;

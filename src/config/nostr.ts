@@ -1,6 +1,6 @@
 import { nip19 } from 'nostr-tools';
 import { z } from 'zod';
-import { bool, raw } from './fields.ts';
+import { bool, int, raw } from './fields.ts';
 import { section } from './section.ts';
 
 export interface NostrConfig {
@@ -14,6 +14,8 @@ export interface NostrConfig {
   nwcRelays: string[];
   /** Let relay URLs (NWC and zap receipts) reach loopback and private addresses (development, tests). */
   allowPrivate: boolean;
+  /** Most relays of a zap request a zap receipt is published to (`NOSTR_ZAP_MAX_RELAYS`, a count). */
+  zapMaxRelays: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -52,10 +54,12 @@ export const nostr = section(
     NOSTR_SECRET_KEY: secretKeyHex,
     NWC_RELAYS: relays,
     NOSTR_ALLOW_PRIVATE: bool(false),
+    NOSTR_ZAP_MAX_RELAYS: int(10, 1, 50),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
     nwcRelays: v.NWC_RELAYS,
     allowPrivate: v.NOSTR_ALLOW_PRIVATE,
+    zapMaxRelays: v.NOSTR_ZAP_MAX_RELAYS,
   }),
 );

@@ -100,7 +100,8 @@ export interface LedgerTransfersTable {
 
 export interface OutboxTable {
   id: Generated<bigint>;
-  kind: 'webhook' | 'email';
+  /** nostr: a zap receipt (kind 9735) to publish to one relay (`destination`), see app/zaps. */
+  kind: 'webhook' | 'email' | 'nostr';
   event_id: string;
   event_type: string;
   account_id: bigint | null;
@@ -346,6 +347,8 @@ export interface DB {
   orders: OrdersTable;
   sessions: SessionsTable;
   lndhub_tokens: LndhubTokensTable;
+  lnurl_invoices: LnurlInvoicesTable;
+  nostr_identities: NostrIdentitiesTable;
   operator_actions: OperatorActionsTable;
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
@@ -529,6 +532,30 @@ export interface SessionsTable {
 }
 
 /** Tokens of the LNDhub facade (migration 035), each bound to the API key it was issued for. */
+/** What the LNURL-pay callback keeps about an invoice it issued (migration 037). */
+export interface LnurlInvoicesTable {
+  id: Generated<bigint>;
+  payment_id: bigint;
+  /** hex; null when the backend chose the preimage itself. */
+  preimage: string | null;
+  /** The NIP-57 zap request (kind 9734) exactly as received; null for a plain LNURL-pay invoice. */
+  zap_request: string | null;
+  /** JSON array of the relay URLs the zap receipt goes to; null for a plain invoice. */
+  zap_relays: string | null;
+  created_at_ms: Int;
+}
+
+/** The Nostr public key (and relays) an account publishes under its usertag, NIP-05 (migration 037). */
+export interface NostrIdentitiesTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  /** x-only, 64 lowercase hex digits. */
+  pubkey: string;
+  /** JSON array of relay URLs. */
+  relays: string;
+  updated_at_ms: Int;
+}
+
 export interface LndhubTokensTable {
   id: Generated<bigint>;
   api_key_id: bigint;

@@ -141,6 +141,34 @@ describe.each(DIALECTS)('dashboard profile and verification (%s)', (dialect) => 
     expect(await accountRow(rt, h.id)).toMatchObject({ kyc_status: 'pending', kyc_level: 2n });
   });
 
+  it('publishes, shows and clears the Nostr key of the Lightning address (NIP-05); a bad key is refused at its field', async () => {
+    const { rt, h } = await setUp(dialect);
+    expect((await h.c.get('/dashboard/profile')).body).toContain('Publish your Nostr public key as');
+    const bad = await h.c.post('/dashboard/profile/nostr', { pubkey: 'npub1nonsense', relays: '' });
+    expect(bad.statusCode, bad.body.slice(0, 3000)).toBe(400);
+    expect(bad.body).toContain('pubkey must be 64 hex digits or an npub1… key');
+    expect(bad.body).toContain('value="npub1nonsense"');
+    const pub = '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+    const saved = await h.c.post('/dashboard/profile/nostr', {
+      pubkey: pub.toUpperCase(),
+      relays: 'wss://relay.example, wss://two.example',
+    });
+    expect(saved.headers.location).toBe('/dashboard/profile?done=nostr_saved');
+    const page = await h.c.get(String(saved.headers.location));
+    expect(page.body).toContain('Your Nostr key is published.');
+    expect(page.body).toContain(`value="${pub}"`);
+    const doc = await rt.app.inject({ url: `/.well-known/nostr.json?name=${h.usertag}` });
+    expect(doc.json()).toEqual({
+      names: { [h.usertag]: pub },
+      relays: { [pub]: ['wss://relay.example/', 'wss://two.example/'] },
+    });
+    const cleared = await h.c.post('/dashboard/profile/nostr', { pubkey: '', relays: '' });
+    expect(cleared.headers.location).toBe('/dashboard/profile?done=nostr_cleared');
+    expect((await rt.app.inject({ url: `/.well-known/nostr.json?name=${h.usertag}` })).json()).toEqual({
+      names: {},
+    });
+  });
+
   it('ties profile errors to their fields and changes nothing', async () => {
     const { rt, h } = await setUp(dialect);
     await h.c.get('/dashboard/profile');
@@ -163,7 +191,7 @@ describe.each(DIALECTS)('dashboard profile and verification (%s)', (dialect) => 
       id_type: 'passport',
       id1: 'ftp://docs.example/id.png',
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode, bad.body.slice(0, 3000)).toBe(400);
     expect(fieldError(bad.body, 'id1')).toMatch(/id1/);
     expect((await accountRow(rt, h.id)).kyc_status).toBe('none');
     const res = await h.c.post('/dashboard/profile/kyc', {

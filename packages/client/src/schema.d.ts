@@ -26,6 +26,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description NIP-57: the callback takes a zap request (`nostr`); absent without a Nostr key */
+                            allowsNostr?: boolean;
                             /** @description the LUD-06 callback URL */
                             callback?: string;
                             /** @description millisatoshis */
@@ -34,6 +36,8 @@ export interface paths {
                             metadata?: string;
                             /** @description millisatoshis */
                             minSendable?: number;
+                            /** @description NIP-57: the key (x-only hex) signing zap receipts */
+                            nostrPubkey?: string;
                             /** @enum {string} */
                             tag?: "payRequest";
                         };
@@ -114,6 +118,52 @@ export interface paths {
                             reason?: string;
                             /** @enum {string} */
                             status?: "ERROR";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/nostr.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** NIP-05: the Nostr key of usertag@host, with its relays */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the usertag */
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names?: {
+                                [key: string]: string;
+                            };
+                            relays?: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -3042,6 +3092,631 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lapi/v1/nostr/pubkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Nostr key published as usertag@host (NIP-05), or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null when the account published no Nostr key */
+                            data: {
+                                /** @description x-only public key, 64 lowercase hex digits */
+                                pubkey?: string;
+                                relays?: string[];
+                            } | null;
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
+        /** Publish a Nostr key as usertag@host (NIP-05); zap requests to the address must name it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 64 hex digits or npub1… */
+                        pubkey: unknown;
+                        /** @description up to 5 relay URLs (wss://) served with the key */
+                        relays?: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null when the account published no Nostr key */
+                            data: {
+                                /** @description x-only public key, 64 lowercase hex digits */
+                                pubkey?: string;
+                                relays?: string[];
+                            } | null;
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Stop publishing a Nostr key as usertag@host */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                removed?: boolean;
+                            };
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -9023,6 +9698,8 @@ export interface paths {
                 query: {
                     /** @description millisatoshis */
                     amount: string;
+                    /** @description NIP-57: a zap request (kind 9734 event, JSON); the invoice then commits to it and a zap receipt is published once it is paid */
+                    nostr?: string;
                 };
                 header?: never;
                 path: {
@@ -9042,6 +9719,134 @@ export interface paths {
                             /** @description BOLT11 invoice */
                             pr?: string;
                             routes?: unknown[];
+                            /** @description LUD-21: GET it to learn whether the invoice was paid */
+                            verify?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reason?: string;
+                            /** @enum {string} */
+                            status?: "ERROR";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lnurlp/{usertag}/verify/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LUD-21: whether an invoice of the Lightning address was paid, with its preimage once it was */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the invoice’s payment hash (hex) */
+                    hash: string;
+                    usertag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the BOLT11 invoice */
+                            pr?: string;
+                            /** @description hex, once settled (null before) */
+                            preimage?: string | null;
+                            settled?: boolean;
+                            /** @enum {string} */
+                            status?: "OK";
                         };
                     };
                 };

@@ -114,6 +114,18 @@ async function pickAddress(
   return { ok: true, address: first.address };
 }
 
+/**
+ * The address to connect to for `hostname`, or why none may be used: the check safeFetch makes before it
+ * connects, for other protocols (Nostr relays over WebSocket), which then connect to that address only.
+ */
+export function allowedAddress(
+  hostname: string,
+  allowPrivate: boolean,
+  lookup: Lookup = systemLookup,
+): Promise<{ ok: true; address: string } | { ok: false; reason: SafeFetchFailure; message: string }> {
+  return pickAddress(hostname, allowPrivate, lookup);
+}
+
 /** How long a PublicHostCheck waits for the DNS answer by default. */
 const HOST_CHECK_TIMEOUT_MS = 5_000;
 

@@ -282,6 +282,7 @@ export function createClnBackend(opts: ClnOptions): LightningBackend {
         }
         params.deschashonly = true;
       }
+      if (input.preimage !== undefined) params.preimage = Buffer.from(input.preimage).toString('hex');
       const json = await callObject('invoice', params);
       const hash = typeof json.payment_hash === 'string' ? json.payment_hash.toLowerCase() : null;
       const bolt11 = typeof json.bolt11 === 'string' ? json.bolt11 : null;

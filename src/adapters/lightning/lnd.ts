@@ -327,11 +327,14 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
     },
 
     async createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice> {
-      if (Buffer.byteLength(input.description, 'utf8') > LND_MAX_MEMO_BYTES) {
+      const memoFits = Buffer.byteLength(input.description, 'utf8') <= LND_MAX_MEMO_BYTES;
+      // With a description hash the invoice commits to the hash; the memo is LND's own label only, so a
+      // longer text (a NIP-57 zap request) is left out rather than refused.
+      if (!memoFits && input.descriptionHash === undefined) {
         throw new RangeError(`LND refuses an invoice description over ${LND_MAX_MEMO_BYTES} bytes`);
       }
       const body: { [key: string]: JsonValue } = {
-        memo: input.description,
+        memo: memoFits ? input.description : '',
         expiry: String(input.expirySec),
         private: opts.privateRouteHints ?? true,
       };
@@ -340,6 +343,7 @@ export function createLndBackend(opts: LndOptions): LightningBackend {
         if (input.descriptionHash.length !== 32) throw new RangeError('descriptionHash must be 32 bytes');
         body.description_hash = Buffer.from(input.descriptionHash).toString('base64');
       }
+      if (input.preimage !== undefined) body.r_preimage = Buffer.from(input.preimage).toString('base64');
       const r = await rest.request('POST', '/v1/invoices', { body, timeoutMs, signal: closing.signal });
       if (!r.ok) throw lndError(r, 'create invoice');
       const json = isJsonObject(r.json) ? r.json : {};

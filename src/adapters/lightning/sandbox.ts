@@ -203,7 +203,7 @@ export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<S
       }
       // One draw for both secrets: the CSPRNG call dominates at thousands of invoices a second.
       const secrets = random(64);
-      const preimage = secrets.subarray(0, 32);
+      const preimage = input.preimage ?? secrets.subarray(0, 32);
       const paymentHash = createHash('sha256').update(preimage).digest();
       const createdAtSec = nowSec();
       const payreq = encodeInvoice(

@@ -11,6 +11,7 @@ import { attemptEmail } from '../mail/attempt-email.ts';
 import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
 import { runPlainWrite } from '../write.ts';
+import { attemptZapReceipt } from '../zaps/attempt-receipt.ts';
 import { HostBreakers } from './breakers.ts';
 import { deliveryHost } from './enqueue.ts';
 import { type AttemptResult, recordAttempt, recordNotSent } from './record-attempt.ts';
@@ -40,12 +41,13 @@ const hostOf = (url: string): string => {
 const hostKey = (row: OutboxRow): string => row.dest_host ?? deliveryHost(row.kind, row.destination);
 
 /**
- * Whether an attempt ended without any answer within its timeout. Webhooks: safeFetch's `timeout`
- * failure (attemptWebhook writes `<reason>: <message>`); e-mails: the mailer's deadline.
+ * Whether an attempt ended without any answer within its timeout. Webhooks and zap receipts: the
+ * `timeout` failure (attemptWebhook and attemptZapReceipt write `<reason>: <message>`); e-mails: the
+ * mailer's deadline.
  */
 function timedOut(row: OutboxRow, r: AttemptResult): boolean {
   if (r.status !== null || r.error === null) return false;
-  return row.kind === 'webhook' ? r.error.startsWith('timeout:') : r.error.startsWith('no reply within');
+  return row.kind === 'email' ? r.error.startsWith('no reply within') : r.error.startsWith('timeout:');
 }
 
 /**
@@ -240,11 +242,13 @@ export class Dispatcher {
       const result =
         row.kind === 'email'
           ? await attemptEmail(this.deps, row)
-          : await attemptWebhook(
-              this.deps,
-              row,
-              (row.account_id === null ? undefined : secrets.get(row.account_id)) ?? [],
-            );
+          : row.kind === 'nostr'
+            ? await attemptZapReceipt(this.deps, row)
+            : await attemptWebhook(
+                this.deps,
+                row,
+                (row.account_id === null ? undefined : secrets.get(row.account_id)) ?? [],
+              );
       const outcome = await runPlainWrite(db, (trx) =>
         recordAttempt(trx, row, owner, result, clock.nowMs(), this.deps),
       );

@@ -9,7 +9,7 @@ const MAIL_HOST = 'mail';
  * The host a delivery's attempts go to, for fairness between receivers: a webhook URL's host with its
  * port (lower case), `mail` for every e-mail.
  */
-export function deliveryHost(kind: 'webhook' | 'email', destination: string): string {
+export function deliveryHost(kind: 'webhook' | 'email' | 'nostr', destination: string): string {
   if (kind === 'email') return MAIL_HOST;
   try {
     return new URL(destination).host.toLowerCase();

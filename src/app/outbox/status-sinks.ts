@@ -30,7 +30,7 @@ export async function sendRefusal(
 export async function redeliveryRefusal(
   trx: Kysely<DB>,
   hooks: AppHooks,
-  row: StoredTarget & { kind: 'webhook' | 'email' },
+  row: StoredTarget & { kind: 'webhook' | 'email' | 'nostr' },
   nowMs: number,
 ): Promise<AppError | null> {
   const why = await sendRefusal(trx, hooks, row, nowMs);

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { findAccountByUsertag } from '../../db/repos/accounts.ts';
+import { findLnurlInvoiceByHash, insertLnurlInvoice } from '../../db/repos/lnurl-invoices.ts';
+import { findNostrIdentity } from '../../db/repos/nostr-identities.ts';
 import { insertPayment } from '../../db/repos/payments.ts';
+import { parseZapRequest } from '../../domain/nostr/zap-request.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { runPlainWrite } from '../write.ts';
+import { servicePubkey } from '../zaps/service-key.ts';
 import { createInvoiceOrError } from './create-invoice.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
@@ -21,6 +25,15 @@ export interface PayRequestParams {
   maxSendableMsat: bigint;
   /** Served unchanged; the invoice's description hash is its SHA-256. */
   metadata: string;
+  /** NIP-57: the key that signs zap receipts (x-only hex); null when the service has no Nostr key. */
+  nostrPubkey: string | null;
+}
+
+/** What the LNURL-pay callback answers. */
+export interface LnurlPayInvoice {
+  payreq: string;
+  /** LUD-21: where anyone holding the invoice can ask whether it was paid. */
+  verifyUrl: string;
 }
 
 /** The LUD-06 metadata of an account's Lightning address: the same text on every request. */
@@ -51,19 +64,29 @@ export async function lightningAddressPayRequest(
     minSendableMsat: LNURL_MIN_SENDABLE_MSAT,
     maxSendableMsat: deps.config.payments.lnurlMaxSendableMsat,
     metadata: metadataOf(deps, account.usertag),
+    nostrPubkey: servicePubkey(deps.config),
   });
 }
 
+/** LUD-21: the `verify` URL of an LNURL-pay invoice (its payment hash: 256 random bits, unguessable). */
+export const verifyUrlOf = (deps: AppDeps, usertag: string, paymentHash: string): string =>
+  `${deps.config.publicUrl}/lnurlp/${usertag}/verify/${paymentHash}`;
+
 /**
  * LUD-06 callback: an invoice of `amount` msat committing to the metadata, recorded as a pending incoming
- * payment of the account (type `lnurl`), so its payment shows in the account's history.
+ * payment of the account (type `lnurl`), so its payment shows in the account's history. With `nostr` (a
+ * NIP-57 zap request, when the service has a Nostr key) the request is checked as NIP-57 appendix D says
+ * and the invoice commits to it instead; it is kept with the payment for the zap receipt. The service
+ * chooses the preimage, kept too, for LUD-21 `verify`.
  */
 export async function lightningAddressInvoice(
   deps: AppDeps,
   usertag: string,
   /** Millisatoshis as sent (http/wire/text.ts `idText`): digits, or '' when none was given. */
   amount: string,
-): Promise<Result<{ payreq: string }>> {
+  /** The `nostr` parameter as sent (a kind 9734 event's JSON text), or null when none was given. */
+  nostr: string | null = null,
+): Promise<Result<LnurlPayInvoice>> {
   const account = await accountOf(deps, usertag);
   if (account === undefined) return err('usertag_not_found', 'no such Lightning address');
   if (account.disabled_at_ms !== null) return err('account_disabled', DISABLED_ADDRESS);
@@ -80,15 +103,35 @@ export async function lightningAddressInvoice(
       'amount',
     );
   }
-  const metadata = metadataOf(deps, account.usertag);
+  // Without a Nostr key the address offers no zaps (no allowsNostr): a `nostr` sent anyway is ignored.
+  let zapRequest: string | null = null;
+  let zapRelays: string[] = [];
+  if (nostr !== null && servicePubkey(deps.config) !== null) {
+    const identity = await findNostrIdentity(deps.db.read, account.id);
+    const zap = parseZapRequest(nostr, {
+      amountMsat,
+      recipient: identity?.pubkey ?? null,
+      maxRelays: deps.config.nostr.zapMaxRelays,
+    });
+    if (!zap.ok) return zap;
+    zapRequest = zap.value.text;
+    zapRelays = zap.value.relays;
+  }
+  // NIP-57: a zap invoice's description is the zap request and this note only.
+  const description = zapRequest ?? metadataOf(deps, account.usertag);
+  const preimage = Buffer.from(deps.ids.hex(32), 'hex');
   const invoice = await createInvoiceOrError(deps, deps.lightning, {
     amountMsat,
     // The text the hash commits to: Core Lightning hashes the description itself (LUD-06).
-    description: metadata,
-    descriptionHash: createHash('sha256').update(metadata, 'utf8').digest(),
+    description,
+    descriptionHash: createHash('sha256').update(description, 'utf8').digest(),
     expirySec: LNURL_INVOICE_EXPIRY_SEC,
+    preimage,
   });
   if (!invoice.ok) return invoice;
+  // A node that ignored the chosen preimage made its own: then it is not known here.
+  const preimageKnown = createHash('sha256').update(preimage).digest('hex') === invoice.value.paymentHash;
+  const nowMs = deps.clock.nowMs();
   const row = newPaymentRow(
     deps,
     {
@@ -104,8 +147,47 @@ export async function lightningAddressInvoice(
       receiver_usertag: account.usertag,
       description: `Payment to ${account.usertag}`,
     },
-    deps.clock.nowMs(),
+    nowMs,
   );
-  await runPlainWrite(deps.db, (trx) => insertPayment(trx, row));
-  return ok({ payreq: invoice.value.payreq });
+  await runPlainWrite(deps.db, async (trx) => {
+    await insertPayment(trx, row);
+    await insertLnurlInvoice(trx, {
+      payment_id: row.id,
+      preimage: preimageKnown ? preimage.toString('hex') : null,
+      zap_request: zapRequest,
+      zap_relays: zapRequest === null ? null : JSON.stringify(zapRelays),
+      created_at_ms: nowMs,
+    });
+  });
+  return ok({
+    payreq: invoice.value.payreq,
+    verifyUrl: verifyUrlOf(deps, account.usertag, invoice.value.paymentHash),
+  });
+}
+
+/** LUD-21: what `verify` answers. */
+export interface LnurlVerification {
+  settled: boolean;
+  /** hex, once settled (null before, or when the node chose it and did not say). */
+  preimage: string | null;
+  pr: string;
+}
+
+/**
+ * LUD-21 `verify`: whether the LNURL-pay invoice of `usertag` with this payment hash was paid, and its
+ * preimage once it was. Only invoices the callback issued are known here; anything else is not found.
+ */
+export async function verifyLnurlInvoice(
+  deps: AppDeps,
+  usertag: string,
+  paymentHash: string,
+): Promise<Result<LnurlVerification>> {
+  const notFound = err('not_found', 'Not found');
+  if (!/^[0-9a-f]{64}$/.test(paymentHash)) return notFound;
+  const account = await accountOf(deps, usertag);
+  if (account === undefined) return notFound;
+  const inv = await findLnurlInvoiceByHash(deps.db.read, account.id, paymentHash);
+  if (inv === undefined || inv.payreq === null) return notFound;
+  const settled = inv.status === 'paid';
+  return ok({ settled, preimage: settled ? inv.preimage : null, pr: inv.payreq });
 }

@@ -21,7 +21,7 @@ export interface AttemptView {
 export interface DeliveryView {
   /** The event id: a webhook's `webhook-id` header; an e-mail's Message-ID is derived from it. */
   deliveryId: string;
-  channel: 'webhook' | 'email';
+  channel: 'webhook' | 'email' | 'nostr';
   eventType: string;
   /** Webhook: the callback URL without any user:password part. E-mail: `mailto:<recipient as stored>`. */
   url: string;

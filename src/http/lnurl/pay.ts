@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { lightningAddressInvoice, lightningAddressPayRequest } from '../../app/payments/lightning-address.ts';
+import {
+  lightningAddressInvoice,
+  lightningAddressPayRequest,
+  verifyLnurlInvoice,
+} from '../../app/payments/lightning-address.ts';
 import { clientBucket } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
 import { idText } from '../wire/text.ts';
@@ -79,6 +83,14 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
               minSendable: { type: 'integer', description: 'millisatoshis' },
               maxSendable: { type: 'integer', description: 'millisatoshis' },
               metadata: { type: 'string', description: 'JSON text; the invoice commits to its SHA-256' },
+              allowsNostr: {
+                type: 'boolean',
+                description: 'NIP-57: the callback takes a zap request (`nostr`); absent without a Nostr key',
+              },
+              nostrPubkey: {
+                type: 'string',
+                description: 'NIP-57: the key (x-only hex) signing zap receipts',
+              },
             },
           },
           ...lnurlErrors,
@@ -96,6 +108,7 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
         minSendable: Number(r.value.minSendableMsat),
         maxSendable: Number(r.value.maxSendableMsat),
         metadata: r.value.metadata,
+        ...(r.value.nostrPubkey === null ? {} : { allowsNostr: true, nostrPubkey: r.value.nostrPubkey }),
       };
     },
   );
@@ -110,7 +123,14 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
         querystring: {
           type: 'object',
           required: ['amount'],
-          properties: { amount: { type: 'string', description: 'millisatoshis' } },
+          properties: {
+            amount: { type: 'string', description: 'millisatoshis' },
+            nostr: {
+              type: 'string',
+              description:
+                'NIP-57: a zap request (kind 9734 event, JSON); the invoice then commits to it and a zap receipt is published once it is paid',
+            },
+          },
         },
         response: {
           200: {
@@ -118,6 +138,7 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
             properties: {
               pr: { type: 'string', description: 'BOLT11 invoice' },
               routes: { type: 'array', maxItems: 0, items: {} },
+              verify: { type: 'string', description: 'LUD-21: GET it to learn whether the invoice was paid' },
             },
           },
           ...lnurlErrors,
@@ -127,10 +148,49 @@ export async function lnurlPayRoutes(scope: FastifyInstance, { deps }: { deps: A
     async (request, reply) => {
       const { usertag } = request.params as { usertag: string };
       await limitCallback(request, reply, usertag);
-      const { amount } = request.query as { amount: string };
-      const r = await lightningAddressInvoice(deps, usertag, idText(amount));
+      const { amount, nostr } = request.query as { amount: string; nostr?: string };
+      const r = await lightningAddressInvoice(deps, usertag, idText(amount), nostr ?? null);
       if (!r.ok) throw new HttpError(r.error);
-      return { pr: r.value.payreq, routes: [] };
+      return { pr: r.value.payreq, routes: [], verify: r.value.verifyUrl };
+    },
+  );
+
+  scope.get(
+    '/lnurlp/:usertag/verify/:hash',
+    {
+      schema: {
+        tags: ['lightning address'],
+        summary:
+          'LUD-21: whether an invoice of the Lightning address was paid, with its preimage once it was',
+        params: {
+          type: 'object',
+          required: ['usertag', 'hash'],
+          properties: {
+            usertag: { type: 'string', maxLength: 64 },
+            hash: { type: 'string', maxLength: 64, description: 'the invoice’s payment hash (hex)' },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'string', enum: ['OK'] },
+              settled: { type: 'boolean' },
+              preimage: { type: ['string', 'null'], description: 'hex, once settled (null before)' },
+              pr: { type: 'string', description: 'the BOLT11 invoice' },
+            },
+          },
+          ...lnurlErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { usertag, hash } = request.params as { usertag: string; hash: string };
+      const r = await verifyLnurlInvoice(deps, usertag, hash);
+      if (!r.ok) throw new HttpError(r.error);
+      // The answer changes once paid: never cached.
+      reply.header('cache-control', 'no-store');
+      return { status: 'OK', ...r.value };
     },
   );
 }

@@ -7,6 +7,7 @@ import {
 import type { DB } from '../../../db/schema.ts';
 import { abort } from '../../../domain/errors.ts';
 import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
+import { enqueueZapReceipt } from '../../zaps/enqueue-receipt.ts';
 import { enqueuePaidWebhook, moveInternal } from './movements.ts';
 import { feeColumns } from './rows.ts';
 
@@ -35,7 +36,8 @@ export function assertOwnInvoicePayable(
 
 /**
  * Marks the invoice paid by the outgoing payment `outId` (already inserted), moves the money from the
- * payer to the invoice's account, and queues the invoice's payment webhook.
+ * payer to the invoice's account, and queues the invoice's payment webhook (and, for a zap invoice, its
+ * zap receipt: a zap settled inside the ledger is a zap too).
  */
 export async function settleOwnInvoice(
   trx: Kysely<DB>,
@@ -74,4 +76,5 @@ export async function settleOwnInvoice(
   );
   await addInvoiceReceiptToRequest(trx, target.id, p.amountMsat, nowMs);
   await enqueuePaidWebhook(trx, target, p.amountMsat, nowMs);
+  await enqueueZapReceipt(trx, target, nowMs, nowMs);
 }

@@ -14,6 +14,7 @@ import type { ServiceFees } from '../../../domain/payments/fees.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { InvoiceSettlement } from '../../ports.ts';
 import { runPlainWrite } from '../../write.ts';
+import { enqueueZapReceipt } from '../../zaps/enqueue-receipt.ts';
 import { creditIncoming, enqueuePaidWebhook, feesFor } from '../engine/movements.ts';
 import { feeColumns, newPaymentRow } from '../engine/rows.ts';
 
@@ -121,6 +122,7 @@ async function settleRow(
   await creditIncoming(trx, { id: row.id, accountId: row.account_id, amountMsat: received, fees }, nowMs);
   await addInvoiceReceiptToRequest(trx, row.id, received, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
+  await enqueueZapReceipt(trx, row, s.settledAtSec * 1000, nowMs);
   deps.paymentChanges.mayHaveChanged(row.public_id);
   return 'credited';
 }

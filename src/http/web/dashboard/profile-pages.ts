@@ -4,6 +4,7 @@ import { viewProfile } from '../../../app/accounts/profile-view.ts';
 import type { AppDeps } from '../../../app/deps.ts';
 import { accountVerifications } from '../../../app/verification/account-verifications.ts';
 import { accountConsents, revokeAccountConsent } from '../../../app/verification/consents.ts';
+import { clearNostrIdentity, setNostrIdentity, showNostrIdentity } from '../../../app/zaps/nostr-identity.ts';
 import type { AppError } from '../../../domain/errors.ts';
 import { DOCUMENT_FIELDS as DOC_FIELDS } from '../../../domain/kyc.ts';
 import { httpStatusOf } from '../../errors.ts';
@@ -17,7 +18,8 @@ import { areaFlash } from './page-kit.ts';
  * Profile and verification under /dashboard/profile: the profile (the use case of `paytag account
  * update`), KYC document URLs (that of `paytag kyc submit`) with the review status, the applications
  * that verified the account with whether each received the KYC data, and the sharing decisions with
- * withdrawal (that of `paytag account consents --revoke`). Changes are recorded as the holder's.
+ * withdrawal (that of `paytag account consents --revoke`), and the Nostr key published as the Lightning
+ * address (NIP-05, that of `PUT /lapi/v1/nostr/pubkey`). Changes are recorded as the holder's.
  */
 
 /** Who the KYC history names for a change made by the account holder. */
@@ -26,7 +28,9 @@ const HOLDER = 'holder';
 const PROFILE_FIELDS = ['full_name', 'phone', 'country'];
 const KYC_FIELDS = ['id_type', ...DOC_FIELDS];
 
-type Which = 'profile' | 'kyc' | 'consents';
+const NOSTR_FIELDS = ['pubkey', 'relays'];
+
+type Which = 'profile' | 'kyc' | 'consents' | 'nostr';
 
 export function profilePages(scope: FastifyInstance, deps: AppDeps): void {
   const profilePage = async (
@@ -46,6 +50,10 @@ export function profilePages(scope: FastifyInstance, deps: AppDeps): void {
     const pe = errs('profile', PROFILE_FIELDS);
     const ke = errs('kyc', KYC_FIELDS);
     const ce = errs('consents', []);
+    const ne = errs('nostr', NOSTR_FIELDS);
+    const caller = { accountId: s.accountId, usertag: s.usertag, kind: 'admin' as const };
+    const nostrId = await showNostrIdentity(deps, caller);
+    const address = `${s.usertag}@${new URL(deps.config.publicUrl).host}`;
 
     const verifications = await accountVerifications(deps, s.accountId);
     const consents = await accountConsents(deps, s.usertag);
@@ -99,6 +107,11 @@ ${field({ name: 'id_type', label: p.idType, hint: p.idTypeHint, value: kept('kyc
 ${docField('id1')}${docField('id2')}${docField('id3')}
 <h3>${p.companyDocs}</h3>${docField('doc1')}${docField('doc2')}${docField('doc3')}${docField('doc4')}
 <button type="submit">${p.submit}</button></form></section></div>
+<section class="card" aria-labelledby="ns"><h2 id="ns">${p.nostr}</h2><p>${p.nostrIntro(address)}</p>${problem(ne.form)}
+<form method="post" action="/dashboard/profile/nostr" novalidate>${csrfField(s.csrfToken)}
+${field({ name: 'pubkey', label: p.nostrPubkey, hint: p.nostrPubkeyHint, value: kept('nostr', 'pubkey', nostrId?.pubkey ?? ''), autocomplete: 'off', error: ne.byField['pubkey'] ?? null })}
+${field({ name: 'relays', label: p.nostrRelays, hint: p.nostrRelaysHint, value: kept('nostr', 'relays', (nostrId?.relays ?? []).join(' ')), autocomplete: 'off', error: ne.byField['relays'] ?? null })}
+<button type="submit">${p.nostrSave}</button></form></section>
 <section class="card" aria-labelledby="va"><h2 id="va">${p.apps}</h2><p>${p.appsIntro}</p>${
         verificationRows.length === 0
           ? html`<p class="muted">${p.noApps}</p>`
@@ -155,6 +168,25 @@ ${docField('id1')}${docField('id2')}${docField('id3')}
       `/dashboard/profile?done=${r.value.changed.length === 0 ? 'unchanged' : 'kyc_submitted'}`,
       303,
     );
+  });
+
+  scope.post('/profile/nostr', { schema: { hide: true } }, async (request, reply) => {
+    const s = signedInUser(request);
+    const f = formOf(request);
+    const caller = { accountId: s.accountId, usertag: s.usertag, kind: 'admin' as const };
+    const pubkey = (f['pubkey'] ?? '').trim();
+    if (pubkey === '') {
+      const r = await clearNostrIdentity(deps, caller);
+      if (!r.ok) return profilePage(request, reply, s, { which: 'nostr', error: r.error, form: f });
+      return reply.redirect(
+        `/dashboard/profile?done=${r.value.removed ? 'nostr_cleared' : 'unchanged'}`,
+        303,
+      );
+    }
+    const relays = (f['relays'] ?? '').split(/[\s,]+/).filter((x) => x !== '');
+    const r = await setNostrIdentity(deps, caller, { pubkey, relays });
+    if (!r.ok) return profilePage(request, reply, s, { which: 'nostr', error: r.error, form: f });
+    return reply.redirect('/dashboard/profile?done=nostr_saved', 303);
   });
 
   scope.post('/profile/consents/revoke', { schema: { hide: true } }, async (request, reply) => {

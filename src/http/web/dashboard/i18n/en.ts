@@ -538,7 +538,17 @@ export const en = {
       unchanged: 'Nothing changed.',
       kyc_submitted: 'Your documents are sent; your status is now waiting for review.',
       consent_revoked: 'The approval is withdrawn.',
+      nostr_saved: 'Your Nostr key is published.',
+      nostr_cleared: 'Your Nostr key is no longer published.',
     } as Record<string, string>,
+    nostr: 'Nostr',
+    nostrIntro: (address: string) =>
+      `Publish your Nostr public key as ${address} (NIP-05): Nostr apps then show the address as yours, and zaps to it must be for this key. Leave the key empty to stop publishing it.`,
+    nostrPubkey: 'Public key',
+    nostrPubkeyHint: 'npub1… or 64 hex digits',
+    nostrRelays: 'Relays',
+    nostrRelaysHint: 'up to 5 wss:// addresses, separated by spaces or commas (optional)',
+    nostrSave: 'Save Nostr key',
   },
 } as const;
 

@@ -525,6 +525,16 @@ export const hi: DashboardCatalogue = {
       unchanged: 'कुछ नहीं बदला।',
       kyc_submitted: 'आपके दस्तावेज़ भेज दिए गए; आपकी स्थिति अब समीक्षा की प्रतीक्षा है।',
       consent_revoked: 'अनुमति वापस ले ली गई।',
+      nostr_saved: 'आपकी Nostr कुंजी प्रकाशित हो गई।',
+      nostr_cleared: 'आपकी Nostr कुंजी अब प्रकाशित नहीं है।',
     },
+    nostr: 'Nostr',
+    nostrIntro: (address: string) =>
+      `अपनी Nostr सार्वजनिक कुंजी ${address} के रूप में प्रकाशित करें (NIP-05): Nostr ऐप्स तब यह पता आपका दिखाते हैं, और इस पते पर ज़ैप इसी कुंजी के लिए होने चाहिए। प्रकाशन बंद करने के लिए कुंजी खाली छोड़ें।`,
+    nostrPubkey: 'सार्वजनिक कुंजी',
+    nostrPubkeyHint: 'npub1… या 64 हेक्स अंक',
+    nostrRelays: 'रिले',
+    nostrRelaysHint: 'अधिकतम 5 wss:// पते, स्पेस या कॉमा से अलग (वैकल्पिक)',
+    nostrSave: 'Nostr कुंजी सहेजें',
   },
 };
