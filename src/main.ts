@@ -155,6 +155,7 @@ export async function openRuntime(
     sqliteMaxBatch: config.sqliteMaxBatch,
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
     postgresPoolSize: config.postgresPoolSize,
+    postgresMaxBatch: config.postgresMaxBatch,
     log,
   });
   let lightning: LightningBackend;

@@ -13,6 +13,8 @@ export interface DbConfig {
   sqliteWalLimitBytes: number;
   /** Connections each instance keeps to PostgreSQL (see docs/postgres.md for sizing). */
   postgresPoolSize: number;
+  /** Most write units one PostgreSQL transaction carries (group commit); 1: each unit its own transaction. */
+  postgresMaxBatch: number;
 }
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -25,6 +27,7 @@ export const db = section(
     SQLITE_MAX_BATCH: int(256, 1, 10_000),
     SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
     POSTGRES_POOL_SIZE: int(10, 1, 1000),
+    POSTGRES_MAX_BATCH: int(64, 1, 10_000),
   },
   (v): DbConfig => ({
     databaseUrl: v.DATABASE_URL || `sqlite:${v.DATA_DIR}/paytag.sqlite`,
@@ -33,6 +36,7 @@ export const db = section(
     dataDir: v.DATA_DIR,
     sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
     postgresPoolSize: v.POSTGRES_POOL_SIZE,
+    postgresMaxBatch: v.POSTGRES_MAX_BATCH,
   }),
   (c) =>
     /^sqlite:/.test(c.databaseUrl) || isPostgresUrl(c.databaseUrl)

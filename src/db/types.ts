@@ -59,5 +59,7 @@ export interface DatabaseOptions {
   /** Observes each WAL checkpoint thread as it starts (a test stops one the way a crash would). */
   sqliteCheckpointThreadStarted?: (thread: Worker) => void;
   postgresPoolSize?: number;
+  /** Most write units one PostgreSQL transaction carries (group commit); 1: each unit its own. */
+  postgresMaxBatch?: number;
   log?: DatabaseLog;
 }
