@@ -136,6 +136,24 @@ describe.each(DIALECTS)('write units batched on %s', (dialect) => {
   });
 
   it.runIf(dialect === 'postgres')(
+    'a unit that swallows a failed statement is answered an error, never a silent rollback of its batch',
+    async () => {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 4 }, (_, i) =>
+          db.write(async (trx) => {
+            await put(trx, `q${i}`);
+            if (i === 1) await put(trx, 'q0').catch(() => undefined); // the transaction is now aborted
+            return i;
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(((outcomes[1] as PromiseRejectedResult).reason as { code?: string }).code).toBe('25P02');
+      expect(await keys()).toEqual(['q0', 'q2', 'q3']);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
     'a unit whose violation shows only at COMMIT fails alone; the others of its batch commit',
     async () => {
       await db.write(async (trx) => {
