@@ -157,6 +157,7 @@ export async function openRuntime(
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
     postgresPoolSize: config.postgresPoolSize,
     postgresPreparedStatements: config.postgresPreparedStatements,
+    postgresMaxBatch: config.postgresMaxBatch,
     log,
   });
   let lightning: LightningBackend;

@@ -19,6 +19,8 @@ export interface DbConfig {
    * `max_prepared_statements = 0`): see docs/postgres.md.
    */
   postgresPreparedStatements: boolean;
+  /** Most write units one PostgreSQL transaction carries (group commit); 1: each unit its own transaction. */
+  postgresMaxBatch: number;
 }
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -32,6 +34,7 @@ export const db = section(
     SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
     POSTGRES_POOL_SIZE: int(10, 1, 1000),
     POSTGRES_PREPARED_STATEMENTS: bool(true),
+    POSTGRES_MAX_BATCH: int(64, 1, 10_000),
   },
   (v): DbConfig => ({
     databaseUrl: v.DATABASE_URL || `sqlite:${v.DATA_DIR}/paytag.sqlite`,
@@ -41,6 +44,7 @@ export const db = section(
     sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
     postgresPoolSize: v.POSTGRES_POOL_SIZE,
     postgresPreparedStatements: v.POSTGRES_PREPARED_STATEMENTS,
+    postgresMaxBatch: v.POSTGRES_MAX_BATCH,
   }),
   (c) =>
     /^sqlite:/.test(c.databaseUrl) || isPostgresUrl(c.databaseUrl)

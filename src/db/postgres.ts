@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PgGroupCommitter } from './postgres/group-commit.ts';
 import type { DB } from './schema.ts';
 import type { Database, DatabaseOptions } from './types.ts';
 
@@ -86,22 +87,22 @@ export function openPostgres(opts: DatabaseOptions): Database {
   // execute travel together, so no statement outlives the server connection it was parsed on.
   if (opts.postgresPreparedStatements ?? true) pool.on('connect', useNamedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const maxBatch = opts.postgresMaxBatch ?? 1;
+  const batches =
+    maxBatch > 1
+      ? new PgGroupCommitter(db, maxBatch, {
+          retryable: (e) => RETRYABLE.has((e as { code?: string }).code ?? ''),
+          maxAttempts: MAX_ATTEMPTS,
+          backoffMs,
+        })
+      : null;
   return {
     dialect: 'postgres',
     read: db,
-    // A unit that PostgreSQL aborted as a deadlock victim (or a serialization failure) is run again
-    // from the start; units are free of side effects outside the transaction, so that is safe.
-    async write(fn) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute(fn);
-        } catch (e) {
-          const code = (e as { code?: string }).code;
-          if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw e;
-          await new Promise((r) => setTimeout(r, backoffMs(attempt)));
-        }
-      }
-    },
+    // A unit (with POSTGRES_MAX_BATCH > 1: a batch of units, postgres/group-commit.ts) that PostgreSQL
+    // aborted as a deadlock victim (or a serialization failure) is run again from the start; units are
+    // free of side effects outside the transaction, so that is safe.
+    write: batches === null ? (fn) => writeAlone(db, fn) : (fn) => batches.submit(fn),
     // A PostgreSQL commit returns only once its WAL is flushed.
     durable: () => Promise.resolve(),
     writable: () => true,
@@ -111,4 +112,17 @@ export function openPostgres(opts: DatabaseOptions): Database {
     pool: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
+}
+
+/** One unit in its own transaction, retried when PostgreSQL aborted it as a deadlock victim. */
+async function writeAlone<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw e;
+      await new Promise((r) => setTimeout(r, backoffMs(attempt)));
+    }
+  }
 }

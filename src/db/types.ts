@@ -61,5 +61,7 @@ export interface DatabaseOptions {
   postgresPoolSize?: number;
   /** Named (prepared) statements on PostgreSQL; off behind a pooler that cannot keep them (default on). */
   postgresPreparedStatements?: boolean;
+  /** Most write units one PostgreSQL transaction carries (group commit); 1: each unit its own. */
+  postgresMaxBatch?: number;
   log?: DatabaseLog;
 }

@@ -1,0 +1,171 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.ts';
+
+interface Job {
+  fn: (trx: Kysely<DB>) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/** How one try of a batch ended. `at`: the failing unit's index, or the step outside the units. */
+type Attempt =
+  | { ok: true; values: unknown[] }
+  | { ok: false; at: number | 'begin' | 'commit'; error: unknown };
+
+/**
+ * Key of the transaction-level advisory lock every batch takes first, in every instance: batches of
+ * the whole deployment run one at a time (see below). Distinct from the keys of db/repos (outbox.ts,
+ * orders.ts).
+ */
+export const WRITE_BATCH_LOCK = 7_302_114_552n;
+
+// One round trip each. Both are simple-protocol queries (no parameters), so each may hold two
+// statements. `SELECT 1` before COMMIT fails (25P02) when a statement of the transaction failed and
+// was swallowed by a unit: a COMMIT there would answer ROLLBACK without an error, and every unit of
+// the batch would be told it was written.
+const BEGIN = sql.raw(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
+const COMMIT = sql.raw('SELECT 1; COMMIT');
+const ROLLBACK = sql.raw('ROLLBACK');
+
+export interface RetryPolicy {
+  /** Whether PostgreSQL aborted the transaction for a reason a new try may not meet (deadlock, serialization). */
+  retryable(error: unknown): boolean;
+  maxAttempts: number;
+  backoffMs(attempt: number): number;
+}
+
+/** An error the server answered (SQLSTATE): the statement, and with it the transaction, failed. */
+const fromServer = (e: unknown): boolean =>
+  typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
+
+/**
+ * Group commit on PostgreSQL: the write units of one instance that arrive while a batch is in flight
+ * form the next batch, which runs them one after the other in ONE transaction on one connection and
+ * commits them with one WAL flush. No unit's caller is answered before that COMMIT has returned.
+ *
+ * - **A refusal or a failure.** Without a subtransaction per unit (they make a second instance
+ *   collapse), one unit's failure cannot be undone alone: the transaction is rolled back, the units
+ *   before the failing one run again as a batch, the failing one runs alone in its own transaction
+ *   (whatever that answers is its answer: its refusal, its error, or its success), and the units after
+ *   it go back to the head of the queue. A failed unit costs one rollback and one more run of the
+ *   units before it; refusals are rare on the hot path.
+ * - **Deadlocks.** A batch holds every row its units locked until its commit, in the order its units
+ *   happened to lock them, so two instances' batches would deadlock each other. Every batch therefore
+ *   first takes one transaction-level advisory lock (`WRITE_BATCH_LOCK`): batches of all instances take
+ *   turns, which also means the whole deployment writes one batch at a time. A deadlock or
+ *   serialization failure that still happens (with a session outside paytag) retries the whole
+ *   batch, as a unit alone was retried before.
+ * - **Commit failures.** A COMMIT the server refused (a deferred constraint) names no unit: each unit
+ *   then runs alone. A COMMIT whose answer was lost (the connection broke) may have committed: every
+ *   unit is answered that error, as a unit alone was before; nothing is run again.
+ */
+export class PgGroupCommitter {
+  private queue: Job[] = [];
+  private scheduled = false;
+  private running = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly maxBatch: number,
+    private readonly retry: RetryPolicy,
+  ) {}
+
+  submit<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    // Units issued in the same turn of the event loop join the first batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.running || this.queue.length === 0) return;
+    this.running = true;
+    try {
+      await this.run(this.queue.splice(0, this.maxBatch));
+    } finally {
+      this.running = false;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  /** Runs `jobs` as one batch until each has its answer (or, after a split, is queued again). */
+  private async run(jobs: Job[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const r = await this.attempt(jobs);
+      if (r.ok) {
+        for (const [i, job] of jobs.entries()) job.resolve(r.values[i]);
+        return;
+      }
+      const { at, error } = r;
+      if (this.retry.retryable(error) && attempt < this.retry.maxAttempts) {
+        await new Promise((done) => setTimeout(done, this.retry.backoffMs(attempt)));
+        continue;
+      }
+      if (jobs.length === 1 || at === 'begin' || (at === 'commit' && !fromServer(error))) {
+        // Nothing ran (no connection, no transaction), or the unit's own answer, or a commit whose
+        // outcome is unknown: the answer is this error.
+        for (const job of jobs) job.reject(error);
+        return;
+      }
+      if (at === 'commit') {
+        for (const job of jobs) await this.run([job]);
+        return;
+      }
+      this.queue.unshift(...jobs.slice(at + 1));
+      if (at > 0) await this.run(jobs.slice(0, at));
+      await this.run([jobs[at] as Job]);
+      return;
+    }
+  }
+
+  private async attempt(jobs: Job[]): Promise<Attempt> {
+    try {
+      return await this.db.connection().execute(async (conn) => {
+        try {
+          await BEGIN.execute(conn);
+        } catch (error) {
+          await rollback(conn);
+          return { ok: false, at: 'begin', error };
+        }
+        const values: unknown[] = [];
+        for (let i = 0; i < jobs.length; i++) {
+          try {
+            values.push(await (jobs[i] as Job).fn(conn));
+          } catch (error) {
+            await rollback(conn);
+            return { ok: false, at: i, error };
+          }
+        }
+        try {
+          await COMMIT.execute(conn);
+        } catch (error) {
+          await rollback(conn);
+          return { ok: false, at: 'commit', error };
+        }
+        return { ok: true, values };
+      });
+    } catch (error) {
+      // No connection from the pool.
+      return { ok: false, at: 'begin', error };
+    }
+  }
+}
+
+/** Ends a failed transaction; on a broken connection there is none left (the pool drops the client). */
+async function rollback(conn: Kysely<DB>): Promise<void> {
+  try {
+    await ROLLBACK.execute(conn);
+  } catch {
+    // The connection is gone, and with it the transaction.
+  }
+}
