@@ -209,7 +209,7 @@ describe('configuration', () => {
     for (const key of [hex, nsec]) {
       expect(loadConfig({ NOSTR_SECRET_KEY: key }).nostr.secretKeyHex).toBe(hex);
     }
-    expect(loadConfig({}).nostr).toEqual({ secretKeyHex: null, nwcRelays: [], allowPrivate: false });
+    expect(loadConfig({}).nostr).toMatchObject({ secretKeyHex: null, nwcRelays: [], allowPrivate: false });
     expect(
       loadConfig({ NWC_RELAYS: 'wss://a.example, wss://b.example wss://a.example' }).nostr.nwcRelays,
     ).toEqual(['wss://a.example', 'wss://b.example']);
