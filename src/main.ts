@@ -154,6 +154,7 @@ export async function openRuntime(
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
+    sqliteKeyCacheEntries: config.sqliteKeyCacheEntries,
     postgresPoolSize: config.postgresPoolSize,
     log,
   });
