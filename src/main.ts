@@ -16,7 +16,7 @@ import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
 import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './adapters/runtime/heap.ts';
 import { createLogger } from './adapters/runtime/log.ts';
-import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
+import { cryptoIds, paymentIds, systemClock, timeOrderedIds } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
 import { sandboxBtcTransactions } from './app/chain/sandbox-transactions.ts';
@@ -211,7 +211,7 @@ export async function openRuntime(
     config,
     db,
     clock,
-    ids: cryptoIds,
+    ids: db.dialect === 'sqlite' ? timeOrderedIds : cryptoIds,
     log,
     lightning,
     decodeInvoice: (payreq) => {
@@ -282,6 +282,8 @@ export async function startServer(config: Config): Promise<Server> {
   const log = createLogger(config.logLevel);
   warnIfSandboxIsPublic(config, log);
   const serveLock = lockForServing(config.databaseUrl);
+  // Held alone (the lock above on SQLite): this process's payment ids never meet a command's.
+  paymentIds.servesAlone();
   let runtime: Runtime;
   try {
     runtime = await openRuntime(config, log);

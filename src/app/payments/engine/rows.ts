@@ -29,8 +29,8 @@ export function newPaymentRow(
   nowMs: number,
 ): PaymentRow {
   return {
-    id: BigInt(deps.ids.randomInt53()),
-    public_id: deps.ids.publicId(16),
+    id: BigInt(deps.ids.paymentId()),
+    public_id: deps.ids.paymentTid(),
     status: 'pending',
     payment_hash: null,
     payreq: null,
