@@ -17,7 +17,7 @@ import { createNostrPublish } from './adapters/nostr/publish.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
 import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './adapters/runtime/heap.ts';
 import { createLogger } from './adapters/runtime/log.ts';
-import { cryptoIds, systemClock } from './adapters/runtime/system.ts';
+import { cryptoIds, paymentIds, systemClock, timeOrderedIds } from './adapters/runtime/system.ts';
 import { createBackgroundTasks } from './app/background.ts';
 import { chainHooks } from './app/chain/hooks.ts';
 import { sandboxBtcTransactions } from './app/chain/sandbox-transactions.ts';
@@ -155,6 +155,7 @@ export async function openRuntime(
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteMaxBatch: config.sqliteMaxBatch,
     sqliteWalLimitBytes: config.sqliteWalLimitBytes,
+    sqliteKeyCacheEntries: config.sqliteKeyCacheEntries,
     postgresPoolSize: config.postgresPoolSize,
     postgresPreparedStatements: config.postgresPreparedStatements,
     postgresMaxBatch: config.postgresMaxBatch,
@@ -213,7 +214,7 @@ export async function openRuntime(
     config,
     db,
     clock,
-    ids: cryptoIds,
+    ids: db.dialect === 'sqlite' ? timeOrderedIds : cryptoIds,
     log,
     lightning,
     decodeInvoice: (payreq) => {
@@ -285,6 +286,8 @@ export async function startServer(config: Config): Promise<Server> {
   const log = createLogger(config.logLevel);
   warnIfSandboxIsPublic(config, log);
   const serveLock = lockForServing(config.databaseUrl);
+  // Held alone (the lock above on SQLite): this process's payment ids never meet a command's.
+  paymentIds.servesAlone();
   let runtime: Runtime;
   try {
     runtime = await openRuntime(config, log);

@@ -14,6 +14,13 @@ export interface Ids {
   publicId(length: number): string;
   /** A random positive integer below 2^53 (safe in JSON numbers); never sequential. */
   randomInt53(): number;
+  /**
+   * A new payment's id: a positive integer below 2^53, unique; on SQLite it follows time (see
+   * adapters/runtime/system.ts), on PostgreSQL it is random.
+   */
+  paymentId(): number;
+  /** A new payment's tid: 16 characters of [a-z0-9], a time prefix and 10 random characters. */
+  paymentTid(): string;
   /** `bytes` random bytes, hex encoded. */
   hex(bytes: number): string;
   /** `length` characters from [A-Za-z0-9], uniformly, from a CSPRNG (API keys). */

@@ -11,6 +11,8 @@ export interface DbConfig {
   dataDir: string;
   /** WAL size (bytes) past which new writes wait until a checkpoint has emptied it. */
   sqliteWalLimitBytes: number;
+  /** SQLite: API-key lookups each process keeps in memory (entries; 0 turns the cache off). */
+  sqliteKeyCacheEntries: number;
   /** Connections each instance keeps to PostgreSQL (see docs/postgres.md for sizing). */
   postgresPoolSize: number;
   /**
@@ -32,6 +34,7 @@ export const db = section(
     SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL', 'EXTRA'] as const, 'FULL'),
     SQLITE_MAX_BATCH: int(256, 1, 10_000),
     SQLITE_WAL_LIMIT_MB: int(32, 1, 4096),
+    SQLITE_KEY_CACHE_ENTRIES: int(10_000, 0, 1_000_000),
     POSTGRES_POOL_SIZE: int(10, 1, 1000),
     POSTGRES_PREPARED_STATEMENTS: bool(true),
     POSTGRES_MAX_BATCH: int(64, 1, 10_000),
@@ -42,6 +45,7 @@ export const db = section(
     sqliteMaxBatch: v.SQLITE_MAX_BATCH,
     dataDir: v.DATA_DIR,
     sqliteWalLimitBytes: v.SQLITE_WAL_LIMIT_MB * 1024 * 1024,
+    sqliteKeyCacheEntries: v.SQLITE_KEY_CACHE_ENTRIES,
     postgresPoolSize: v.POSTGRES_POOL_SIZE,
     postgresPreparedStatements: v.POSTGRES_PREPARED_STATEMENTS,
     postgresMaxBatch: v.POSTGRES_MAX_BATCH,

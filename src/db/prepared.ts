@@ -36,33 +36,53 @@ export function registerDirectExecutor(db: Kysely<DB>, exec: DirectExecutor): vo
 // biome-ignore lint/suspicious/noExplicitAny: a parameter stands for a value of any column type
 type Param = (name: string) => any;
 
+/**
+ * The parameter array of a compiled query, in its order, from named values: the named slots take the
+ * caller's values, every other position keeps the value compiled in. Built once per compiled query
+ * (one array literal, no per-call copy or lookup by slot).
+ */
+type ArgsOf = (params: Record<string, unknown>) => unknown[];
+
+function argsBuilder(parameters: readonly unknown[]): ArgsOf {
+  const names = parameters.map((v) =>
+    typeof v === 'string' && v.startsWith(SENTINEL) ? v.slice(SENTINEL.length) : null,
+  );
+  // Parameter names come from our own code; JSON.stringify quotes them safely as property keys.
+  const items = names.map((n, i) => (n === null ? `fixed[${i}]` : `p[${JSON.stringify(n)}]`));
+  const checks = [...new Set(names.filter((n): n is string => n !== null))]
+    .map(
+      (n) =>
+        `if (p[${JSON.stringify(n)}] === undefined && !(${JSON.stringify(n)} in p)) missing(${JSON.stringify(n)});`,
+    )
+    .join('\n');
+  const missing = (name: string) => {
+    throw new Error(`prepared query: missing parameter ${name}`);
+  };
+  return new Function('fixed', 'missing', `return (p) => {\n${checks}\nreturn [${items.join(', ')}];\n};`)(
+    parameters,
+    missing,
+  ) as ArgsOf;
+}
+
 export function prepare<P extends Record<string, unknown>, R>(
   build: (db: Kysely<DB>, p: (name: keyof P & string) => ReturnType<Param>) => Compilable<R>,
 ): Prepared<P, R> {
-  const byAdapter = new Map<unknown, { compiled: CompiledQuery<R>; slots: Array<[number, string]> }>();
+  const byAdapter = new Map<unknown, { compiled: CompiledQuery<R>; argsOf: ArgsOf }>();
 
   const compiledFor = (exec: Kysely<DB>) => {
     const adapter = exec.getExecutor().adapter.constructor;
     let entry = byAdapter.get(adapter);
     if (entry === undefined) {
       const compiled = build(exec, (name) => `${SENTINEL}${name}`).compile();
-      const slots: Array<[number, string]> = [];
-      compiled.parameters.forEach((v, i) => {
-        if (typeof v === 'string' && v.startsWith(SENTINEL)) slots.push([i, v.slice(SENTINEL.length)]);
-      });
-      entry = { compiled, slots };
+      entry = { compiled, argsOf: argsBuilder(compiled.parameters) };
       byAdapter.set(adapter, entry);
     }
     return entry;
   };
 
   const run = (exec: Kysely<DB>, params: P): Promise<QueryResult<R>> => {
-    const { compiled, slots } = compiledFor(exec);
-    const parameters = compiled.parameters.slice();
-    for (const [i, name] of slots) {
-      if (!(name in params)) throw new Error(`prepared query: missing parameter ${name}`);
-      parameters[i] = params[name];
-    }
+    const { compiled, argsOf } = compiledFor(exec);
+    const parameters = argsOf(params);
     const direct = directExecutors.get(exec);
     if (direct !== undefined) return Promise.resolve(direct(compiled.sql, parameters) as QueryResult<R>);
     return exec.executeQuery<R>({ ...compiled, parameters });

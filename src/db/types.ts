@@ -37,7 +37,24 @@ export interface Database {
    * one. Null for SQLite, which holds one writer and one reader connection for the process's life.
    */
   pool(): { open: number; idle: number; waiting: number } | null;
+  /**
+   * API-key lookups cached by the key's hash (SQLite; see sqlite/key-cache.ts). Absent on PostgreSQL:
+   * its instances share the database, and a key revoked or an account disabled through one must be
+   * refused by every other on the very next request, so each lookup reads the database there.
+   */
+  readonly keyCache?: KeyLookupCache;
   close(): Promise<void>;
+}
+
+/**
+ * A cache whose entries are dropped by every commit that changes a key or an account. A lookup takes
+ * `generation()` before it reads the database and gives it to `set`, which ignores a value read across
+ * an invalidation.
+ */
+export interface KeyLookupCache {
+  get(hash: string): unknown;
+  generation(): number;
+  set(hash: string, generation: number, value: unknown): void;
 }
 
 /** What the database layer reports to the operator (a subset of the service's logger). */
@@ -63,5 +80,7 @@ export interface DatabaseOptions {
   postgresPreparedStatements?: boolean;
   /** Most write units one PostgreSQL transaction carries (group commit); 1: each unit its own. */
   postgresMaxBatch?: number;
+  /** SQLite: API-key lookups kept in memory (0: none). */
+  sqliteKeyCacheEntries?: number;
   log?: DatabaseLog;
 }

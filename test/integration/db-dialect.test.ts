@@ -38,6 +38,30 @@ describe.each(DIALECTS)('the dialect read from the executor on %s', (dialect) =>
     await expect(t.deps.db.ping()).resolves.toBeUndefined();
   });
 
+  it('a prepared query binds named values in the statement order, keeps values compiled in, and refuses a missing one', async () => {
+    t = await testRuntime(dialect);
+    const a = await makeAccount(t.deps);
+    const mixed = prepare<{ id: bigint; tag: string }, { id: bigint }>((db, p) =>
+      db
+        .selectFrom('accounts')
+        .select('id')
+        .where('id', '>', 0n)
+        .where('usertag', '=', p('tag'))
+        .where('id', '=', p('id'))
+        .where('id', '<=', p('id')),
+    );
+    for (const exec of [t.deps.db.read]) {
+      expect(await mixed.all(exec, { id: a.id, tag: a.usertag })).toEqual([{ id: a.id }]);
+      expect(await mixed.all(exec, { id: a.id, tag: 'someone_else' })).toEqual([]);
+      await expect(mixed.all(exec, { id: a.id } as unknown as { id: bigint; tag: string })).rejects.toThrow(
+        'prepared query: missing parameter tag',
+      );
+    }
+    expect(await t.deps.db.write((trx) => mixed.all(trx, { tag: a.usertag, id: a.id }))).toEqual([
+      { id: a.id },
+    ]);
+  });
+
   it.runIf(dialect === 'postgres')(
     'lockAccountsInOrder holds its rows inside the unit: another transaction cannot take them',
     async () => {

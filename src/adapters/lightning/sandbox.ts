@@ -126,8 +126,27 @@ class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
+/**
+ * The CSPRNG drawn in 4 KiB blocks, each byte handed out once: one call per invoice (its preimage and
+ * payment secret) cost about as much as signing the invoice's hash. A block is never written again
+ * once handed out (a new one replaces it), so the views returned stay as they were.
+ */
+export function pooledRandomBytes(blockBytes = 4096): (n: number) => Uint8Array {
+  let block = Buffer.alloc(0);
+  let at = 0;
+  return (n) => {
+    if (n > blockBytes) return cryptoRandomBytes(n);
+    if (at + n > block.length) {
+      block = cryptoRandomBytes(blockBytes);
+      at = 0;
+    }
+    at += n;
+    return block.subarray(at - n, at);
+  };
+}
+
 export async function createSandboxBackend(opts: SandboxOptions = {}): Promise<SandboxBackend> {
-  const random = opts.randomBytes ?? cryptoRandomBytes;
+  const random = opts.randomBytes ?? pooledRandomBytes();
   const clock = opts.clock ?? systemClock;
   const network = opts.network ?? 'regtest';
   const feeBaseMsat = opts.feeBaseMsat ?? 1000n;

@@ -17,7 +17,7 @@ export async function authenticate(
       'missing API key: send it in the x-api-key header, Authorization header or api_key parameter',
     );
   }
-  const owner = looksLikeApiKey(key) ? await findActiveKey(deps.db.read, hashApiKey(key)) : undefined;
+  const owner = looksLikeApiKey(key) ? await findActiveKey(deps.db, hashApiKey(key)) : undefined;
   if (owner === undefined) return err('unauthorized', 'unknown API key');
   if (owner.disabled) {
     return err(

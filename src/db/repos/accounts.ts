@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { KeyKind } from '../../domain/api-keys.ts';
 import { prepare } from '../prepared.ts';
 import type { AccountsTable, DB } from '../schema.ts';
+import type { Database } from '../types.ts';
 
 type Exec = Kysely<DB>;
 export type AccountRow = Selectable<AccountsTable>;
@@ -134,7 +135,7 @@ export interface KeyOwner {
   accountId: bigint;
   usertag: string;
   kind: KeyKind;
-  /** The account was disabled by an operator: the key is refused. Read with the key, never cached. */
+  /** The account was disabled by an operator: the key is refused. Read with the key. */
   disabled: boolean;
 }
 
@@ -150,16 +151,26 @@ const activeKeyByHash = prepare<
     .where('api_keys.revoked_at_ms', 'is', null),
 );
 
-export async function findActiveKey(exec: Exec, keyHash: string): Promise<KeyOwner | undefined> {
-  const row = await activeKeyByHash.first(exec, { hash: keyHash });
-  return (
-    row && {
-      accountId: row.account_id,
-      usertag: row.usertag,
-      kind: row.kind,
-      disabled: row.disabled_at_ms !== null,
-    }
-  );
+/**
+ * The active key with this hash and its account. Through the database's key cache where it has one
+ * (SQLite: every commit that changes a key or an account drops it first, see sqlite/key-cache.ts);
+ * only keys found are cached.
+ */
+export async function findActiveKey(db: Database, keyHash: string): Promise<KeyOwner | undefined> {
+  const cache = db.keyCache;
+  const cached = cache?.get(keyHash) as KeyOwner | undefined;
+  if (cached !== undefined) return cached;
+  const generation = cache?.generation() ?? 0;
+  const row = await activeKeyByHash.first(db.read, { hash: keyHash });
+  if (row === undefined) return undefined;
+  const owner: KeyOwner = Object.freeze({
+    accountId: row.account_id,
+    usertag: row.usertag,
+    kind: row.kind,
+    disabled: row.disabled_at_ms !== null,
+  });
+  cache?.set(keyHash, generation, owner);
+  return owner;
 }
 
 export async function insertKey(

@@ -82,13 +82,6 @@ const COLUMNS = [
 type Column = (typeof COLUMNS)[number];
 type PaymentParams = Record<Column, unknown>;
 
-/** Every column's value for the insert statements (a row has every column: see newPaymentRow). */
-function paramsOf(row: PaymentRow): PaymentParams {
-  const params = {} as PaymentParams;
-  for (const c of COLUMNS) params[c] = row[c];
-  return params;
-}
-
 const valuesOf = (p: (name: Column) => unknown) =>
   Object.fromEntries(COLUMNS.map((c) => [c, p(c)])) as unknown as Insertable<PaymentsTable>;
 
@@ -110,12 +103,12 @@ const insertRowUnlessKeyUsed = prepare<PaymentParams, never>((db, p) =>
  * one a no-op: answered false, and the caller replays the winner.
  */
 export async function insertPayment(trx: Exec, row: PaymentRow): Promise<boolean> {
-  const params = paramsOf(row);
+  // The row is the parameters: each column is bound from its own property.
   if (row.idempotency_key == null) {
-    await insertRow.run(trx, params);
+    await insertRow.run(trx, row);
     return true;
   }
-  const r = await insertRowUnlessKeyUsed.run(trx, params);
+  const r = await insertRowUnlessKeyUsed.run(trx, row);
   return r.numAffectedRows === 1n;
 }
 

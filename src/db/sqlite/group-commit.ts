@@ -31,6 +31,8 @@ export class GroupCommitter {
     private readonly maxBatch: number,
     private readonly durability: WalDurability | null,
     private readonly storage: StorageState | null = null,
+    /** Called once each batch has committed or rolled back (the key cache: see key-cache.ts). */
+    private readonly batchEnded: () => void = () => {},
   ) {
     this.stmt = {
       begin: conn.prepare('BEGIN IMMEDIATE'),
@@ -88,12 +90,14 @@ export class GroupCommitter {
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch was committed.
       if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
+      this.batchEnded();
       const answer =
         this.storage !== null && StorageState.isFull(error) ? this.storage.refused(error) : error;
       for (const job of batch) job.reject(answer);
       this.finish();
       return;
     }
+    this.batchEnded();
     this.storage?.committed();
     const committed = this.durability?.committed() ?? 0;
     this.finish();

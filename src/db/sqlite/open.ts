@@ -5,6 +5,7 @@ import type { Database, DatabaseOptions } from '../types.ts';
 import { cachingDatabase, directExecutor, sqliteConnection } from './connection.ts';
 import { ownerOnlyFile } from './files.ts';
 import { GroupCommitter } from './group-commit.ts';
+import { SqliteKeyCache } from './key-cache.ts';
 import { StorageState } from './storage.ts';
 import { WalDurability } from './wal.ts';
 
@@ -66,12 +67,14 @@ export function openSqlite(opts: DatabaseOptions): Database {
   const storage: StorageState | null = memory
     ? null
     : new StorageState(opts.log, probe, opts.sqliteStorageProbeMs ?? 2000);
+  const keyCache = new SqliteKeyCache(writeConn, opts.sqliteKeyCacheEntries ?? 10_000);
   const committer: GroupCommitter = new GroupCommitter(
     writeConn,
     writer,
     opts.sqliteMaxBatch ?? 256,
     durability,
     storage,
+    () => keyCache.batchEnded(),
   );
   return {
     dialect: 'sqlite',
@@ -83,6 +86,7 @@ export function openSqlite(opts: DatabaseOptions): Database {
       await sql`SELECT 1`.execute(read);
     },
     pool: () => null,
+    keyCache,
     async close() {
       storage?.close();
       await durability?.close();

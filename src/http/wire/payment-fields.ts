@@ -32,9 +32,11 @@ export function btcAmountOf(value: unknown, required: string | null): Result<big
 /** The caller's references of a standard body (description, customer_name, order_id as text). */
 export function referencesOf(body: Body): Result<PaymentReferences> {
   return parseReferences({
-    ...body,
     description: text(body['description']),
     customer_name: text(body['customer_name']),
     order_id: text(body['order_id']),
+    fiat_currency: body['fiat_currency'],
+    fiat_value: body['fiat_value'],
+    extra: body['extra'],
   });
 }

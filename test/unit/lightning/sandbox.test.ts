@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeInvoice, encodeInvoice } from '../../../src/adapters/lightning/bolt11.ts';
 import { createLightningBackend } from '../../../src/adapters/lightning/index.ts';
-import { createSandboxBackend, type SandboxBackend } from '../../../src/adapters/lightning/sandbox.ts';
+import {
+  createSandboxBackend,
+  pooledRandomBytes,
+  type SandboxBackend,
+} from '../../../src/adapters/lightning/sandbox.ts';
 import { secp256k1 } from '../../../src/adapters/lightning/secp256k1.ts';
 import type { InvoiceSettlement, LightningNetwork } from '../../../src/app/ports.ts';
 
@@ -56,6 +60,34 @@ function foreignInvoice(
   );
   return { payreq, paymentHash: paymentHash.toString('hex') };
 }
+
+describe('random bytes drawn in blocks', () => {
+  it('hands out each byte once: views never overlap and stay as they were across new blocks', () => {
+    const random = pooledRandomBytes(256);
+    const drawn = Array.from({ length: 40 }, () => random(64));
+    const copies = drawn.map((b) => Buffer.from(b).toString('hex'));
+    for (let i = 0; i < 10; i += 1) random(64);
+    expect(drawn.map((b) => Buffer.from(b).toString('hex'))).toEqual(copies);
+    expect(new Set(copies).size).toBe(copies.length);
+    expect(drawn.every((b) => b.length === 64)).toBe(true);
+    expect(random(1000)).toHaveLength(1000);
+  });
+
+  it('gives every invoice its own preimage and payment secret', async () => {
+    const sb = await createSandboxBackend({ nodeKeyHex: NODE_KEY, clock });
+    const hashes = new Set<string>();
+    const secrets = new Set<string>();
+    for (let i = 0; i < 200; i += 1) {
+      const inv = await sb.createInvoice({ amountMsat: 1000n, description: 'x', expirySec: 600 });
+      const d = decodeInvoice(inv.payreq);
+      if (!d.ok) throw new Error(d.message);
+      hashes.add(d.invoice.paymentHash);
+      secrets.add(String(d.invoice.paymentSecret));
+    }
+    expect(hashes.size).toBe(200);
+    expect(secrets.size).toBe(200);
+  });
+});
 
 describe('node key', () => {
   it('uses the given key', async () => {

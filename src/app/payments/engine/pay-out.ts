@@ -165,9 +165,9 @@ async function payInLedger(
 ): Promise<Result<PaidOut>> {
   const nowMs = deps.clock.nowMs();
   const receive = feesFor(deps, order.amountMsat, 'in');
-  const outId = BigInt(deps.ids.randomInt53());
-  const outPublicId = deps.ids.publicId(16);
-  const inId = BigInt(deps.ids.randomInt53());
+  const outId = BigInt(deps.ids.paymentId());
+  const outPublicId = deps.ids.paymentTid();
+  const inId = BigInt(deps.ids.paymentId());
   const t = order.target;
   const run = runWrite(deps.db, async (trx) => {
     let receiver: Receiver;
@@ -244,7 +244,7 @@ async function payInLedger(
     await insertPayment(trx, {
       ...out,
       id: inId,
-      public_id: deps.ids.publicId(16),
+      public_id: deps.ids.paymentTid(),
       account_id: receiver.accountId,
       requester_account_id: receiver.accountId,
       direction: 'in',
@@ -290,8 +290,8 @@ async function payExternal(
   const backend = deps.lightning;
   const t = order.target;
   const nowMs = deps.clock.nowMs();
-  const outId = BigInt(deps.ids.randomInt53());
-  const outPublicId = deps.ids.publicId(16);
+  const outId = BigInt(deps.ids.paymentId());
+  const outPublicId = deps.ids.paymentTid();
   const reserved = await runWrite(deps.db, async (trx) => {
     await lockAccountsInOrder(trx, [
       { owner: order.payerId },
