@@ -1,6 +1,6 @@
 import { nip19 } from 'nostr-tools';
 import { z } from 'zod';
-import { bool, raw } from './fields.ts';
+import { bool, int, raw } from './fields.ts';
 import { section } from './section.ts';
 
 export interface NostrConfig {
@@ -14,6 +14,12 @@ export interface NostrConfig {
   nwcRelays: string[];
   /** Let relay URLs (NWC and zap receipts) reach loopback and private addresses (development, tests). */
   allowPrivate: boolean;
+  /** Live (not revoked) NWC connections one account may hold (`NWC_CONNECTIONS_PER_ACCOUNT`). */
+  nwcConnectionsPerAccount: number;
+  /** The most transactions one NWC list_transactions answers (`NWC_LIST_MAX`). */
+  nwcListMax: number;
+  /** Requests one NWC connection may make per minute; beyond, RATE_LIMITED (`NWC_REQUESTS_PER_MINUTE`). */
+  nwcRequestsPerMinute: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -52,10 +58,16 @@ export const nostr = section(
     NOSTR_SECRET_KEY: secretKeyHex,
     NWC_RELAYS: relays,
     NOSTR_ALLOW_PRIVATE: bool(false),
+    NWC_CONNECTIONS_PER_ACCOUNT: int(50, 1, 10_000),
+    NWC_LIST_MAX: int(100, 1, 1000),
+    NWC_REQUESTS_PER_MINUTE: int(120, 1, 100_000),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
     nwcRelays: v.NWC_RELAYS,
     allowPrivate: v.NOSTR_ALLOW_PRIVATE,
+    nwcConnectionsPerAccount: v.NWC_CONNECTIONS_PER_ACCOUNT,
+    nwcListMax: v.NWC_LIST_MAX,
+    nwcRequestsPerMinute: v.NWC_REQUESTS_PER_MINUTE,
   }),
 );
