@@ -469,3 +469,29 @@ export interface PriceBook {
   /** The pair's published price now, stale or not; null when no source has ever quoted it. */
   current(pair: string): PublishedPrice | null;
 }
+
+/** A signed Nostr event (NIP-01). */
+export interface NostrEvent {
+  id: string;
+  pubkey: string;
+  created_at: number;
+  kind: number;
+  tags: string[][];
+  content: string;
+  sig: string;
+}
+
+/**
+ * The service's links to its Nostr relays (adapters/nostr/relays.ts): each relay is kept connected,
+ * reconnected with backoff, and every subscription is sent again after a reconnect with the filter
+ * `filter(sinceSec)` builds from the last event seen (minus a margin), so nothing is lost across a
+ * relay restart. Events arrive once per relay that delivers them: the receiver deduplicates.
+ */
+export interface NostrRelayLinks {
+  subscribe(filter: (sinceSec: number) => Record<string, unknown>, onEvent: (e: NostrEvent) => void): void;
+  /** Sends the event to every connected relay; true when at least one accepted it. */
+  publish(e: NostrEvent): Promise<boolean>;
+  /** Publishes a (replaceable) event now and again after every reconnect, e.g. NIP-47's info event. */
+  keepPublished(e: NostrEvent): void;
+  close(): Promise<void>;
+}

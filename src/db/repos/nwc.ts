@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import type { PaymentDirection } from '../../domain/payments/vocabulary.ts';
 import { isPostgres } from '../dialect.ts';
 import type { DB } from '../schema.ts';
+import type { PaymentRow } from './payments.ts';
 
 type Exec = Kysely<DB>;
 
@@ -205,4 +207,32 @@ export async function nwcSpentSince(exec: Exec, connectionId: bigint, sinceMs: n
     .where('payments.status', 'in', ['paid', 'pending'])
     .executeTakeFirstOrThrow();
   return BigInt(r.spent);
+}
+
+/**
+ * An account's Lightning payments for NIP-47 list_transactions: created within [fromMs, untilMs], one
+ * direction or both, settled only or also unpaid ones, newest first, a page of `limit` after `offset`.
+ */
+export async function listNwcTransactions(
+  exec: Exec,
+  q: {
+    accountId: bigint;
+    fromMs: number;
+    untilMs: number;
+    direction: PaymentDirection | null;
+    includeUnpaid: boolean;
+    limit: number;
+    offset: number;
+  },
+): Promise<PaymentRow[]> {
+  let s = exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', q.accountId)
+    .where('wallet', '=', 'lbtc')
+    .where('created_at_ms', '>=', BigInt(q.fromMs))
+    .where('created_at_ms', '<=', BigInt(q.untilMs));
+  if (q.direction !== null) s = s.where('direction', '=', q.direction);
+  s = q.includeUnpaid ? s : s.where('status', '=', 'paid');
+  return s.orderBy('created_at_ms', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
 }
