@@ -1,10 +1,11 @@
 import { NWCClient } from '@getalby/sdk';
-import { finalizeEvent, getPublicKey, nip44 } from 'nostr-tools';
+import { finalizeEvent, getPublicKey, nip04, nip44 } from 'nostr-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NwcService } from '../../src/app/nwc/wallet-service.ts';
 import { feesFor } from '../../src/app/payments/engine/movements.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
+import { NWC_RETAKE_AFTER_MS } from '../../src/domain/nostr/nwc.ts';
 import { feeReserveRoundedUp } from '../../src/domain/payments/fees.ts';
 import { startNwc } from '../../src/main.ts';
 import { type FakeNodeRuntime, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
@@ -253,6 +254,54 @@ describe.each(DIALECTS)('NWC wallet service on %s', (dialect) => {
     await service.handle(stale);
     expect(f.node.paid).toHaveLength(1);
     expect(relay.received.some((e) => e.tags.some((t) => t[0] === 'e' && t[1] === stale.id))).toBe(false);
+  });
+
+  it('a request paid by an instance that stopped before answering is answered later, and paid once', async () => {
+    const { uri } = await connect({ name: 'crash' });
+    const secret = new URL(uri.replace('nostr+walletconnect://', 'http://')).searchParams.get('secret') ?? '';
+    const sk = Uint8Array.from(Buffer.from(secret, 'hex'));
+    const out = foreignInvoice(4_000n);
+    const req = finalizeEvent(
+      {
+        kind: 23194,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [['p', SERVICE_PUBKEY]],
+        content: nip04.encrypt(
+          sk,
+          SERVICE_PUBKEY,
+          JSON.stringify({ method: 'pay_invoice', params: { invoice: out.payreq } }),
+        ),
+      },
+      sk,
+    );
+    await service.handle(req);
+    // As if the instance stopped after paying and before keeping and sending its answer.
+    await f.t.deps.db.write((trx) =>
+      trx
+        .updateTable('nwc_requests')
+        .set({ response_event: null, answered_at_ms: null })
+        .where('event_id', '=', req.id)
+        .execute(),
+    );
+    const answersNow = () =>
+      relay.received.filter((e) => e.kind === 23195 && e.tags.some((t) => t[0] === 'e' && t[1] === req.id))
+        .length;
+    const before = answersNow();
+    await service.handle(req);
+    expect(answersNow()).toBe(before);
+    f.clock.advance(NWC_RETAKE_AFTER_MS + 1);
+    await service.handle(req);
+    expect(answersNow()).toBe(before + 1);
+    expect(f.node.paid.filter((p) => p.payreq === out.payreq)).toHaveLength(1);
+    const last = relay.received
+      .filter((e) => e.kind === 23195 && e.tags.some((t) => t[0] === 'e' && t[1] === req.id))
+      .at(-1)!;
+    const body = JSON.parse(nip04.decrypt(sk, SERVICE_PUBKEY, last.content));
+    expect(body).toMatchObject({
+      result_type: 'pay_invoice',
+      error: null,
+      result: { preimage: '00'.repeat(32) },
+    });
   });
 
   it('two instances on one database answer each request once', async () => {

@@ -13,6 +13,7 @@ import {
   NWC_KIND,
   NWC_METHODS,
   NWC_NOTIFICATIONS,
+  NWC_RETAKE_AFTER_MS,
   type NwcEncryption,
   type NwcErrorCode,
 } from '../../domain/nostr/nwc.ts';
@@ -165,9 +166,14 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     );
     if (!taken) {
       const earlier = await findNwcRequest(deps.db.read, e.id);
-      if (earlier?.response_event != null)
+      if (earlier === undefined) return;
+      if (earlier.response_event !== null) {
         await relays.publish(JSON.parse(earlier.response_event) as NostrEvent);
-      return;
+        return;
+      }
+      // Taken by an instance that is still at it, or that stopped before answering: after a while a new
+      // delivery runs it again (a payment is found again by its idempotency key, never made twice).
+      if (Number(earlier.created_at_ms) + NWC_RETAKE_AFTER_MS > nowMs) return;
     }
     if (!limiter.take(c.id, nowMs)) {
       await answer(e, scheme, method, {

@@ -120,3 +120,9 @@ export function connectionUri(
 
 /** The limits on what a connection may be given. */
 export const NWC_NAME_MAX = 100;
+
+/**
+ * How long a request taken but never answered (its instance stopped mid-way) waits before a delivery of
+ * it again is handled anew (ms). Its payment, if any, is found again by its idempotency key, not repeated.
+ */
+export const NWC_RETAKE_AFTER_MS = 120_000;
