@@ -12,7 +12,6 @@ import { abort } from '../../domain/errors.ts';
 import {
   budgetPeriodStartMs,
   budgetRenewsAtMs,
-  NWC_NOTIFICATIONS,
   type NwcErrorCode,
   type NwcMethod,
   nip47RenewalPeriod,
@@ -331,7 +330,7 @@ export async function runNwcMethod(
           block_height: 0,
           block_hash: '',
           methods: c.methods.split(' '),
-          notifications: [...NWC_NOTIFICATIONS],
+          notifications: [],
         },
       };
     }
