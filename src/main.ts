@@ -14,6 +14,7 @@ import { createLnurlPayClient } from './adapters/lnurl/index.ts';
 import { createDevMailbox } from './adapters/mail/dev-mailbox.ts';
 import { createSmtpMailer } from './adapters/mail/smtp.ts';
 import { createNostrPublish } from './adapters/nostr/publish.ts';
+import { createRelayLinks } from './adapters/nostr/relays.ts';
 import { createPriceSources } from './adapters/prices/index.ts';
 import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './adapters/runtime/heap.ts';
 import { createLogger } from './adapters/runtime/log.ts';
@@ -28,6 +29,7 @@ import { devMailboxStore } from './app/mail/mailbox.ts';
 import { createPaymentChanges } from './app/metrics/change-signal.ts';
 import { createJobCounters } from './app/metrics/job-counters.ts';
 import { createMoneyCounters } from './app/metrics/money-counters.ts';
+import { type NwcService, startNwcService } from './app/nwc/wallet-service.ts';
 import { paymentHooks } from './app/payments/hooks.ts';
 import { payoutHooks } from './app/payouts/hooks.ts';
 import type { Clock, LightningBackend, Logger, Mailer, WebhookPost } from './app/ports.ts';
@@ -280,6 +282,19 @@ function warnIfSandboxIsPublic(config: Config, log: Logger): void {
   );
 }
 
+/**
+ * The NIP-47 wallet service on the configured relays (each guarded like a webhook's address), or null
+ * when Nostr is off (no NOSTR_SECRET_KEY or no NWC_RELAYS).
+ */
+export function startNwc(deps: AppDeps): NwcService | null {
+  const n = deps.config.nostr;
+  if (n.secretKeyHex === null || n.nwcRelays.length === 0) return null;
+  return startNwcService(
+    deps,
+    createRelayLinks({ urls: n.nwcRelays, allowPrivate: n.allowPrivate, log: deps.log }),
+  );
+}
+
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
   const heapGrowingPercent = limitHeapGrowth() ? HEAP_GROWING_PERCENT : 'node flag';
@@ -312,6 +327,7 @@ export async function startServer(config: Config): Promise<Server> {
   await app.listen({ port: config.port, host: config.host });
   await recordServerPublicUrl(runtime.deps.db, config.publicUrl, systemClock.nowMs());
   const jobs = startJobs(runtime.deps, ALL_JOBS);
+  const nwc = startNwc(runtime.deps);
   // Off the first on-chain request's write unit (see warmChainKeys).
   setTimeout(() => warmChainKeys(runtime.deps.chainKeys, log), 0).unref();
   const addr = app.server.address();
@@ -335,6 +351,7 @@ export async function startServer(config: Config): Promise<Server> {
         await app.close();
         phase('http closed');
         await jobs.stop();
+        await nwc?.stop();
         phase('jobs stopped');
         await runtime.close();
         phase('runtime closed');

@@ -485,7 +485,7 @@ export interface PriceBook {
 // ---------------------------------------------------------------- Nostr
 
 /** A signed Nostr event (NIP-01). */
-export interface SignedNostrEvent {
+export interface NostrEvent {
   id: string;
   pubkey: string;
   created_at: number;
@@ -512,6 +512,21 @@ export type NostrPublishResult =
 /** Publishes an event to one relay (`ws://` or `wss://`), through the outbound address guard. */
 export type NostrPublish = (
   relayUrl: string,
-  event: SignedNostrEvent,
+  event: NostrEvent,
   opts: { timeoutMs: number; allowPrivate: boolean },
 ) => Promise<NostrPublishResult>;
+
+/**
+ * The service's links to its Nostr relays (adapters/nostr/relays.ts): each relay is kept connected,
+ * reconnected with backoff, and every subscription is sent again after a reconnect with the filter
+ * `filter(sinceSec)` builds from the last event seen (minus a margin), so nothing is lost across a
+ * relay restart. Events arrive once per relay that delivers them: the receiver deduplicates.
+ */
+export interface NostrRelayLinks {
+  subscribe(filter: (sinceSec: number) => Record<string, unknown>, onEvent: (e: NostrEvent) => void): void;
+  /** Sends the event to every connected relay; true when at least one accepted it. */
+  publish(e: NostrEvent): Promise<boolean>;
+  /** Publishes a (replaceable) event now and again after every reconnect, e.g. NIP-47's info event. */
+  keepPublished(e: NostrEvent): void;
+  close(): Promise<void>;
+}

@@ -16,6 +16,12 @@ export interface NostrConfig {
   allowPrivate: boolean;
   /** Most relays of a zap request a zap receipt is published to (`NOSTR_ZAP_MAX_RELAYS`, a count). */
   zapMaxRelays: number;
+  /** Live (not revoked) NWC connections one account may hold (`NWC_CONNECTIONS_PER_ACCOUNT`). */
+  nwcConnectionsPerAccount: number;
+  /** The most transactions one NWC list_transactions answers (`NWC_LIST_MAX`). */
+  nwcListMax: number;
+  /** Requests one NWC connection may make per minute; beyond, RATE_LIMITED (`NWC_REQUESTS_PER_MINUTE`). */
+  nwcRequestsPerMinute: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -55,11 +61,17 @@ export const nostr = section(
     NWC_RELAYS: relays,
     NOSTR_ALLOW_PRIVATE: bool(false),
     NOSTR_ZAP_MAX_RELAYS: int(10, 1, 50),
+    NWC_CONNECTIONS_PER_ACCOUNT: int(50, 1, 10_000),
+    NWC_LIST_MAX: int(100, 1, 1000),
+    NWC_REQUESTS_PER_MINUTE: int(120, 1, 100_000),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
     nwcRelays: v.NWC_RELAYS,
     allowPrivate: v.NOSTR_ALLOW_PRIVATE,
     zapMaxRelays: v.NOSTR_ZAP_MAX_RELAYS,
+    nwcConnectionsPerAccount: v.NWC_CONNECTIONS_PER_ACCOUNT,
+    nwcListMax: v.NWC_LIST_MAX,
+    nwcRequestsPerMinute: v.NWC_REQUESTS_PER_MINUTE,
   }),
 );

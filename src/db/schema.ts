@@ -349,6 +349,8 @@ export interface DB {
   lndhub_tokens: LndhubTokensTable;
   lnurl_invoices: LnurlInvoicesTable;
   nostr_identities: NostrIdentitiesTable;
+  nwc_connections: NwcConnectionsTable;
+  nwc_requests: NwcRequestsTable;
   operator_actions: OperatorActionsTable;
   payout_batches: PayoutBatchesTable;
   payout_items: PayoutItemsTable;
@@ -566,6 +568,38 @@ export interface LndhubTokensTable {
   token_hash: string;
   created_at_ms: Int;
   expires_at_ms: Int;
+}
+
+/** Nostr Wallet Connect connections (migration 036): the client's public key, its methods and budgets. */
+export interface NwcConnectionsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  account_id: bigint;
+  name: string;
+  /** x-only public key (hex) of the secret handed out once in the URI. */
+  client_pubkey: string;
+  /** NIP-47 methods, space-separated. */
+  methods: string;
+  max_amount_msat: IntNullable;
+  budget_msat: IntNullable;
+  budget_renewal: 'daily' | 'weekly' | 'monthly' | 'yearly' | 'total';
+  expires_at_ms: IntNullable;
+  revoked_at_ms: IntNullable;
+  created_at_ms: Int;
+}
+
+/** NIP-47 requests taken (migration 036): the event id is unique, the idempotency key. */
+export interface NwcRequestsTable {
+  id: Generated<bigint>;
+  event_id: string;
+  connection_id: bigint;
+  method: string;
+  created_at_ms: Int;
+  /** The outgoing payment a pay_invoice made. */
+  payment_id: IntNullable;
+  /** The signed response event (JSON). */
+  response_event: string | null;
+  answered_at_ms: IntNullable;
 }
 
 export interface OperatorActionsTable {

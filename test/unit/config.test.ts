@@ -209,7 +209,16 @@ describe('configuration', () => {
     for (const key of [hex, nsec]) {
       expect(loadConfig({ NOSTR_SECRET_KEY: key }).nostr.secretKeyHex).toBe(hex);
     }
-    expect(loadConfig({}).nostr).toMatchObject({ secretKeyHex: null, nwcRelays: [], allowPrivate: false });
+    expect(loadConfig({}).nostr).toEqual({
+      secretKeyHex: null,
+      nwcRelays: [],
+      allowPrivate: false,
+      nwcConnectionsPerAccount: 50,
+      nwcListMax: 100,
+      nwcRequestsPerMinute: 120,
+      zapMaxRelays: 10,
+    });
+    expect(() => loadConfig({ NWC_LIST_MAX: '0' })).toThrow(/NWC_LIST_MAX/);
     expect(
       loadConfig({ NWC_RELAYS: 'wss://a.example, wss://b.example wss://a.example' }).nostr.nwcRelays,
     ).toEqual(['wss://a.example', 'wss://b.example']);

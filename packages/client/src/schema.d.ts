@@ -3722,6 +3722,712 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lapi/v1/nwc/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s Nostr Wallet Connect connections, newest first (no secrets) */
+        get: {
+            parameters: {
+                query?: {
+                    include_revoked?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description msat per renewal period */
+                                budget?: number | null;
+                                /** @enum {string} */
+                                budget_renewal?: "daily" | "weekly" | "monthly" | "yearly" | "total";
+                                /** @description the public key (hex) that signs the client’s requests */
+                                client_pubkey?: string;
+                                /** @description unix seconds */
+                                created_at?: number;
+                                /** @description unix seconds */
+                                expires_at?: number | null;
+                                id?: string;
+                                /** @description msat */
+                                max_amount?: number | null;
+                                methods?: string[];
+                                name?: string;
+                                /** @description unix seconds */
+                                revoked_at?: number | null;
+                            }[];
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a Nostr Wallet Connect (NIP-47) connection: its URI, with the client’s secret, shown once
+         * @description The connection may call the listed methods; pay_invoice is held to max_amount per payment and to the budget per renewal period (paid and pending payments with their fee reserves). 404 not_found when Nostr is off on this service; 409 limit_reached past NWC_CONNECTIONS_PER_ACCOUNT live connections.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description what its payments may add up to per renewal period, in msat, fees and fee reserves of pending payments included; default: no budget */
+                        budget?: unknown;
+                        /**
+                         * @description when the budget renews: UTC calendar day, week (Monday), month, year, or never (total); default monthly
+                         * @enum {unknown}
+                         */
+                        budget_renewal?: "daily" | "weekly" | "monthly" | "yearly" | "total";
+                        /** @description unix seconds after which it is refused; default: never */
+                        expires_at?: unknown;
+                        /** @description the most one payment may be, in msat (NIP-47’s unit); default: no cap */
+                        max_amount?: unknown;
+                        /** @description NIP-47 methods it may call; default: all of get_info, get_balance, get_budget, make_invoice, lookup_invoice, list_transactions, pay_invoice */
+                        methods?: unknown;
+                        /** @description what the connection is for (1–100 characters), e.g. the app’s name */
+                        name: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description msat per renewal period */
+                                budget?: number | null;
+                                /** @enum {string} */
+                                budget_renewal?: "daily" | "weekly" | "monthly" | "yearly" | "total";
+                                /** @description the public key (hex) that signs the client’s requests */
+                                client_pubkey?: string;
+                                /** @description unix seconds */
+                                created_at?: number;
+                                /** @description unix seconds */
+                                expires_at?: number | null;
+                                id?: string;
+                                /** @description msat */
+                                max_amount?: number | null;
+                                methods?: string[];
+                                name?: string;
+                                /** @description unix seconds */
+                                revoked_at?: number | null;
+                                /** @description nostr+walletconnect://<service pubkey>?relay=…&secret=… — holds the client’s secret: shown this once, never stored */
+                                uri?: string;
+                            };
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lapi/v1/nwc/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connection: its requests are refused (UNAUTHORIZED) from now on
+         * @description Revoking again answers the same; another account’s or an unknown id is 404 not_found.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description msat per renewal period */
+                                budget?: number | null;
+                                /** @enum {string} */
+                                budget_renewal?: "daily" | "weekly" | "monthly" | "yearly" | "total";
+                                /** @description the public key (hex) that signs the client’s requests */
+                                client_pubkey?: string;
+                                /** @description unix seconds */
+                                created_at?: number;
+                                /** @description unix seconds */
+                                expires_at?: number | null;
+                                id?: string;
+                                /** @description msat */
+                                max_amount?: number | null;
+                                methods?: string[];
+                                name?: string;
+                                /** @description unix seconds */
+                                revoked_at?: number | null;
+                            };
+                            message: string;
+                            status: boolean;
+                            success?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "usertag_invalid" | "email_invalid" | "invoice_invalid" | "amount_mismatch" | "lnurl_invalid" | "pair_unknown" | "unauthorized" | "forbidden_key_kind" | "account_disabled" | "not_found" | "sandbox_only" | "usertag_not_found" | "usertag_taken" | "email_taken" | "transfer_exists_different" | "transfer_not_pending" | "idempotency_conflict" | "invoice_already_paid" | "voucher_already_redeemed" | "limit_reached" | "state_conflict" | "order_not_open" | "payload_too_large" | "insufficient_balance" | "balance_limit_exceeded" | "self_payment" | "invoice_expired" | "amount_out_of_range" | "lnurl_unreachable" | "payment_failed" | "voucher_expired" | "voucher_revoked" | "payment_not_refundable" | "pair_closed" | "amount_below_minimum" | "price_off_tick" | "price_stale" | "rate_limited" | "lightning_unavailable" | "chain_unavailable" | "storage_full" | "price_unavailable" | "shutting_down";
+                            data?: null;
+                            field?: string;
+                            message?: string;
+                            /** @enum {boolean} */
+                            status?: false;
+                            /** @enum {boolean} */
+                            success?: false;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lapi/v1/payouts": {
         parameters: {
             query?: never;

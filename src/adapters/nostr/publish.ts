@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import WebSocket from 'ws';
-import type { NostrPublish, NostrPublishResult, SignedNostrEvent } from '../../app/ports.ts';
+import type { NostrEvent, NostrPublish, NostrPublishResult } from '../../app/ports.ts';
 import { allowedAddress, type Lookup } from '../http-out/safe-fetch.ts';
 
 // Publishing one event to one relay as NIP-01 says (https://github.com/nostr-protocol/nips/blob/master/01.md):
@@ -25,7 +25,7 @@ export function createNostrPublish(opts: { lookup?: Lookup } = {}): NostrPublish
 
 export async function publishToRelay(
   relayUrl: string,
-  event: SignedNostrEvent,
+  event: NostrEvent,
   opts: { timeoutMs: number; allowPrivate: boolean; lookup?: Lookup },
 ): Promise<NostrPublishResult> {
   let url: URL;

@@ -1,12 +1,20 @@
+import type { Kysely } from 'kysely';
 import type { PaymentRow } from '../../db/repos/payments.ts';
+import type { DB } from '../../db/schema.ts';
 import { feeReserveRoundedUp } from '../../domain/payments/fees.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DecodedInvoice } from '../ports.ts';
 import { feesFor } from './engine/movements.ts';
-import { asOutcome, type PayOutOrder, type PayTarget, payOut } from './engine/pay-out.ts';
+import { asOutcome, type ClaimContext, type PayOutOrder, type PayTarget, payOut } from './engine/pay-out.ts';
 import type { SendDetails } from './engine/rows.ts';
+
+/**
+ * A check the caller of a send adds (an NWC connection's budget): it runs first in the payment's write
+ * unit, after the payer's ledger account is locked, and aborts the unit to refuse.
+ */
+export type SendGuard = (trx: Kysely<DB>, c: ClaimContext) => Promise<void>;
 
 /** What a send of the caller asks the engine for. */
 function sendOrder(
@@ -16,6 +24,7 @@ function sendOrder(
   amountMsat: bigint,
   details: SendDetails,
   field: string,
+  guard?: SendGuard,
 ): PayOutOrder {
   const { feeReservePpm, feeReserveMinMsat } = deps.config.payments;
   return {
@@ -32,6 +41,14 @@ function sendOrder(
       selfInvoice: 'this invoice belongs to your own account',
       amount: 'amount differs from the invoice amount',
     },
+    ...(guard === undefined
+      ? {}
+      : {
+          claim: async (trx: Kysely<DB>, c: ClaimContext) => {
+            await guard(trx, c);
+            return { voucherId: null };
+          },
+        }),
   };
 }
 
@@ -59,6 +76,7 @@ export async function payInvoice(
     amountMsat: bigint;
     invoiceType: 'invoice' | 'lnurl';
     details: SendDetails;
+    guard?: SendGuard | undefined;
   },
 ): Promise<Result<PaymentRow>> {
   const r = await payOut(
@@ -70,6 +88,7 @@ export async function payInvoice(
       req.amountMsat,
       req.details,
       'lightning_invoice',
+      req.guard,
     ),
   );
   return r.ok ? asOutcome(r.value.row) : r;

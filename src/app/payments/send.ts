@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import type { SendCommand } from './commands.ts';
 import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import type { SendDetails } from './engine/rows.ts';
-import { payInvoice, payUsertag } from './pay-invoice.ts';
+import { payInvoice, payUsertag, type SendGuard } from './pay-invoice.ts';
 import { sendToLnurl } from './send-to-lnurl.ts';
 
 /**
@@ -15,7 +15,13 @@ import { sendToLnurl } from './send-to-lnurl.ts';
  * refusal moves no money. With an Idempotency-Key, a retry of the same request answers as the first did
  * and moves nothing again; the same key with another request is a conflict.
  */
-export async function send(deps: AppDeps, caller: Caller, cmd: SendCommand): Promise<Result<PaymentRow>> {
+export async function send(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: SendCommand,
+  /** A check of the caller's own (an NWC connection's budget), run inside the payment's write unit. */
+  guard?: SendGuard,
+): Promise<Result<PaymentRow>> {
   const idem = commandIdempotency('send', cmd);
   const earlier = await replayPayment(deps, caller.accountId, idem, { asSent: true });
   if (earlier !== undefined) return earlier;
@@ -24,7 +30,7 @@ export async function send(deps: AppDeps, caller: Caller, cmd: SendCommand): Pro
     idempotencyKey: idem?.key ?? null,
     requestHash: idem?.hash ?? null,
   };
-  return answerOrReplay(deps, caller.accountId, idem, await dispatch(deps, caller, cmd, details), {
+  return answerOrReplay(deps, caller.accountId, idem, await dispatch(deps, caller, cmd, details, guard), {
     asSent: true,
   });
 }
@@ -34,6 +40,7 @@ async function dispatch(
   caller: Caller,
   cmd: SendCommand,
   d: SendDetails,
+  guard: SendGuard | undefined,
 ): Promise<Result<PaymentRow>> {
   const t = cmd.target;
   switch (t.kind) {
@@ -73,7 +80,7 @@ async function dispatch(
         );
       }
       const amountMsat = (invoice.amountMsat ?? t.amountMsat)!;
-      return payInvoice(deps, caller, { invoice, amountMsat, invoiceType: 'invoice', details: d });
+      return payInvoice(deps, caller, { invoice, amountMsat, invoiceType: 'invoice', details: d, guard });
     }
   }
 }

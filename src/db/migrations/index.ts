@@ -31,6 +31,7 @@ import * as m032 from './032_chain_withdrawals.ts';
 import * as m033 from './033_withdrawal_batches.ts';
 import * as m034 from './034_sandbox_btc_transactions.ts';
 import * as m035 from './035_lndhub_tokens.ts';
+import * as m036 from './036_nwc.ts';
 import * as m037 from './037_lnurl_zaps.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '033_withdrawal_batches': m033,
   '034_sandbox_btc_transactions': m034,
   '035_lndhub_tokens': m035,
+  '036_nwc': m036,
   '037_lnurl_zaps': m037,
 };
 

@@ -6,6 +6,7 @@ import { applyFamily, callerOf, envelope } from '../family.ts';
 import { registerPriceRoutes } from '../wire/prices.routes.ts';
 import { envelopeOf, standardErrors, standardSecurity } from '../wire/schemas.ts';
 import { registerNostrRoutes } from './nostr.routes.ts';
+import { registerNwcRoutes } from './nwc.routes.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
 import { registerPayoutRoutes } from './payouts.routes.ts';
 import { registerRefundRoutes } from './refunds.routes.ts';
@@ -20,6 +21,7 @@ export async function lapiFamily(scope: FastifyInstance, { deps }: { deps: AppDe
   registerVoucherRoutes(scope, deps);
   registerRefundRoutes(scope, deps);
   registerPayoutRoutes(scope, deps);
+  registerNwcRoutes(scope, deps);
   registerPriceRoutes(scope, deps, 'envelope');
   registerNostrRoutes(scope, deps);
 

@@ -1,0 +1,204 @@
+import { getPublicKey } from 'nostr-tools';
+import {
+  countLiveNwcConnections,
+  findNwcConnectionByPublicId,
+  insertNwcConnection,
+  listNwcConnections,
+  markNwcConnectionRevoked,
+  type NwcConnectionRow,
+} from '../../db/repos/nwc.ts';
+import { abort } from '../../domain/errors.ts';
+import {
+  type BudgetRenewal,
+  connectionUri,
+  isBudgetRenewal,
+  isNwcMethod,
+  NWC_METHODS,
+  NWC_NAME_MAX,
+  type NwcMethod,
+} from '../../domain/nostr/nwc.ts';
+import { err, ok, type Result } from '../../domain/result.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import { runWrite } from '../write.ts';
+
+/** What a new connection is asked for (decoded at the edge; the rules are checked here). */
+export interface CreateNwcConnectionCommand {
+  name: string;
+  /** null: every method this service answers. */
+  methods: string[] | null;
+  maxAmountMsat: bigint | null;
+  budgetMsat: bigint | null;
+  /** null: monthly when a budget is given. */
+  budgetRenewal: string | null;
+  expiresAtSec: number | null;
+}
+
+/** A connection as its owner sees it. */
+export interface NwcConnectionView {
+  id: string;
+  name: string;
+  clientPubkey: string;
+  methods: NwcMethod[];
+  maxAmountMsat: bigint | null;
+  budgetMsat: bigint | null;
+  budgetRenewal: BudgetRenewal;
+  expiresAtMs: number | null;
+  revokedAtMs: number | null;
+  createdAtMs: number;
+}
+
+export const connectionView = (r: NwcConnectionRow): NwcConnectionView => ({
+  id: r.public_id,
+  name: r.name,
+  clientPubkey: r.client_pubkey,
+  methods: r.methods.split(' ').filter(isNwcMethod),
+  maxAmountMsat: r.max_amount_msat,
+  budgetMsat: r.budget_msat,
+  budgetRenewal: r.budget_renewal,
+  expiresAtMs: r.expires_at_ms === null ? null : Number(r.expires_at_ms),
+  revokedAtMs: r.revoked_at_ms === null ? null : Number(r.revoked_at_ms),
+  createdAtMs: Number(r.created_at_ms),
+});
+
+/** Nostr must be configured: the service's key signs, and its relays carry the requests. */
+function nostrService(deps: AppDeps): Result<{ walletPubkey: string; relays: readonly string[] }> {
+  const { secretKeyHex, nwcRelays } = deps.config.nostr;
+  if (secretKeyHex === null || nwcRelays.length === 0) {
+    return err('not_found', 'Nostr Wallet Connect is off on this service (NOSTR_SECRET_KEY and NWC_RELAYS)');
+  }
+  return ok({ walletPubkey: getPublicKey(Buffer.from(secretKeyHex, 'hex')), relays: nwcRelays });
+}
+
+/** The largest amount a connection limit may name (21M BTC in msat). */
+const MAX_MSAT = 21_000_000n * 100_000_000_000n;
+
+function checkCommand(
+  deps: AppDeps,
+  cmd: CreateNwcConnectionCommand,
+): Result<{ methods: NwcMethod[]; renewal: BudgetRenewal }> {
+  const name = cmd.name.trim();
+  if (name === '' || name.length > NWC_NAME_MAX) {
+    return err('invalid_request', `name must be 1 to ${NWC_NAME_MAX} characters`, 'name');
+  }
+  let methods: NwcMethod[] = [...NWC_METHODS];
+  if (cmd.methods !== null) {
+    const unknown = cmd.methods.filter((m) => !isNwcMethod(m));
+    if (unknown.length > 0) {
+      return err(
+        'invalid_request',
+        `methods: unknown method ${JSON.stringify(unknown[0])}; one or more of ${NWC_METHODS.join(', ')}`,
+        'methods',
+      );
+    }
+    if (cmd.methods.length === 0)
+      return err('invalid_request', 'methods must name at least one method', 'methods');
+    methods = NWC_METHODS.filter((m) => cmd.methods?.includes(m));
+  }
+  for (const [field, v] of [
+    ['max_amount', cmd.maxAmountMsat],
+    ['budget', cmd.budgetMsat],
+  ] as const) {
+    if (v !== null && (v <= 0n || v > MAX_MSAT)) {
+      return err(
+        'invalid_request',
+        `${field} must be a positive whole number of msat, at most 21M BTC`,
+        field,
+      );
+    }
+  }
+  const renewalText = cmd.budgetRenewal ?? 'monthly';
+  if (!isBudgetRenewal(renewalText)) {
+    return err(
+      'invalid_request',
+      'budget_renewal must be one of daily, weekly, monthly, yearly, total',
+      'budget_renewal',
+    );
+  }
+  if (cmd.budgetRenewal !== null && cmd.budgetMsat === null) {
+    return err('invalid_request', 'budget_renewal needs a budget', 'budget_renewal');
+  }
+  if (cmd.expiresAtSec !== null && cmd.expiresAtSec * 1000 <= deps.clock.nowMs()) {
+    return err('invalid_request', 'expires_at must be in the future (unix seconds)', 'expires_at');
+  }
+  return ok({ methods, renewal: renewalText });
+}
+
+/**
+ * Creates a connection for the caller's wallet: a new client key whose secret is in the answered URI
+ * (shown once, not kept), the methods it may call, its per-payment cap, budget and expiry.
+ */
+export async function createNwcConnection(
+  deps: AppDeps,
+  caller: Caller,
+  cmd: CreateNwcConnectionCommand,
+): Promise<Result<{ connection: NwcConnectionView; uri: string }>> {
+  const service = nostrService(deps);
+  if (!service.ok) return service;
+  const checked = checkCommand(deps, cmd);
+  if (!checked.ok) return checked;
+  const secretHex = deps.ids.hex(32);
+  const clientPubkey = getPublicKey(Buffer.from(secretHex, 'hex'));
+  const nowMs = deps.clock.nowMs();
+  const row: Omit<NwcConnectionRow, 'id' | 'revoked_at_ms'> = {
+    public_id: deps.ids.publicId(16),
+    account_id: caller.accountId,
+    name: cmd.name.trim(),
+    client_pubkey: clientPubkey,
+    methods: checked.value.methods.join(' '),
+    max_amount_msat: cmd.maxAmountMsat,
+    budget_msat: cmd.budgetMsat,
+    budget_renewal: checked.value.renewal,
+    expires_at_ms: cmd.expiresAtSec === null ? null : BigInt(cmd.expiresAtSec) * 1000n,
+    created_at_ms: BigInt(nowMs),
+  };
+  const limit = deps.config.nostr.nwcConnectionsPerAccount;
+  const made = await runWrite(deps.db, async (trx) => {
+    if ((await countLiveNwcConnections(trx, caller.accountId)) >= limit) {
+      abort('limit_reached', `an account holds at most ${limit} live connections: revoke one first`);
+    }
+    return insertNwcConnection(trx, row);
+  });
+  if (!made.ok) return made;
+  return ok({
+    connection: connectionView({ ...row, id: made.value, revoked_at_ms: null }),
+    uri: connectionUri(service.value.walletPubkey, service.value.relays, secretHex),
+  });
+}
+
+/** The caller's connections, newest first (the revoked ones too when asked). */
+export async function listNwcConnectionsOf(
+  deps: AppDeps,
+  caller: Caller,
+  includeRevoked: boolean,
+): Promise<NwcConnectionView[]> {
+  const rows = await listNwcConnections(
+    deps.db.read,
+    caller.accountId,
+    deps.config.nostr.nwcConnectionsPerAccount * (includeRevoked ? 4 : 1),
+    includeRevoked,
+  );
+  return rows.map(connectionView);
+}
+
+/**
+ * Revokes one of the caller's connections: from then on its requests are answered UNAUTHORIZED.
+ * Revoking again answers the same; another account's or an unknown id is not found.
+ */
+export async function revokeNwcConnection(
+  deps: AppDeps,
+  caller: Caller,
+  id: string,
+): Promise<Result<NwcConnectionView>> {
+  const found = await findNwcConnectionByPublicId(deps.db.read, id);
+  if (found === undefined || found.account_id !== caller.accountId) {
+    return err('not_found', 'no connection of this account with that id', 'id');
+  }
+  const nowMs = deps.clock.nowMs();
+  const r = await runWrite(deps.db, async (trx) => {
+    await markNwcConnectionRevoked(trx, found.id, nowMs);
+    return findNwcConnectionByPublicId(trx, id);
+  });
+  if (!r.ok) return r;
+  return ok(connectionView(r.value ?? found));
+}

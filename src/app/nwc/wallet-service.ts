@@ -1,0 +1,229 @@
+import { finalizeEvent, getPublicKey, nip04, nip44, verifyEvent } from 'nostr-tools';
+import { findAccountById } from '../../db/repos/accounts.ts';
+import {
+  findNwcConnectionByPubkey,
+  findNwcRequest,
+  type NwcConnectionRow,
+  setNwcResponse,
+  takeNwcRequest,
+} from '../../db/repos/nwc.ts';
+import {
+  isNwcMethod,
+  NWC_ENCRYPTIONS,
+  NWC_KIND,
+  NWC_METHODS,
+  NWC_RETAKE_AFTER_MS,
+  type NwcEncryption,
+  type NwcErrorCode,
+} from '../../domain/nostr/nwc.ts';
+import type { Caller } from '../accounts/authenticate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { NostrEvent, NostrRelayLinks } from '../ports.ts';
+import { runPlainWrite } from '../write.ts';
+import { type NwcAnswer, runNwcMethod } from './methods.ts';
+
+// The NIP-47 wallet service: it announces itself (kind 13194), listens for requests (23194) addressed to
+// the service key on the configured relays, and answers each (23195) in the request's encryption.
+// A request is taken once: its event id is a unique row (nwc_requests), so a request delivered by two
+// relays, twice by one, or to two instances is handled by one and the others republish its answer.
+
+const tagOf = (e: NostrEvent, name: string): string | undefined => e.tags.find((t) => t[0] === name)?.[1];
+
+/** The most request content this service decrypts (characters). */
+const MAX_CONTENT = 64 * 1024;
+
+export interface NwcService {
+  readonly walletPubkey: string;
+  /** Handles one event as if a relay delivered it (the relay links call this). */
+  handle(e: NostrEvent): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Requests per connection and minute, counted in this instance. */
+class PerMinute {
+  private readonly counts = new Map<bigint, { minute: number; n: number }>();
+  constructor(private readonly max: number) {}
+  take(id: bigint, nowMs: number): boolean {
+    const minute = Math.floor(nowMs / 60_000);
+    const c = this.counts.get(id);
+    if (c === undefined || c.minute !== minute) {
+      if (this.counts.size > 100_000) this.counts.clear();
+      this.counts.set(id, { minute, n: 1 });
+      return true;
+    }
+    c.n += 1;
+    return c.n <= this.max;
+  }
+}
+
+/** Starts the wallet service on the relay links; null when Nostr is off (no key or no relays). */
+export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcService | null {
+  const secretHex = deps.config.nostr.secretKeyHex;
+  if (secretHex === null || deps.config.nostr.nwcRelays.length === 0) return null;
+  const secret = Uint8Array.from(Buffer.from(secretHex, 'hex'));
+  const walletPubkey = getPublicKey(secret);
+  const limiter = new PerMinute(deps.config.nostr.nwcRequestsPerMinute);
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+
+  const sign = (kind: number, tags: string[][], content: string): NostrEvent =>
+    finalizeEvent({ kind, tags, content, created_at: Math.floor(deps.clock.nowMs() / 1000) }, secret);
+
+  // Notifications (23196/23197) are not sent yet, so the info event does not offer them: a client would
+  // wait for them in vain.
+  relays.keepPublished(
+    sign(NWC_KIND.info, [['encryption', NWC_ENCRYPTIONS.join(' ')]], [...NWC_METHODS].join(' ')),
+  );
+
+  const encrypt = (scheme: NwcEncryption, clientPubkey: string, text: string): string =>
+    scheme === 'nip44_v2'
+      ? nip44.encrypt(text, nip44.getConversationKey(secret, clientPubkey))
+      : nip04.encrypt(secret, clientPubkey, text);
+  const decrypt = (scheme: NwcEncryption, clientPubkey: string, text: string): string =>
+    scheme === 'nip44_v2'
+      ? nip44.decrypt(text, nip44.getConversationKey(secret, clientPubkey))
+      : nip04.decrypt(secret, clientPubkey, text);
+
+  const responseEvent = (
+    req: NostrEvent,
+    scheme: NwcEncryption,
+    method: string,
+    a: NwcAnswer,
+  ): NostrEvent => {
+    const body =
+      'result' in a
+        ? { result_type: method, error: null, result: a.result }
+        : { result_type: method, error: 'error' in a ? a.error : null, result: null };
+    return sign(
+      NWC_KIND.response,
+      [['p', req.pubkey], ['e', req.id], ...(scheme === 'nip44_v2' ? [['encryption', scheme]] : [])],
+      encrypt(scheme, req.pubkey, JSON.stringify(body)),
+    );
+  };
+
+  const refuse = async (
+    req: NostrEvent,
+    scheme: NwcEncryption,
+    method: string,
+    code: NwcErrorCode,
+    message: string,
+  ) => {
+    await relays.publish(responseEvent(req, scheme, method, { error: { code, message } }));
+  };
+
+  async function handle(e: NostrEvent): Promise<void> {
+    if (e.kind !== NWC_KIND.request || tagOf(e, 'p') !== walletPubkey) return;
+    if (!verifyEvent(e)) return;
+    const nowMs = deps.clock.nowMs();
+    // NIP-40 / NIP-47: a request received after its expiration is ignored.
+    const exp = tagOf(e, 'expiration');
+    if (exp !== undefined && /^\d+$/.test(exp) && Number(exp) * 1000 <= nowMs) return;
+    const encTag = tagOf(e, 'encryption');
+    const scheme: NwcEncryption = encTag === 'nip44_v2' ? 'nip44_v2' : 'nip04';
+    if (encTag !== undefined && encTag !== 'nip44_v2' && encTag !== 'nip04') {
+      // Answered in NIP-04, which every client reads.
+      await refuse(e, 'nip04', 'unknown', 'UNSUPPORTED_ENCRYPTION', `encryption ${encTag} is not supported`);
+      return;
+    }
+    if (e.content.length > MAX_CONTENT) return;
+    let method: string;
+    let params: Record<string, unknown>;
+    try {
+      const body = JSON.parse(decrypt(scheme, e.pubkey, e.content)) as unknown;
+      if (typeof body !== 'object' || body === null) return;
+      const m = (body as Record<string, unknown>)['method'];
+      const p = (body as Record<string, unknown>)['params'];
+      if (typeof m !== 'string') return;
+      method = m;
+      params = typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+    } catch {
+      return; // Not for us, or not readable: nothing to answer with.
+    }
+    const conn = await findNwcConnectionByPubkey(deps.db.read, e.pubkey);
+    const denied = await refusal(conn, nowMs);
+    if (denied !== null) {
+      await refuse(e, scheme, method, 'UNAUTHORIZED', denied);
+      return;
+    }
+    const c = conn!;
+    if (!isNwcMethod(method)) {
+      await refuse(e, scheme, method, 'NOT_IMPLEMENTED', `${method} is not a method of this wallet service`);
+      return;
+    }
+    if (!c.methods.split(' ').includes(method)) {
+      await refuse(e, scheme, method, 'RESTRICTED', `this connection may not call ${method}`);
+      return;
+    }
+    // Taken once across relays and instances; a duplicate republishes the answer kept.
+    const taken = await runPlainWrite(deps.db, (trx) =>
+      takeNwcRequest(trx, { eventId: e.id, connectionId: c.id, method, nowMs }),
+    );
+    if (!taken) {
+      const earlier = await findNwcRequest(deps.db.read, e.id);
+      if (earlier === undefined) return;
+      if (earlier.response_event !== null) {
+        await relays.publish(JSON.parse(earlier.response_event) as NostrEvent);
+        return;
+      }
+      // Taken by an instance that is still at it, or that stopped before answering: after a while a new
+      // delivery runs it again (a payment is found again by its idempotency key, never made twice).
+      if (Number(earlier.created_at_ms) + NWC_RETAKE_AFTER_MS > nowMs) return;
+    }
+    if (!limiter.take(c.id, nowMs)) {
+      await answer(e, scheme, method, {
+        error: { code: 'RATE_LIMITED', message: 'too many requests: retry in a minute' },
+      });
+      return;
+    }
+    const account = await findAccountById(deps.db.read, c.account_id);
+    if (account === undefined || account.disabled_at_ms !== null) {
+      await answer(e, scheme, method, {
+        error: { code: 'UNAUTHORIZED', message: 'the wallet’s account is disabled' },
+      });
+      return;
+    }
+    const caller: Caller = { accountId: account.id, usertag: account.usertag, kind: 'admin' };
+    let a: NwcAnswer;
+    try {
+      a = await runNwcMethod(deps, caller, c, { eventId: e.id, method, params });
+    } catch (err) {
+      deps.log.error({ err, method }, 'NWC request failed');
+      a = { error: { code: 'INTERNAL', message: 'internal error' } };
+    }
+    if ('pending' in a) return;
+    await answer(e, scheme, method, a);
+  }
+
+  async function refusal(c: NwcConnectionRow | undefined, nowMs: number): Promise<string | null> {
+    if (c === undefined) return 'no wallet is connected with this key';
+    if (c.revoked_at_ms !== null) return 'this connection was revoked';
+    if (c.expires_at_ms !== null && Number(c.expires_at_ms) <= nowMs) return 'this connection has expired';
+    return null;
+  }
+
+  /** Keeps the answer with the request (for duplicates), then publishes it. */
+  async function answer(e: NostrEvent, scheme: NwcEncryption, method: string, a: NwcAnswer): Promise<void> {
+    const ev = responseEvent(e, scheme, method, a);
+    await runPlainWrite(deps.db, (trx) => setNwcResponse(trx, e.id, JSON.stringify(ev), deps.clock.nowMs()));
+    await relays.publish(ev);
+  }
+
+  const track = (e: NostrEvent) => {
+    if (stopped) return;
+    const p = handle(e)
+      .catch((err: unknown) => deps.log.error({ err }, 'NWC event handling failed'))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  relays.subscribe((since) => ({ kinds: [NWC_KIND.request], '#p': [walletPubkey], since }), track);
+
+  return {
+    walletPubkey,
+    handle,
+    async stop() {
+      stopped = true;
+      await Promise.allSettled([...inFlight]);
+      await relays.close();
+    },
+  };
+}
