@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rotateKey } from '../../src/app/accounts/rotate-key.ts';
@@ -6,6 +7,8 @@ import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { payFromOutside } from '../../src/app/sandbox/pay-from-outside.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+
+const sha256Hex = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 // A WebSocket client for the LNbits funding source's `websockets.connect` (Node 20 has none built in):
 // `ws`, the implementation @fastify/websocket serves with.
@@ -407,11 +410,14 @@ describe.each(DIALECTS)('LNbits clients against the service (%s)', (dialect) => 
     expect((await payFromOutside(rt.deps, invoice.paymentRequest!)).ok).toBe(true);
     await until(() => received.length === 1);
     expect(received).toEqual([invoice.checkingId]);
-    expect(await nutshell.getPaymentStatus(invoice.checkingId!)).toEqual({
+    // The receiver sees its invoice's preimage once it is paid (the service chose it).
+    const settled = await nutshell.getPaymentStatus(invoice.checkingId!);
+    expect(settled).toEqual({
       result: 'SETTLED',
       feeMsat: 0,
-      preimage: null,
+      preimage: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    expect(sha256Hex(settled.preimage!)).toBe(invoice.checkingId);
     expect(nutshell.oldApi).toBe(true);
 
     // A melt: the mint pays a user's invoice of this service.
@@ -422,9 +428,14 @@ describe.each(DIALECTS)('LNbits clients against the service (%s)', (dialect) => 
     });
     const userInvoice = ((await made.json()) as { payment_request: string }).payment_request;
     const paid = await nutshell.payInvoice(userInvoice);
-    // Settled inside the ledger (an invoice of this service): no routing fee, and no preimage to show
-    // (the node never paid it; docs/clients.md).
-    expect(paid).toMatchObject({ result: 'SETTLED', feeMsat: 0, preimage: null });
+    // Settled inside the ledger (an invoice of this service): no routing fee, and the invoice's own
+    // preimage (the service chose it) as the proof of payment.
+    expect(paid).toMatchObject({
+      result: 'SETTLED',
+      feeMsat: 0,
+      preimage: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(sha256Hex(paid.preimage!)).toBe(paid.checkingId);
     expect(await nutshell.status()).toEqual({ errorMessage: null, balanceSat: 50_000 + 1234 - 2000 });
     // Paying it again: refused (status failed), nothing moves.
     expect((await nutshell.payInvoice(userInvoice)).result).toBe('FAILED');
@@ -468,12 +479,14 @@ describe.each(DIALECTS)('LNbits clients against the service (%s)', (dialect) => 
     expect(await fs.payInvoice(theirs.paymentRequest!)).toMatchObject({ ok: null });
     const admin = new LNbitsFundingSource(base, node.adminKey);
     const paid = await admin.payInvoice(theirs.paymentRequest!);
+    // Paid inside the ledger, the payer still gets the invoice's real preimage, as from LNbits.
     expect(paid).toMatchObject({
       ok: true,
       checkingId: expect.stringMatching(/^[0-9a-f]{64}$/),
       feeMsat: 0,
-      preimage: null,
+      preimage: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    expect(sha256Hex(paid.preimage!)).toBe(paid.checkingId);
     expect(await admin.payInvoice(theirs.paymentRequest!)).toMatchObject({ ok: false });
     expect((await fs.status()).balanceMsat).toBe(20_000_000 + 777_000 - 100_000);
   });

@@ -21,6 +21,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import { getWallet } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
 import { feesFor } from '../payments/engine/movements.ts';
+import { revealedPreimage } from '../payments/payment.ts';
 import { findPaymentByHash } from '../payments/payment-by-hash.ts';
 import { receive } from '../payments/receive.ts';
 import { send } from '../payments/send.ts';
@@ -62,7 +63,7 @@ export function nwcTransaction(deps: AppDeps, p: PaymentRow): Record<string, unk
     invoice: p.payreq ?? '',
     description: p.description ?? inv?.description ?? '',
     description_hash: inv?.descriptionHash ?? '',
-    preimage: p.preimage ?? '',
+    preimage: revealedPreimage(p) ?? '',
     payment_hash: p.payment_hash ?? '',
     amount: Number(p.amount_msat),
     fees_paid: Number(fees),

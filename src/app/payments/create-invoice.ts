@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CreatedInvoice, CreateInvoiceInput, LightningBackend } from '../ports.ts';
@@ -14,4 +15,22 @@ export async function createInvoiceOrError(
     deps.log.error({ err: e }, 'Lightning backend could not create an invoice');
     return err('lightning_unavailable', 'the Lightning node could not create an invoice; try again shortly');
   }
+}
+
+/**
+ * Asks for an invoice whose preimage the service chooses (32 bytes from the CSPRNG), so that the service
+ * knows it: a payer inside the ledger (another account paying this invoice) is then given the preimage as
+ * its proof of payment, as a payer from outside gets it from the network. `preimage` is null when the node
+ * ignored the chosen one and made its own (the payment hash does not match it).
+ */
+export async function createInvoiceWithPreimage(
+  deps: AppDeps,
+  backend: LightningBackend,
+  input: Omit<CreateInvoiceInput, 'preimage'>,
+): Promise<Result<CreatedInvoice & { preimage: string | null }>> {
+  const chosen = randomBytes(32);
+  const made = await createInvoiceOrError(deps, backend, { ...input, preimage: chosen });
+  if (!made.ok) return made;
+  const kept = createHash('sha256').update(chosen).digest('hex') === made.value.paymentHash;
+  return ok({ ...made.value, preimage: kept ? chosen.toString('hex') : null });
 }

@@ -9,7 +9,7 @@ import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { runPlainWrite } from '../write.ts';
 import { servicePubkey } from '../zaps/service-key.ts';
-import { createInvoiceOrError } from './create-invoice.ts';
+import { createInvoiceWithPreimage } from './create-invoice.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
 /** Smallest amount a Lightning address accepts: 1 satoshi. */
@@ -119,18 +119,15 @@ export async function lightningAddressInvoice(
   }
   // NIP-57: a zap invoice's description is the zap request and this note only.
   const description = zapRequest ?? metadataOf(deps, account.usertag);
-  const preimage = Buffer.from(deps.ids.hex(32), 'hex');
-  const invoice = await createInvoiceOrError(deps, deps.lightning, {
+  const invoice = await createInvoiceWithPreimage(deps, deps.lightning, {
     amountMsat,
     // The text the hash commits to: Core Lightning hashes the description itself (LUD-06).
     description,
     descriptionHash: createHash('sha256').update(description, 'utf8').digest(),
     expirySec: LNURL_INVOICE_EXPIRY_SEC,
-    preimage,
   });
   if (!invoice.ok) return invoice;
-  // A node that ignored the chosen preimage made its own: then it is not known here.
-  const preimageKnown = createHash('sha256').update(preimage).digest('hex') === invoice.value.paymentHash;
+  const preimage = invoice.value.preimage;
   const nowMs = deps.clock.nowMs();
   const row = newPaymentRow(
     deps,
@@ -141,6 +138,7 @@ export async function lightningAddressInvoice(
       route: 'lightning',
       amount_msat: amountMsat,
       payment_hash: invoice.value.paymentHash,
+      preimage,
       payreq: invoice.value.payreq,
       invoice_type: 'lnurl',
       invoice_expires_at_ms: BigInt(invoice.value.expiresAtSec * 1000),
@@ -153,7 +151,7 @@ export async function lightningAddressInvoice(
     await insertPayment(trx, row);
     await insertLnurlInvoice(trx, {
       payment_id: row.id,
-      preimage: preimageKnown ? preimage.toString('hex') : null,
+      preimage,
       zap_request: zapRequest,
       zap_relays: zapRequest === null ? null : JSON.stringify(zapRelays),
       created_at_ms: nowMs,

@@ -13,7 +13,7 @@ import { type FiatRateLock, lockFiatRate } from '../prices/lock-fiat-rate.ts';
 import { validateCallbackUrl } from '../webhooks/validate-callback-url.ts';
 import { runWrite } from '../write.ts';
 import type { CommandAmount, FiatPricedAmount, ReceiveCommand } from './commands.ts';
-import { createInvoiceOrError } from './create-invoice.ts';
+import { createInvoiceWithPreimage } from './create-invoice.ts';
 import { answerOrReplay, commandIdempotency, replayPayment } from './engine/idempotency.ts';
 import { newPaymentRow } from './engine/rows.ts';
 
@@ -78,7 +78,7 @@ export async function receive(
   const nowMs = deps.clock.nowMs();
   const description = r.description ?? `Payment to ${owner.usertag}`;
   const invoice = withInvoice
-    ? await createInvoiceOrError(deps, deps.lightning, {
+    ? await createInvoiceWithPreimage(deps, deps.lightning, {
         amountMsat: units,
         ...(cmd.descriptionHash === undefined
           ? { description }
@@ -106,6 +106,8 @@ export async function receive(
       payment_mode: cmd.rail,
       chain_network: chain?.network ?? null,
       payment_hash: invoice?.ok ? invoice.value.paymentHash : null,
+      // Kept for a payer inside the ledger; shown to this account only once paid (revealedPreimage).
+      preimage: invoice?.ok ? invoice.value.preimage : null,
       payreq: invoice?.ok ? invoice.value.payreq : null,
       invoice_type: invoice?.ok ? 'invoice' : null,
       // For a usdt request: when it expires (the expiry sweeper declines it then, like an invoice).

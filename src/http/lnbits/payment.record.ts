@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Payment } from '../../app/payments/payment.ts';
+import { type Payment, revealedPreimage } from '../../app/payments/payment.ts';
 import type { PaymentStatus } from '../../domain/payments/vocabulary.ts';
 
 /**
@@ -72,7 +72,7 @@ export function lnbitsPayment(p: Payment, walletId: string): LnbitsPayment {
     expiry: p.direction === 'in' ? iso(p.invoice_expires_at_ms) : null,
     webhook: null,
     webhook_status: null,
-    preimage: p.preimage,
+    preimage: revealedPreimage(p),
     tag: null,
     extension: null,
     time: iso(p.created_at_ms) ?? '',

@@ -4,7 +4,7 @@ import { getWallet } from '../../app/balances/get-balances.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { decodeInvoiceInfo } from '../../app/payments/decode-invoice.ts';
 import { lightningPaymentsPage } from '../../app/payments/history.ts';
-import type { Payment } from '../../app/payments/payment.ts';
+import { type Payment, revealedPreimage } from '../../app/payments/payment.ts';
 import { findPaymentByHash } from '../../app/payments/payment-by-hash.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
@@ -227,7 +227,7 @@ export function registerLnbitsPaymentRoutes(scope: FastifyInstance, deps: AppDep
       const status = lnbitsStatusOf(p.status);
       const paid = status === 'success';
       if (caller === null) return status === 'failed' ? { paid, status } : { paid };
-      return { paid, status, preimage: p.preimage, details: record(p, caller) };
+      return { paid, status, preimage: revealedPreimage(p), details: record(p, caller) };
     },
   );
 

@@ -224,6 +224,9 @@ async function payInLedger(
         status: 'paid',
         paid_at_ms: BigInt(nowMs),
         counterpart_id: target?.id ?? inId,
+        // The payer's proof of payment, as the network gives it to a payer from outside: the preimage the
+        // service chose for its own invoice (null for an invoice made before it chose them).
+        preimage: target?.preimage ?? null,
       },
       nowMs,
     );
