@@ -4,7 +4,7 @@ import { dialectOf } from '../../src/db/dialect.ts';
 import { prepare } from '../../src/db/prepared.ts';
 import { lockAccountsInOrder } from '../../src/db/repos/ledger.ts';
 import type { DB } from '../../src/db/schema.ts';
-import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { DIALECTS, itWhere, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 /** A prepared query that answers which executor it ran on, as the hot paths run theirs. */
 const seenBy = prepare<{ id: bigint }, { id: bigint }>((db, p) =>
@@ -62,7 +62,7 @@ describe.each(DIALECTS)('the dialect read from the executor on %s', (dialect) =>
     ]);
   });
 
-  it.runIf(dialect === 'postgres')(
+  itWhere(dialect === 'postgres')(
     'lockAccountsInOrder holds its rows inside the unit: another transaction cannot take them',
     async () => {
       t = await testRuntime(dialect);

@@ -5,7 +5,7 @@ import { rotateKey } from '../../src/app/accounts/rotate-key.ts';
 import { disableAccount, enableAccount } from '../../src/app/operator/disable-account.ts';
 import { sqlitePath } from '../../src/db/sqlite/open.ts';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
-import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { DIALECTS, itWhere, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 const CLI = { accountId: null, name: 'operator:root' };
 
@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the API-key lookup after a key or account changes, on %
     });
   });
 
-  it.runIf(dialect === 'sqlite')(
+  itWhere(dialect === 'sqlite')(
     'a key revoked or an account disabled by another connection to the file (a paytag command) is refused at once',
     async () => {
       const a = await makeAccount(rt.deps);

@@ -12,6 +12,7 @@ import {
   callerOf,
   DIALECTS,
   freshDatabase,
+  itWhere,
   makeAccount,
   type TestDatabase,
   type TestRuntime,
@@ -44,7 +45,7 @@ describe.each(DIALECTS)('write units batched on %s', (dialect) => {
   const keys = async () =>
     (await sql<{ k: string }>`SELECT k FROM batch_probe ORDER BY k`.execute(db.read)).rows.map((r) => r.k);
 
-  it.runIf(dialect === 'postgres')('units that arrive together commit in one transaction', async () => {
+  itWhere(dialect === 'postgres')('units that arrive together commit in one transaction', async () => {
     // Issued in one turn of the event loop, as concurrent requests' units are.
     const ids = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -135,7 +136,7 @@ describe.each(DIALECTS)('write units batched on %s', (dialect) => {
     expect(await keys()).toEqual(['w1', 'w2']);
   });
 
-  it.runIf(dialect === 'postgres')(
+  itWhere(dialect === 'postgres')(
     'a unit that swallows a failed statement is answered an error, never a silent rollback of its batch',
     async () => {
       const outcomes = await Promise.allSettled(
@@ -153,7 +154,7 @@ describe.each(DIALECTS)('write units batched on %s', (dialect) => {
     },
   );
 
-  it.runIf(dialect === 'postgres')(
+  itWhere(dialect === 'postgres')(
     'a unit whose violation shows only at COMMIT fails alone; the others of its batch commit',
     async () => {
       await db.write(async (trx) => {
