@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
+import { prepare } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 
 /**
@@ -80,21 +81,23 @@ const refundColumns = [
   'v.refunded_at_ms as refundedAtMs',
 ] as const;
 
+// Every checkPayment of an incoming payment reads its refunds (most have none): prepared, as the
+// payment read beside it is.
+const refundsOf = prepare<{ paymentId: bigint; limit: number }, RefundRow>((db, p) =>
+  db
+    .selectFrom('voucher_batches as b')
+    .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
+    .innerJoin('payments as p', 'p.id', 'b.refund_of_payment_id')
+    .select(refundColumns)
+    .where('b.refund_of_payment_id', '=', p('paymentId'))
+    // The voucher's id grows with each insert: creation order, even within one millisecond.
+    .orderBy('v.id')
+    .limit(p('limit')),
+);
+
 /** The payment's refunds, oldest first (at most `limit`). */
-export function listRefundsOf(exec: Exec, paymentId: bigint, limit: number): Promise<RefundRow[]> {
-  return (
-    exec
-      .selectFrom('voucher_batches as b')
-      .innerJoin('vouchers as v', 'v.batch_id', 'b.id')
-      .innerJoin('payments as p', 'p.id', 'b.refund_of_payment_id')
-      .select(refundColumns)
-      .where('b.refund_of_payment_id', '=', paymentId)
-      // The voucher's id grows with each insert: creation order, even within one millisecond.
-      .orderBy('v.id')
-      .limit(limit)
-      .execute()
-  );
-}
+export const listRefundsOf = (exec: Exec, paymentId: bigint, limit: number): Promise<RefundRow[]> =>
+  refundsOf.all(exec, { paymentId, limit });
 
 /** One refund by its batch id; undefined for an unknown id or an ordinary voucher batch. */
 export function findRefund(exec: Exec, batchId: string): Promise<RefundRow | undefined> {
