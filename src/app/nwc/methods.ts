@@ -20,6 +20,7 @@ import { feeReserveRoundedUp, isExpired } from '../../domain/payments/fees.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import { getWallet } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
+import { describedOnly } from '../payments/commands.ts';
 import { feesFor } from '../payments/engine/movements.ts';
 import { revealedPreimage } from '../payments/payment.ts';
 import { findPaymentByHash } from '../payments/payment-by-hash.ts';
@@ -189,14 +190,7 @@ async function payInvoiceMethod(
         payreq: decoded.invoice.payreq,
         amountMsat: decoded.invoice.amountMsat === null ? amountMsat : null,
       },
-      refs: {
-        description: null,
-        customerName: null,
-        orderId: null,
-        fiatCurrency: null,
-        fiatValue: null,
-        extra: '{}',
-      },
+      refs: describedOnly(null),
       // The request event's id is the idempotency key: the same request delivered again pays once.
       idempotencyKey: `nwc:${eventId}`,
     },
@@ -240,14 +234,7 @@ async function makeInvoice(
     chainNetwork: null,
     receiverUsertag: null,
     expiresInSec: expiry ?? 3600,
-    refs: {
-      description: typeof description === 'string' ? description : null,
-      customerName: null,
-      orderId: null,
-      fiatCurrency: null,
-      fiatValue: null,
-      extra: '{}',
-    },
+    refs: describedOnly(typeof description === 'string' ? description : null),
     callbackUrl: null,
     successUrl: null,
     ...(typeof hash === 'string'

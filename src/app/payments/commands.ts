@@ -15,6 +15,11 @@ export interface PaymentReferences {
   extra: string;
 }
 
+/** The references of a payment asked for by a client that has none but (maybe) a description. */
+export function describedOnly(description: string | null): PaymentReferences {
+  return { description, customerName: null, orderId: null, fiatCurrency: null, fiatValue: null, extra: '{}' };
+}
+
 /** Where a send goes and how much, as the request named it. */
 export type SendTarget =
   | { kind: 'usertag'; usertag: string; amountMsat: bigint }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReceiveCommand, SendCommand } from '../../app/payments/commands.ts';
+import { describedOnly, type ReceiveCommand, type SendCommand } from '../../app/payments/commands.ts';
 import { MAX_BTC_MSAT, MSAT_PER_SAT } from '../../domain/money.ts';
 import { EXPIRES_IN_MAX_MIN, TEXT_LIMITS } from '../../domain/payments/fees.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
@@ -135,14 +135,9 @@ export function decodeCreateInvoice(body: Body, idempotencyKey: string | null): 
     receiverUsertag: null,
     expiresInSec: expirySec,
     // As LNbits: no memo is kept for an invoice that commits to a description by its hash.
-    refs: {
-      description: descriptionHash === undefined && typeof memo === 'string' && memo !== '' ? memo : null,
-      customerName: null,
-      orderId: null,
-      fiatCurrency: null,
-      fiatValue: null,
-      extra: '{}',
-    },
+    refs: describedOnly(
+      descriptionHash === undefined && typeof memo === 'string' && memo !== '' ? memo : null,
+    ),
     callbackUrl: null,
     successUrl: null,
     ...(descriptionHash === undefined ? {} : { descriptionHash }),
@@ -161,14 +156,7 @@ export function decodePayInvoice(body: Body, idempotencyKey: string | null): Res
   }
   return ok({
     target: { kind: 'invoice', payreq: bolt11.trim(), amountMsat: null },
-    refs: {
-      description: null,
-      customerName: null,
-      orderId: null,
-      fiatCurrency: null,
-      fiatValue: null,
-      extra: '{}',
-    },
+    refs: describedOnly(null),
     idempotencyKey,
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from '../../app/accounts/authenticate.ts';
 import { getWallet } from '../../app/balances/get-balances.ts';
 import type { AppDeps } from '../../app/deps.ts';
+import { describedOnly } from '../../app/payments/commands.ts';
 import { decodeInvoiceInfo } from '../../app/payments/decode-invoice.ts';
 import { lightningPaymentsPage } from '../../app/payments/history.ts';
 import { type Payment, revealedPreimage } from '../../app/payments/payment.ts';
@@ -331,14 +332,7 @@ export function registerLnbitsPaymentRoutes(scope: FastifyInstance, deps: AppDep
       const caller = callerOf(request);
       const ask = unwrapOr(decodeLnurlPay(bodyOf(request)), lnbitsErrorOf);
       const key = idempotencyOf(request);
-      const refs = {
-        description: null,
-        customerName: null,
-        orderId: null,
-        fiatCurrency: null,
-        fiatValue: null,
-        extra: '{}',
-      };
+      const refs = describedOnly(null);
       const paid =
         ask.kind === 'lnurl'
           ? await send(deps, caller, {
