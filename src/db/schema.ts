@@ -538,8 +538,6 @@ export interface SessionsTable {
 export interface LnurlInvoicesTable {
   id: Generated<bigint>;
   payment_id: bigint;
-  /** hex; null when the backend chose the preimage itself. */
-  preimage: string | null;
   /** The NIP-57 zap request (kind 9734) exactly as received; null for a plain LNURL-pay invoice. */
   zap_request: string | null;
   /** JSON array of the relay URLs the zap receipt goes to; null for a plain invoice. */

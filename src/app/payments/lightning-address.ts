@@ -77,7 +77,7 @@ export const verifyUrlOf = (deps: AppDeps, usertag: string, paymentHash: string)
  * payment of the account (type `lnurl`), so its payment shows in the account's history. With `nostr` (a
  * NIP-57 zap request, when the service has a Nostr key) the request is checked as NIP-57 appendix D says
  * and the invoice commits to it instead; it is kept with the payment for the zap receipt. The service
- * chooses the preimage, kept too, for LUD-21 `verify`.
+ * chooses the preimage (kept on the payment row), which LUD-21 `verify` shows once the invoice is paid.
  */
 export async function lightningAddressInvoice(
   deps: AppDeps,
@@ -151,7 +151,6 @@ export async function lightningAddressInvoice(
     await insertPayment(trx, row);
     await insertLnurlInvoice(trx, {
       payment_id: row.id,
-      preimage,
       zap_request: zapRequest,
       zap_relays: zapRequest === null ? null : JSON.stringify(zapRelays),
       created_at_ms: nowMs,

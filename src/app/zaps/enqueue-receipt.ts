@@ -37,7 +37,7 @@ export async function enqueueZapReceipt(
     zapReceiptTemplate({
       zapRequest: zap.zapRequest,
       bolt11: invoice.payreq,
-      preimage: zap.preimage,
+      preimage: invoice.preimage,
       paidAtSec: Math.floor(paidAtMs / 1000),
     }),
   );

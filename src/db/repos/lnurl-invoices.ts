@@ -8,7 +8,6 @@ export async function insertLnurlInvoice(
   trx: Exec,
   row: {
     payment_id: bigint;
-    preimage: string | null;
     zap_request: string | null;
     zap_relays: string | null;
     created_at_ms: number;
@@ -21,18 +20,17 @@ export interface StoredZap {
   zapRequest: string;
   /** JSON array of relay URLs. */
   relays: string;
-  preimage: string | null;
 }
 
 /** The zap request of the invoice of payment `paymentId` with its relays, or null when it is no zap. */
 export async function findZap(exec: Exec, paymentId: bigint): Promise<StoredZap | null> {
   const row = await exec
     .selectFrom('lnurl_invoices')
-    .select(['zap_request', 'zap_relays', 'preimage'])
+    .select(['zap_request', 'zap_relays'])
     .where('payment_id', '=', paymentId)
     .executeTakeFirst();
   if (row === undefined || row.zap_request === null || row.zap_relays === null) return null;
-  return { zapRequest: row.zap_request, relays: row.zap_relays, preimage: row.preimage };
+  return { zapRequest: row.zap_request, relays: row.zap_relays };
 }
 
 /** What LUD-21 `verify` shows of an LNURL-pay invoice of the account `usertag`, by its payment hash. */
@@ -50,7 +48,7 @@ export async function findLnurlInvoiceByHash(
   return exec
     .selectFrom('payments')
     .innerJoin('lnurl_invoices', 'lnurl_invoices.payment_id', 'payments.id')
-    .select(['payments.payreq', 'payments.status', 'lnurl_invoices.preimage'])
+    .select(['payments.payreq', 'payments.status', 'payments.preimage'])
     .where('payments.payment_hash', '=', paymentHash)
     .where('payments.account_id', '=', accountId)
     .where('payments.direction', '=', 'in')
