@@ -8,7 +8,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { PublicHostCheck, WebhookPostOptions } from '../../app/ports.ts';
 import { type AddressClass, classifyAddress } from '../../domain/net-address.ts';
 import { type Deadline, deadline } from './deadline.ts';
@@ -124,6 +124,18 @@ export function allowedAddress(
   lookup: Lookup = systemLookup,
 ): Promise<{ ok: true; address: string } | { ok: false; reason: SafeFetchFailure; message: string }> {
   return pickAddress(hostname, allowPrivate, lookup);
+}
+
+/**
+ * A `lookup` for a socket (`net`, `tls`, `ws`) that answers only `address`: the connection goes to the
+ * address allowedAddress checked, whatever a second DNS answer would say (TLS still checks the name).
+ */
+export function pinnedLookup(address: string): LookupFunction {
+  const family = isIP(address) === 6 ? 6 : 4;
+  return ((_host: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
+    if (options?.all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  }) as LookupFunction;
 }
 
 /** How long a PublicHostCheck waits for the DNS answer by default. */

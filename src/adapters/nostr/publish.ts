@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import WebSocket from 'ws';
 import type { NostrEvent, NostrPublish, NostrPublishResult } from '../../app/ports.ts';
-import { allowedAddress, type Lookup } from '../http-out/safe-fetch.ts';
+import { allowedAddress, type Lookup, pinnedLookup } from '../http-out/safe-fetch.ts';
 
 // Publishing one event to one relay as NIP-01 says (https://github.com/nostr-protocol/nips/blob/master/01.md):
 // send ["EVENT", <event>], wait for ["OK", <id>, <accepted>, <message>]. The relay's host is resolved and
@@ -52,8 +51,6 @@ export async function publishToRelay(
       message: picked.message,
     };
   }
-  const address = picked.address;
-  const family = isIP(address) === 6 ? 6 : 4;
   const remaining = Math.max(1, deadline - Date.now());
 
   return new Promise<NostrPublishResult>((resolve) => {
@@ -63,11 +60,7 @@ export async function publishToRelay(
       maxPayload: MAX_RELAY_MESSAGE_BYTES,
       followRedirects: false,
       perMessageDeflate: false,
-      // The checked address, whatever the resolver would say now (TLS still checks the name).
-      lookup: ((_host: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
-        if (options?.all) cb(null, [{ address, family }]);
-        else cb(null, address, family);
-      }) as never,
+      lookup: pinnedLookup(picked.address),
     });
     const finish = (r: NostrPublishResult) => {
       if (done) return;

@@ -1,8 +1,6 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
 import WebSocket from 'ws';
 import type { Logger, NostrEvent, NostrRelayLinks } from '../../app/ports.ts';
-import { classifyAddress } from '../../domain/net-address.ts';
+import { allowedAddress, type Lookup, pinnedLookup } from '../http-out/safe-fetch.ts';
 
 // NIP-01 client links to the configured relays (https://github.com/nostr-protocol/nips/blob/master/01.md):
 // ["REQ", sub, filter] / ["EVENT", sub, event] / ["EOSE", sub] / ["CLOSED", sub, msg];
@@ -22,39 +20,13 @@ export interface RelayLinkOptions {
   /** How long a publish waits for the relay's OK (ms). */
   publishTimeoutMs?: number;
   /** Resolves a host name (tests); the system resolver by default. */
-  lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>;
+  lookup?: Lookup;
 }
 
 interface Sub {
   id: string;
   filter: (sinceSec: number) => Record<string, unknown>;
   onEvent: (e: NostrEvent) => void;
-}
-
-const systemLookup = async (host: string) => dnsLookup(host, { all: true, verbatim: true });
-
-/** The address to connect to, or why the relay may not be reached. */
-async function guardedAddress(
-  url: URL,
-  allowPrivate: boolean,
-  lookup: NonNullable<RelayLinkOptions['lookup']>,
-): Promise<{ ok: true; address: string; family: number } | { ok: false; message: string }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: Array<{ address: string; family: number }>;
-  if (isIP(host) !== 0) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await lookup(host);
-    } catch {
-      return { ok: false, message: `${host} is not allowed or cannot be reached` };
-    }
-  }
-  const first = addresses[0];
-  if (first === undefined) return { ok: false, message: `${host} is not allowed or cannot be reached` };
-  if (!allowPrivate && addresses.some((a) => classifyAddress(a.address) !== 'public')) {
-    return { ok: false, message: `${host} is not allowed or cannot be reached` };
-  }
-  return { ok: true, address: first.address, family: first.family };
 }
 
 class RelayLink {
@@ -70,9 +42,8 @@ class RelayLink {
     readonly url: string,
     private readonly subs: Sub[],
     private readonly kept: NostrEvent[],
-    private readonly o: Required<Omit<RelayLinkOptions, 'urls' | 'lookup'>> & {
-      lookup: NonNullable<RelayLinkOptions['lookup']>;
-    },
+    private readonly o: Required<Omit<RelayLinkOptions, 'urls' | 'lookup'>> &
+      Pick<RelayLinkOptions, 'lookup'>,
     private readonly startedSec: number,
   ) {
     this.backoffMs = o.minBackoffMs;
@@ -84,8 +55,8 @@ class RelayLink {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const u = new URL(this.url);
-    const picked = await guardedAddress(u, this.o.allowPrivate, this.o.lookup);
+    const host = new URL(this.url).hostname.replace(/^\[|\]$/g, '');
+    const picked = await allowedAddress(host, this.o.allowPrivate, this.o.lookup);
     if (this.closed) return;
     if (!picked.ok) {
       this.o.log.warn(
@@ -96,14 +67,11 @@ class RelayLink {
       return;
     }
     // Connect to the address just checked, whatever a second DNS answer would say.
-    const pinned: LookupFunction = (_host, opts, cb) => {
-      if ((opts as { all?: boolean }).all) {
-        (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-          { address: picked.address, family: picked.family },
-        ]);
-      } else cb(null, picked.address, picked.family);
-    };
-    const ws = new WebSocket(this.url, { lookup: pinned, handshakeTimeout: 10_000, maxPayload: 1024 * 1024 });
+    const ws = new WebSocket(this.url, {
+      lookup: pinnedLookup(picked.address),
+      handshakeTimeout: 10_000,
+      maxPayload: 1024 * 1024,
+    });
     this.ws = ws;
     ws.on('open', () => {
       this.backoffMs = this.o.minBackoffMs;
@@ -207,7 +175,7 @@ export function createRelayLinks(opts: RelayLinkOptions): NostrRelayLinks {
     maxBackoffMs: opts.maxBackoffMs ?? 60_000,
     sinceMarginSec: opts.sinceMarginSec ?? 60,
     publishTimeoutMs: opts.publishTimeoutMs ?? 10_000,
-    lookup: opts.lookup ?? systemLookup,
+    ...(opts.lookup === undefined ? {} : { lookup: opts.lookup }),
   };
   const subs: Sub[] = [];
   const kept: NostrEvent[] = [];
