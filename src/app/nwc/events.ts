@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { finalizeEvent, getPublicKey, nip04, nip44 } from 'nostr-tools';
 import { insertOutboxRow } from '../../db/repos/outbox.ts';
@@ -81,29 +82,91 @@ export function responseEvent(
   );
 }
 
+/** `event_type` of the outbox rows holding a notification to sign and send (see enqueueNwcNotification). */
+export const NWC_NOTIFICATION_EVENT = 'nwc.notification';
+
+/** What a notification's outbox row holds: everything but the signature and the ciphertext. */
+export interface QueuedNotification {
+  clientPubkey: string;
+  scheme: NwcEncryption;
+  createdAtSec: number;
+  /** The notification's JSON text. */
+  text: string;
+  /** The same for every relay's row of one notification: its NIP-44 nonce is derived from it. */
+  seed: string;
+}
+
 /**
- * A notification to one connection: kind 23197 (NIP-44 v2) or 23196 (NIP-04) as its client last asked;
- * both when it never asked (NIP-47: a wallet service that does not know the client's encryption sends
- * both kinds; @getalby/sdk's NWCClient subscribes to the one kind of the encryption it picked).
+ * A queued notification as the event sent: kind 23197 (NIP-44 v2) or 23196 (NIP-04), `p` the client.
+ * Its NIP-44 nonce is an HMAC of the seed under the service's key, so every attempt and every relay get
+ * the same ciphertext, hence the same event id (a relay that took it once drops a repeat). NIP-04 has no
+ * such parameter in nostr-tools: a retry after an OK that was lost may reach the client twice.
  */
-export function notificationEvents(
-  key: NwcKey,
-  conn: { client_pubkey: string; encryption: NwcEncryption | null },
-  type: NwcNotificationType,
-  transaction: Record<string, unknown>,
-  nowMs: number,
-): NostrEvent[] {
-  const text = JSON.stringify({ notification_type: type, notification: transaction });
-  const schemes: NwcEncryption[] = conn.encryption === null ? ['nip44_v2', 'nip04'] : [conn.encryption];
-  return schemes.map((s) =>
-    signNwc(
-      key,
-      s === 'nip44_v2' ? NWC_KIND.notification : NWC_KIND.notificationNip04,
-      [['p', conn.client_pubkey], ...(s === 'nip44_v2' ? [['encryption', s]] : [])],
-      encryptTo(key, s, conn.client_pubkey, text),
-      nowMs,
-    ),
+export function notificationEvent(key: NwcKey, n: QueuedNotification): NostrEvent {
+  const content =
+    n.scheme === 'nip44_v2'
+      ? nip44.encrypt(
+          n.text,
+          nip44.getConversationKey(key.secret, n.clientPubkey),
+          createHmac('sha256', key.secret).update(n.seed).digest(),
+        )
+      : nip04.encrypt(key.secret, n.clientPubkey, n.text);
+  return finalizeEvent(
+    {
+      kind: n.scheme === 'nip44_v2' ? NWC_KIND.notification : NWC_KIND.notificationNip04,
+      tags: [['p', n.clientPubkey], ...(n.scheme === 'nip44_v2' ? [['encryption', n.scheme]] : [])],
+      content,
+      created_at: n.createdAtSec,
+    },
+    key.secret,
   );
+}
+
+/**
+ * Queues a notification to one connection in the caller's write unit, unsigned: signing and encrypting
+ * cost milliseconds each, so they happen at the attempt, outside any write unit, not while the
+ * settlement holds its locks. One row per NWC relay and per kind: the kind its client last asked in,
+ * or both when it never asked (NIP-47: a wallet service that does not know the client's encryption
+ * publishes both; @getalby/sdk's NWCClient subscribes to the one kind of the encryption it chose).
+ */
+export async function enqueueNwcNotification(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  n: {
+    conn: { id: bigint; client_pubkey: string; encryption: NwcEncryption | null };
+    type: NwcNotificationType;
+    paymentPublicId: string;
+    transaction: Record<string, unknown>;
+  },
+  nowMs: number,
+): Promise<void> {
+  const text = JSON.stringify({ notification_type: n.type, notification: n.transaction });
+  const schemes: NwcEncryption[] = n.conn.encryption === null ? ['nip44_v2', 'nip04'] : [n.conn.encryption];
+  for (const scheme of schemes) {
+    const seed = `nwc:${n.type}:${n.paymentPublicId}:${n.conn.id}:${scheme}`;
+    const queued: QueuedNotification = {
+      clientPubkey: n.conn.client_pubkey,
+      scheme,
+      createdAtSec: Math.floor(nowMs / 1000),
+      text,
+      seed,
+    };
+    for (const [i, relay] of deps.config.nostr.nwcRelays.entries()) {
+      await insertOutboxRow(trx, {
+        kind: 'nostr',
+        event_id: `${seed}:${i}`,
+        event_type: NWC_NOTIFICATION_EVENT,
+        account_id: null,
+        destination: relay,
+        dest_host: relayHost(relay),
+        payload: JSON.stringify(queued),
+        target_kind: null,
+        target_id: null,
+        next_attempt_at_ms: nowMs,
+        created_at_ms: nowMs,
+      });
+    }
+  }
 }
 
 const relayHost = (url: string): string => {

@@ -8,12 +8,12 @@ import { findPaymentById, type PaymentRow } from '../../db/repos/payments.ts';
 import type { DB } from '../../db/schema.ts';
 import type { NwcNotificationType } from '../../domain/nostr/nwc.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueueNwcEvent, notificationEvents, nwcKey, responseEvent } from './events.ts';
+import { enqueueNwcEvent, enqueueNwcNotification, nwcKey, responseEvent } from './events.ts';
 import { nwcTransaction, payInvoiceResult } from './methods.ts';
 
 // What NWC adds to the write unit that settles a payment: the NIP-47 notifications of the account's
 // connections, and the answer of a pay_invoice request whose handler let go of it while the payment was
-// pending. Both are signed and queued in the outbox in that unit, so they exist exactly when the payment's
+// pending. Both are queued in the outbox in that unit (the answer signed, kept with its request), so they exist exactly when the payment's
 // outcome does and reach every NWC relay, also one that was down then, whichever instance (or none) held
 // the request. Nothing happens when NWC is off; database work only, no network.
 
@@ -27,16 +27,19 @@ export async function notifyNwcPayment(
   p: { paymentId: bigint; accountId: bigint; type: NwcNotificationType },
   nowMs: number,
 ): Promise<void> {
-  const key = nwcKey(deps);
-  if (key === null) return;
+  if (nwcKey(deps) === null) return;
   const conns = await listNotifiedNwcConnections(trx, p.accountId, nowMs);
   if (conns.length === 0) return;
   const row = await findPaymentById(trx, p.paymentId);
   if (row === undefined || row.status !== 'paid' || row.wallet !== 'lbtc') return;
-  const tx = nwcTransaction(deps, row);
-  for (const c of conns) {
-    for (const ev of notificationEvents(key, c, p.type, tx, nowMs))
-      await enqueueNwcEvent(deps, trx, ev, nowMs);
+  const transaction = nwcTransaction(deps, row);
+  for (const conn of conns) {
+    await enqueueNwcNotification(
+      deps,
+      trx,
+      { conn, type: p.type, paymentPublicId: row.public_id, transaction },
+      nowMs,
+    );
   }
 }
 

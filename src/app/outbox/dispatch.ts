@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { attemptEmail } from '../mail/attempt-email.ts';
 import { attemptNwcEvent } from '../nwc/attempt-event.ts';
-import { NWC_OUTBOX_EVENT } from '../nwc/events.ts';
+import { NWC_NOTIFICATION_EVENT, NWC_OUTBOX_EVENT } from '../nwc/events.ts';
 import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
 import { runPlainWrite } from '../write.ts';
@@ -245,7 +245,7 @@ export class Dispatcher {
         row.kind === 'email'
           ? await attemptEmail(this.deps, row)
           : row.kind === 'nostr'
-            ? row.event_type === NWC_OUTBOX_EVENT
+            ? row.event_type === NWC_OUTBOX_EVENT || row.event_type === NWC_NOTIFICATION_EVENT
               ? await attemptNwcEvent(this.deps, row)
               : await attemptZapReceipt(this.deps, row)
             : await attemptWebhook(
