@@ -198,6 +198,20 @@ describe.each(DIALECTS)('NWC notifications on %s', (dialect) => {
     const b = JSON.parse(nip04.decrypt(sk, SERVICE_PUBKEY, byKind(23196).content));
     expect(a).toEqual(b);
     expect(a.notification_type).toBe('payment_received');
+    // Sent again (as after an OK that was lost), the NIP-44 notification is the same event.
+    await f.t.deps.db.write((trx) =>
+      trx
+        .updateTable('outbox')
+        .set({ state: 'pending', next_attempt_at_ms: 0n })
+        .where('event_type', '=', 'nwc.notification')
+        .execute(),
+    );
+    await deliver();
+    const nip44Ids = notificationsTo(fresh.pubkey)
+      .filter((e) => e.kind === 23197)
+      .map((e) => e.id);
+    expect(nip44Ids).toHaveLength(2);
+    expect(new Set(nip44Ids).size).toBe(1);
   });
 
   it('a notification made while the relay is down reaches the client after the relay is back', async () => {
