@@ -584,6 +584,8 @@ export interface NwcConnectionsTable {
   expires_at_ms: IntNullable;
   revoked_at_ms: IntNullable;
   created_at_ms: Int;
+  /** The encryption its client last asked in (migration 038); null before its first request. */
+  encryption: 'nip44_v2' | 'nip04' | null;
 }
 
 /** NIP-47 requests taken (migration 036): the event id is unique, the idempotency key. */
@@ -598,6 +600,8 @@ export interface NwcRequestsTable {
   /** The signed response event (JSON). */
   response_event: string | null;
   answered_at_ms: IntNullable;
+  /** The request's encryption (migration 038); null for requests taken before it. */
+  encryption: 'nip44_v2' | 'nip04' | null;
 }
 
 export interface OperatorActionsTable {

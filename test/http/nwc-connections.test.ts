@@ -87,7 +87,7 @@ describe.each(DIALECTS)('NWC connections API on %s', (dialect) => {
     expect(all.body.data).toHaveLength(1);
   });
 
-  it('defaults: every method, no cap, no budget', async () => {
+  it('defaults: every method and notifications, no cap, no budget', async () => {
     const made = await call('POST', '/nwc/connections', alice.adminKey, { name: 'agent' });
     expect(made.status).toBe(200);
     expect(made.body.data.methods).toEqual([
@@ -98,6 +98,7 @@ describe.each(DIALECTS)('NWC connections API on %s', (dialect) => {
       'lookup_invoice',
       'list_transactions',
       'pay_invoice',
+      'notifications',
     ]);
     expect(made.body.data).toMatchObject({ max_amount: null, budget: null });
   });

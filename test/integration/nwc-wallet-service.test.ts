@@ -74,10 +74,8 @@ describe.each(DIALECTS)('NWC wallet service on %s', (dialect) => {
     const { client } = await connect({ name: 'all', budget: 500_000_000, budget_renewal: 'daily' });
     const info = await client.getWalletServiceInfo();
     expect(info.encryptions).toEqual(['nip44_v2', 'nip04']);
-    // Notifications are not sent yet, so not offered.
-    expect(info.notifications).toEqual([]);
-    expect(info.capabilities).toEqual(expect.arrayContaining(['pay_invoice', 'get_budget']));
-    expect(info.capabilities).not.toContain('notifications');
+    expect(info.notifications).toEqual(['payment_received', 'payment_sent']);
+    expect(info.capabilities).toEqual(expect.arrayContaining(['pay_invoice', 'get_budget', 'notifications']));
 
     const gi = await client.getInfo();
     expect(gi).toMatchObject({ network: 'regtest', methods: expect.arrayContaining(['get_balance']) });

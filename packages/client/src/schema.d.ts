@@ -3972,7 +3972,7 @@ export interface paths {
                         expires_at?: unknown;
                         /** @description the most one payment may be, in msat (NIP-47’s unit); default: no cap */
                         max_amount?: unknown;
-                        /** @description NIP-47 methods it may call; default: all of get_info, get_balance, get_budget, make_invoice, lookup_invoice, list_transactions, pay_invoice */
+                        /** @description NIP-47 methods it may call, and `notifications` (payment_received and payment_sent sent to it); default: all of get_info, get_balance, get_budget, make_invoice, lookup_invoice, list_transactions, pay_invoice, notifications */
                         methods?: unknown;
                         /** @description what the connection is for (1–100 characters), e.g. the app’s name */
                         name: unknown;

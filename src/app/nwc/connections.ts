@@ -12,10 +12,10 @@ import {
   type BudgetRenewal,
   connectionUri,
   isBudgetRenewal,
-  isNwcMethod,
-  NWC_METHODS,
+  isNwcCapability,
+  NWC_CAPABILITIES,
   NWC_NAME_MAX,
-  type NwcMethod,
+  type NwcCapability,
 } from '../../domain/nostr/nwc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -25,7 +25,7 @@ import { runWrite } from '../write.ts';
 /** What a new connection is asked for (decoded at the edge; the rules are checked here). */
 export interface CreateNwcConnectionCommand {
   name: string;
-  /** null: every method this service answers. */
+  /** null: every method this service answers, and notifications. */
   methods: string[] | null;
   maxAmountMsat: bigint | null;
   budgetMsat: bigint | null;
@@ -39,7 +39,8 @@ export interface NwcConnectionView {
   id: string;
   name: string;
   clientPubkey: string;
-  methods: NwcMethod[];
+  /** The methods it may call, and `notifications` when it gets them. */
+  methods: NwcCapability[];
   maxAmountMsat: bigint | null;
   budgetMsat: bigint | null;
   budgetRenewal: BudgetRenewal;
@@ -52,7 +53,7 @@ export const connectionView = (r: NwcConnectionRow): NwcConnectionView => ({
   id: r.public_id,
   name: r.name,
   clientPubkey: r.client_pubkey,
-  methods: r.methods.split(' ').filter(isNwcMethod),
+  methods: r.methods.split(' ').filter(isNwcCapability),
   maxAmountMsat: r.max_amount_msat,
   budgetMsat: r.budget_msat,
   budgetRenewal: r.budget_renewal,
@@ -76,24 +77,24 @@ const MAX_MSAT = 21_000_000n * 100_000_000_000n;
 function checkCommand(
   deps: AppDeps,
   cmd: CreateNwcConnectionCommand,
-): Result<{ methods: NwcMethod[]; renewal: BudgetRenewal }> {
+): Result<{ methods: NwcCapability[]; renewal: BudgetRenewal }> {
   const name = cmd.name.trim();
   if (name === '' || name.length > NWC_NAME_MAX) {
     return err('invalid_request', `name must be 1 to ${NWC_NAME_MAX} characters`, 'name');
   }
-  let methods: NwcMethod[] = [...NWC_METHODS];
+  let methods: NwcCapability[] = [...NWC_CAPABILITIES];
   if (cmd.methods !== null) {
-    const unknown = cmd.methods.filter((m) => !isNwcMethod(m));
+    const unknown = cmd.methods.filter((m) => !isNwcCapability(m));
     if (unknown.length > 0) {
       return err(
         'invalid_request',
-        `methods: unknown method ${JSON.stringify(unknown[0])}; one or more of ${NWC_METHODS.join(', ')}`,
+        `methods: unknown method ${JSON.stringify(unknown[0])}; one or more of ${NWC_CAPABILITIES.join(', ')}`,
         'methods',
       );
     }
     if (cmd.methods.length === 0)
       return err('invalid_request', 'methods must name at least one method', 'methods');
-    methods = NWC_METHODS.filter((m) => cmd.methods?.includes(m));
+    methods = NWC_CAPABILITIES.filter((m) => cmd.methods?.includes(m));
   }
   for (const [field, v] of [
     ['max_amount', cmd.maxAmountMsat],
@@ -140,7 +141,7 @@ export async function createNwcConnection(
   const secretHex = deps.ids.hex(32);
   const clientPubkey = getPublicKey(Buffer.from(secretHex, 'hex'));
   const nowMs = deps.clock.nowMs();
-  const row: Omit<NwcConnectionRow, 'id' | 'revoked_at_ms'> = {
+  const row: Omit<NwcConnectionRow, 'id' | 'revoked_at_ms' | 'encryption'> = {
     public_id: deps.ids.publicId(16),
     account_id: caller.accountId,
     name: cmd.name.trim(),
@@ -161,7 +162,7 @@ export async function createNwcConnection(
   });
   if (!made.ok) return made;
   return ok({
-    connection: connectionView({ ...row, id: made.value, revoked_at_ms: null }),
+    connection: connectionView({ ...row, id: made.value, revoked_at_ms: null, encryption: null }),
     uri: connectionUri(service.value.walletPubkey, service.value.relays, secretHex),
   });
 }

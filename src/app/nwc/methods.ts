@@ -12,6 +12,8 @@ import { abort } from '../../domain/errors.ts';
 import {
   budgetPeriodStartMs,
   budgetRenewsAtMs,
+  isNwcMethod,
+  NWC_NOTIFICATIONS,
   type NwcErrorCode,
   type NwcMethod,
   nip47RenewalPeriod,
@@ -200,13 +202,14 @@ async function payInvoiceMethod(
   const row = r.value;
   if (row.status === 'pending') return { pending: true };
   if (row.status !== 'paid') return fail('PAYMENT_FAILED', row.failure_reason ?? 'the payment failed');
-  return {
-    result: {
-      preimage: row.preimage ?? '',
-      fees_paid: Number(row.network_fee_msat + row.service_fee_msat + row.gst_fee_msat),
-    },
-  };
+  return { result: payInvoiceResult(row) };
 }
+
+/** pay_invoice's result for a paid payment: its preimage and every fee it cost (msat). */
+export const payInvoiceResult = (row: PaymentRow): Record<string, unknown> => ({
+  preimage: row.preimage ?? '',
+  fees_paid: Number(row.network_fee_msat + row.service_fee_msat + row.gst_fee_msat),
+});
 
 async function makeInvoice(
   deps: AppDeps,
@@ -317,8 +320,8 @@ export async function runNwcMethod(
           network: info.network === 'bitcoin' ? 'mainnet' : info.network,
           block_height: 0,
           block_hash: '',
-          methods: c.methods.split(' '),
-          notifications: [],
+          methods: c.methods.split(' ').filter(isNwcMethod),
+          notifications: c.methods.split(' ').includes('notifications') ? [...NWC_NOTIFICATIONS] : [],
         },
       };
     }

@@ -1,9 +1,10 @@
-import { finalizeEvent, getPublicKey, nip04, nip44, verifyEvent } from 'nostr-tools';
+import { verifyEvent } from 'nostr-tools';
 import { findAccountById } from '../../db/repos/accounts.ts';
 import {
   findNwcConnectionByPubkey,
   findNwcRequest,
   type NwcConnectionRow,
+  setNwcConnectionEncryption,
   setNwcResponse,
   takeNwcRequest,
 } from '../../db/repos/nwc.ts';
@@ -12,6 +13,7 @@ import {
   NWC_ENCRYPTIONS,
   NWC_KIND,
   NWC_METHODS,
+  NWC_NOTIFICATIONS,
   NWC_RETAKE_AFTER_MS,
   type NwcEncryption,
   type NwcErrorCode,
@@ -20,6 +22,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { NostrEvent, NostrRelayLinks } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
+import { decryptFrom, enqueueNwcEvent, nwcKey, responseEvent, signNwc } from './events.ts';
 import { type NwcAnswer, runNwcMethod } from './methods.ts';
 
 // The NIP-47 wallet service: it announces itself (kind 13194), listens for requests (23194) addressed to
@@ -58,48 +61,35 @@ class PerMinute {
 
 /** Starts the wallet service on the relay links; null when Nostr is off (no key or no relays). */
 export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcService | null {
-  const secretHex = deps.config.nostr.secretKeyHex;
-  if (secretHex === null || deps.config.nostr.nwcRelays.length === 0) return null;
-  const secret = Uint8Array.from(Buffer.from(secretHex, 'hex'));
-  const walletPubkey = getPublicKey(secret);
+  const found = nwcKey(deps);
+  if (found === null) return null;
+  const key = found;
+  const walletPubkey = key.pubkey;
   const limiter = new PerMinute(deps.config.nostr.nwcRequestsPerMinute);
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
 
-  const sign = (kind: number, tags: string[][], content: string): NostrEvent =>
-    finalizeEvent({ kind, tags, content, created_at: Math.floor(deps.clock.nowMs() / 1000) }, secret);
-
-  // Notifications (23196/23197) are not sent yet, so the info event does not offer them: a client would
-  // wait for them in vain.
+  // NIP-47 info event: the methods and `notifications`, the notification types, the encryptions.
   relays.keepPublished(
-    sign(NWC_KIND.info, [['encryption', NWC_ENCRYPTIONS.join(' ')]], [...NWC_METHODS].join(' ')),
+    signNwc(
+      key,
+      NWC_KIND.info,
+      [
+        ['encryption', NWC_ENCRYPTIONS.join(' ')],
+        ['notifications', NWC_NOTIFICATIONS.join(' ')],
+      ],
+      [...NWC_METHODS, 'notifications'].join(' '),
+      deps.clock.nowMs(),
+    ),
   );
 
-  const encrypt = (scheme: NwcEncryption, clientPubkey: string, text: string): string =>
-    scheme === 'nip44_v2'
-      ? nip44.encrypt(text, nip44.getConversationKey(secret, clientPubkey))
-      : nip04.encrypt(secret, clientPubkey, text);
-  const decrypt = (scheme: NwcEncryption, clientPubkey: string, text: string): string =>
-    scheme === 'nip44_v2'
-      ? nip44.decrypt(text, nip44.getConversationKey(secret, clientPubkey))
-      : nip04.decrypt(secret, clientPubkey, text);
-
-  const responseEvent = (
-    req: NostrEvent,
-    scheme: NwcEncryption,
-    method: string,
-    a: NwcAnswer,
-  ): NostrEvent => {
-    const body =
-      'result' in a
-        ? { result_type: method, error: null, result: a.result }
-        : { result_type: method, error: 'error' in a ? a.error : null, result: null };
-    return sign(
-      NWC_KIND.response,
-      [['p', req.pubkey], ['e', req.id], ...(scheme === 'nip44_v2' ? [['encryption', scheme]] : [])],
-      encrypt(scheme, req.pubkey, JSON.stringify(body)),
+  const respond = (req: NostrEvent, scheme: NwcEncryption, method: string, a: NwcAnswer) =>
+    responseEvent(
+      key,
+      { id: req.id, clientPubkey: req.pubkey, scheme, method },
+      'pending' in a ? { error: { code: 'INTERNAL', message: 'no answer yet' } } : a,
+      deps.clock.nowMs(),
     );
-  };
 
   const refuse = async (
     req: NostrEvent,
@@ -108,7 +98,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     code: NwcErrorCode,
     message: string,
   ) => {
-    await relays.publish(responseEvent(req, scheme, method, { error: { code, message } }));
+    await relays.publish(respond(req, scheme, method, { error: { code, message } }));
   };
 
   async function handle(e: NostrEvent): Promise<void> {
@@ -129,7 +119,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     let method: string;
     let params: Record<string, unknown>;
     try {
-      const body = JSON.parse(decrypt(scheme, e.pubkey, e.content)) as unknown;
+      const body = JSON.parse(decryptFrom(key, scheme, e.pubkey, e.content)) as unknown;
       if (typeof body !== 'object' || body === null) return;
       const m = (body as Record<string, unknown>)['method'];
       const p = (body as Record<string, unknown>)['params'];
@@ -146,6 +136,10 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
       return;
     }
     const c = conn!;
+    // Its notifications go out in the encryption its client asks in.
+    if (c.encryption !== scheme) {
+      await runPlainWrite(deps.db, (trx) => setNwcConnectionEncryption(trx, c.id, scheme));
+    }
     if (!isNwcMethod(method)) {
       await refuse(e, scheme, method, 'NOT_IMPLEMENTED', `${method} is not a method of this wallet service`);
       return;
@@ -156,7 +150,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     }
     // Taken once across relays and instances; a duplicate republishes the answer kept.
     const taken = await runPlainWrite(deps.db, (trx) =>
-      takeNwcRequest(trx, { eventId: e.id, connectionId: c.id, method, nowMs }),
+      takeNwcRequest(trx, { eventId: e.id, connectionId: c.id, method, encryption: scheme, nowMs }),
     );
     if (!taken) {
       const earlier = await findNwcRequest(deps.db.read, e.id);
@@ -190,6 +184,8 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
       deps.log.error({ err, method }, 'NWC request failed');
       a = { error: { code: 'INTERNAL', message: 'internal error' } };
     }
+    // Still pending: answered by the unit that resolves the payment (app/nwc/notify.ts), whichever
+    // instance (or none) holds this request then.
     if ('pending' in a) return;
     await answer(e, scheme, method, a);
   }
@@ -201,11 +197,22 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     return null;
   }
 
-  /** Keeps the answer with the request (for duplicates), then publishes it. */
+  /**
+   * Keeps the answer with the request (for duplicates), then publishes it; when an answer was kept
+   * already (the payment's resolution answered it in its unit), that one. An answer no relay took goes
+   * through the outbox, which sends it to each relay once it is back.
+   */
   async function answer(e: NostrEvent, scheme: NwcEncryption, method: string, a: NwcAnswer): Promise<void> {
-    const ev = responseEvent(e, scheme, method, a);
-    await runPlainWrite(deps.db, (trx) => setNwcResponse(trx, e.id, JSON.stringify(ev), deps.clock.nowMs()));
-    await relays.publish(ev);
+    let ev = respond(e, scheme, method, a);
+    const nowMs = deps.clock.nowMs();
+    const kept = await runPlainWrite(deps.db, (trx) => setNwcResponse(trx, e.id, JSON.stringify(ev), nowMs));
+    if (!kept) {
+      const earlier = await findNwcRequest(deps.db.read, e.id);
+      if (earlier?.response_event === null || earlier === undefined) return;
+      ev = JSON.parse(earlier.response_event) as NostrEvent;
+    }
+    if (await relays.publish(ev)) return;
+    if (kept) await runPlainWrite(deps.db, (trx) => enqueueNwcEvent(deps, trx, ev, deps.clock.nowMs()));
   }
 
   const track = (e: NostrEvent) => {

@@ -8,6 +8,8 @@ import {
 } from '../../db/repos/outbox.ts';
 import type { AppDeps } from '../deps.ts';
 import { attemptEmail } from '../mail/attempt-email.ts';
+import { attemptNwcEvent } from '../nwc/attempt-event.ts';
+import { NWC_NOTIFICATION_EVENT, NWC_OUTBOX_EVENT } from '../nwc/events.ts';
 import { attemptWebhook } from '../webhooks/attempt-webhook.ts';
 import { signingSecrets } from '../webhooks/signing-secrets.ts';
 import { runPlainWrite } from '../write.ts';
@@ -243,7 +245,9 @@ export class Dispatcher {
         row.kind === 'email'
           ? await attemptEmail(this.deps, row)
           : row.kind === 'nostr'
-            ? await attemptZapReceipt(this.deps, row)
+            ? row.event_type === NWC_OUTBOX_EVENT || row.event_type === NWC_NOTIFICATION_EVENT
+              ? await attemptNwcEvent(this.deps, row)
+              : await attemptZapReceipt(this.deps, row)
             : await attemptWebhook(
                 this.deps,
                 row,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { NwcEncryption } from '../../domain/nostr/nwc.ts';
 import type { PaymentDirection } from '../../domain/payments/vocabulary.ts';
 import { isPostgres } from '../dialect.ts';
 import type { DB } from '../schema.ts';
@@ -19,6 +20,8 @@ export interface NwcConnectionRow {
   expires_at_ms: bigint | null;
   revoked_at_ms: bigint | null;
   created_at_ms: bigint;
+  /** The encryption its client last asked in; null before its first request. */
+  encryption: NwcEncryption | null;
 }
 
 const CONNECTION_COLUMNS = [
@@ -34,15 +37,16 @@ const CONNECTION_COLUMNS = [
   'expires_at_ms',
   'revoked_at_ms',
   'created_at_ms',
+  'encryption',
 ] as const;
 
 export async function insertNwcConnection(
   trx: Exec,
-  c: Omit<NwcConnectionRow, 'id' | 'revoked_at_ms'>,
+  c: Omit<NwcConnectionRow, 'id' | 'revoked_at_ms' | 'encryption'>,
 ): Promise<bigint> {
   const r = await trx
     .insertInto('nwc_connections')
-    .values({ ...c, revoked_at_ms: null })
+    .values({ ...c, revoked_at_ms: null, encryption: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -103,6 +107,57 @@ export async function lockNwcConnection(trx: Exec, id: bigint): Promise<NwcConne
   return (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
 }
 
+/** Remembers the encryption a connection's client asks in (its notifications' kind follows it). */
+export async function setNwcConnectionEncryption(
+  trx: Exec,
+  id: bigint,
+  encryption: NwcEncryption,
+): Promise<void> {
+  await trx.updateTable('nwc_connections').set({ encryption }).where('id', '=', id).execute();
+}
+
+/**
+ * The connections of an account that get its notifications: granted `notifications`, not revoked, not
+ * expired at `nowMs` (an account holds at most NWC_CONNECTIONS_PER_ACCOUNT live ones).
+ */
+export async function listNotifiedNwcConnections(
+  exec: Exec,
+  accountId: bigint,
+  nowMs: number,
+): Promise<Array<{ id: bigint; client_pubkey: string; encryption: NwcEncryption | null }>> {
+  const rows = await exec
+    .selectFrom('nwc_connections')
+    .select(['id', 'client_pubkey', 'encryption', 'methods'])
+    .where('account_id', '=', accountId)
+    .where('revoked_at_ms', 'is', null)
+    .where((eb) => eb.or([eb('expires_at_ms', 'is', null), eb('expires_at_ms', '>', BigInt(nowMs))]))
+    .execute();
+  return rows
+    .filter((r) => r.methods.split(' ').includes('notifications'))
+    .map(({ id, client_pubkey, encryption }) => ({ id, client_pubkey, encryption }));
+}
+
+/** The requests that made payment `paymentId` and are not answered yet, with their client's key. */
+export async function unansweredNwcRequestsOfPayment(
+  exec: Exec,
+  paymentId: bigint,
+): Promise<
+  Array<{ event_id: string; method: string; encryption: NwcEncryption | null; client_pubkey: string }>
+> {
+  return exec
+    .selectFrom('nwc_requests')
+    .innerJoin('nwc_connections', 'nwc_connections.id', 'nwc_requests.connection_id')
+    .select([
+      'nwc_requests.event_id',
+      'nwc_requests.method',
+      'nwc_requests.encryption',
+      'nwc_connections.client_pubkey',
+    ])
+    .where('nwc_requests.payment_id', '=', paymentId)
+    .where('nwc_requests.response_event', 'is', null)
+    .execute();
+}
+
 /** Marks a live connection revoked; false when it was already revoked. */
 export async function markNwcConnectionRevoked(trx: Exec, id: bigint, nowMs: number): Promise<boolean> {
   const r = await trx
@@ -123,6 +178,7 @@ export interface NwcRequestRow {
   payment_id: bigint | null;
   response_event: string | null;
   answered_at_ms: bigint | null;
+  encryption: NwcEncryption | null;
 }
 
 /**
@@ -131,7 +187,7 @@ export interface NwcRequestRow {
  */
 export async function takeNwcRequest(
   trx: Exec,
-  r: { eventId: string; connectionId: bigint; method: string; nowMs: number },
+  r: { eventId: string; connectionId: bigint; method: string; encryption: NwcEncryption; nowMs: number },
 ): Promise<boolean> {
   const res = await trx
     .insertInto('nwc_requests')
@@ -143,6 +199,7 @@ export async function takeNwcRequest(
       payment_id: null,
       response_event: null,
       answered_at_ms: null,
+      encryption: r.encryption,
     })
     .onConflict((oc) => oc.column('event_id').doNothing())
     .executeTakeFirst();
@@ -161,6 +218,7 @@ export async function findNwcRequest(exec: Exec, eventId: string): Promise<NwcRe
       'payment_id',
       'response_event',
       'answered_at_ms',
+      'encryption',
     ])
     .where('event_id', '=', eventId)
     .executeTakeFirst();
@@ -174,18 +232,20 @@ export async function setNwcRequestPayment(trx: Exec, eventId: string, paymentId
     .execute();
 }
 
+/** Keeps a request's answer unless one is kept already; true when this one was kept. */
 export async function setNwcResponse(
   trx: Exec,
   eventId: string,
   responseEvent: string,
   nowMs: number,
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const r = await trx
     .updateTable('nwc_requests')
     .set({ response_event: responseEvent, answered_at_ms: nowMs })
     .where('event_id', '=', eventId)
     .where('response_event', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }
 
 /**

@@ -31,6 +31,17 @@ export const NWC_READ_METHODS: readonly NwcMethod[] = NWC_METHODS.filter((m) => 
 
 /** The notifications this service sends. */
 export const NWC_NOTIFICATIONS = ['payment_received', 'payment_sent'] as const;
+export type NwcNotificationType = (typeof NWC_NOTIFICATIONS)[number];
+
+/**
+ * What a connection may be granted: the methods, and `notifications` (payment_received and payment_sent
+ * sent to it), a capability of its own as the info event lists it (NIP-47) and as Alby Hub grants it.
+ */
+export const NWC_CAPABILITIES = [...NWC_METHODS, 'notifications'] as const;
+export type NwcCapability = (typeof NWC_CAPABILITIES)[number];
+
+export const isNwcCapability = (m: string): m is NwcCapability =>
+  (NWC_CAPABILITIES as readonly string[]).includes(m);
 
 /** Encryptions this service speaks, preferred first (the info event's `encryption` tag). */
 export const NWC_ENCRYPTIONS = ['nip44_v2', 'nip04'] as const;

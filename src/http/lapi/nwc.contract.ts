@@ -1,5 +1,5 @@
 import type { CreateNwcConnectionCommand, NwcConnectionView } from '../../app/nwc/connections.ts';
-import { BUDGET_RENEWALS, NWC_METHODS } from '../../domain/nostr/nwc.ts';
+import { BUDGET_RENEWALS, NWC_CAPABILITIES } from '../../domain/nostr/nwc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 
 // POST /lapi/v1/nwc/connections: the body's schema (for OpenAPI; the decoder checks the values, so the
@@ -11,7 +11,7 @@ export const createNwcBodySchema = {
   properties: {
     name: { description: 'what the connection is for (1–100 characters), e.g. the app’s name' },
     methods: {
-      description: `NIP-47 methods it may call; default: all of ${NWC_METHODS.join(', ')}`,
+      description: `NIP-47 methods it may call, and \`notifications\` (payment_received and payment_sent sent to it); default: all of ${NWC_CAPABILITIES.join(', ')}`,
     },
     max_amount: { description: 'the most one payment may be, in msat (NIP-47’s unit); default: no cap' },
     budget: {

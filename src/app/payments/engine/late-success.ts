@@ -6,6 +6,7 @@ import {
   transitionPayment,
 } from '../../../db/repos/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import { notifyNwcPayment } from '../../nwc/notify.ts';
 import type { LightningBackend, PayResult } from '../../ports.ts';
 import { runPlainWrite, runWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
@@ -126,6 +127,14 @@ async function bookLateSuccess(
           nowMs,
         );
       }
+    }
+    if (row.purpose === 'send' || row.purpose === 'payout') {
+      await notifyNwcPayment(
+        deps,
+        trx,
+        { paymentId: row.id, accountId: row.account_id, type: 'payment_sent' },
+        nowMs,
+      );
     }
     return true;
   });

@@ -14,6 +14,7 @@ import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
 import type { PaymentPurpose } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
+import { notifyNwcPayment } from '../../nwc/notify.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
 import { thenCloseAtNode } from './close-settled-invoice.ts';
@@ -242,6 +243,13 @@ async function payInLedger(
         field: order.field,
         nowMs,
       });
+      await notifyInternal(
+        deps,
+        trx,
+        order,
+        { outId, inId: target.id, receiverId: target.account_id },
+        nowMs,
+      );
       return out;
     }
     await insertPayment(trx, {
@@ -273,6 +281,7 @@ async function payInLedger(
       },
       nowMs,
     );
+    await notifyInternal(deps, trx, order, { outId, inId, receiverId: receiver.accountId }, nowMs);
     return out;
   });
   if (invoice === null) {
@@ -282,6 +291,33 @@ async function payInLedger(
   // The invoice is settled in the ledger but still open at the node: cancel it there (closeAtNode).
   const r = await thenCloseAtNode(deps, invoice.paymentHash, run.catch(conflictOnHash(order)));
   return r.ok ? ok({ row: r.value, inLedger: true }) : r;
+}
+
+/**
+ * NWC notifications of a payment settled inside the ledger: payment_received to the receiver's
+ * connections, payment_sent to the payer's (for a payment from an account's wallet).
+ */
+async function notifyInternal(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  order: PayOutOrder,
+  p: { outId: bigint; inId: bigint; receiverId: bigint },
+  nowMs: number,
+): Promise<void> {
+  await notifyNwcPayment(
+    deps,
+    trx,
+    { paymentId: p.inId, accountId: p.receiverId, type: 'payment_received' },
+    nowMs,
+  );
+  if (order.purpose === 'send' || order.purpose === 'payout') {
+    await notifyNwcPayment(
+      deps,
+      trx,
+      { paymentId: p.outId, accountId: order.payerId, type: 'payment_sent' },
+      nowMs,
+    );
+  }
 }
 
 /** An invoice of another node: reserve, pay through the backend, then settle what it answered. */

@@ -2,6 +2,7 @@ import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.t
 import { findPaymentById, type PaymentRow, transitionPayment } from '../../../db/repos/payments.ts';
 import { storableText } from '../../../domain/text.ts';
 import type { AppDeps } from '../../deps.ts';
+import { nwcOutgoingResolved } from '../../nwc/notify.ts';
 import type { PayResult } from '../../ports.ts';
 import { runPlainWrite } from '../../write.ts';
 import { bookFeeOverrun, chargedRoutingFee } from './fee-overrun.ts';
@@ -49,6 +50,7 @@ export async function resolveOutgoing(
         await bookFeeOverrun(deps, trx, row, result.feeMsat, nowMs);
         if (feeMsat !== result.feeMsat) overran = true;
         await deps.hooks.paymentResolved[row.purpose]?.(deps, trx, row, 'paid', nowMs);
+        await nwcOutgoingResolved(deps, trx, row, 'paid', nowMs);
       }
     } else {
       const moved = await transitionPayment(trx, row.id, ['pending'], {
@@ -61,6 +63,7 @@ export async function resolveOutgoing(
       if (moved) {
         await voidOutgoing(trx, row, nowMs);
         await deps.hooks.paymentResolved[row.purpose]?.(deps, trx, row, 'declined', nowMs);
+        await nwcOutgoingResolved(deps, trx, row, 'declined', nowMs);
       }
     }
     return (await findPaymentById(trx, row.id))!;

@@ -12,6 +12,7 @@ import {
 import type { DB } from '../../../db/schema.ts';
 import type { ServiceFees } from '../../../domain/payments/fees.ts';
 import type { AppDeps } from '../../deps.ts';
+import { notifyNwcPayment } from '../../nwc/notify.ts';
 import type { InvoiceSettlement } from '../../ports.ts';
 import { runPlainWrite } from '../../write.ts';
 import { enqueueZapReceipt } from '../../zaps/enqueue-receipt.ts';
@@ -123,6 +124,12 @@ async function settleRow(
   await addInvoiceReceiptToRequest(trx, row.id, received, nowMs);
   await enqueuePaidWebhook(trx, row, received, nowMs);
   await enqueueZapReceipt(trx, row, s.settledAtSec * 1000, nowMs);
+  await notifyNwcPayment(
+    deps,
+    trx,
+    { paymentId: row.id, accountId: row.account_id, type: 'payment_received' },
+    nowMs,
+  );
   deps.paymentChanges.mayHaveChanged(row.public_id);
   return 'credited';
 }
