@@ -144,6 +144,8 @@ describe('paytag nwc', { timeout: 360_000 }, () => {
     expect(badMethod.err).toContain('unknown method "steal_all"');
     expect(cli('nwc', 'create', 'nostrich').code).toBe(2);
     expect(cli('nwc', 'list', 'nobody_here').code).toBe(1);
+    const group = cli('nwc', '--help');
+    for (const sub of ['create', 'list', 'revoke']) expect(group.out).toContain(`paytag nwc ${sub}`);
 
     // Nostr off: said so.
     const { NOSTR_SECRET_KEY: _key, NWC_RELAYS: _relays, ...offEnv } = env;
