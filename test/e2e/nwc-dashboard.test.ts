@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { setPassword } from '../../src/app/accounts/password.ts';
 import { en } from '../../src/http/web/dashboard/i18n/en.ts';
+import { hi } from '../../src/http/web/dashboard/i18n/hi.ts';
 import {
   BROWSER_TEST_TIMEOUT_MS,
   expectFitsEveryWidth,
@@ -189,6 +190,12 @@ describe.skipIf(!HAVE_BROWSER).each(DIALECTS)('dashboard Nostr pages in Chromium
     expect(await row.locator('[data-col="state"]').textContent()).toContain(v.revoked);
     expect(await row.getByRole('button').count()).toBe(0);
     expect(await errorCodeOf(client.getBalance())).toBe('UNAUTHORIZED');
+
+    // The Hindi page (longer texts) fits the narrowest phone too.
+    await page.goto(`${base}/dashboard/nwc?lang=hi`);
+    expect(await page.locator('h1').textContent()).toBe(hi.nwc.title);
+    await expectFitsEveryWidth(page, 'the connections in Hindi', `nwc-list-hi-${dialect}`);
+    await page.goto(`${base}/dashboard/nwc?lang=en`);
   });
 
   it('publishes the Nostr key set on the profile (hex and npub) for NIP-05 and refuses a bad one clearly', {

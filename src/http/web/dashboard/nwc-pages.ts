@@ -184,23 +184,25 @@ function connectionsTable(ctx: PageCtx, s: SessionUser, list: NwcConnectionUsage
         : expired
           ? html`<span class="pill expired">${v.expired}</span>`
           : html`<span class="pill paid">${v.live}</span>`;
+    // One method a line: the names are long words a narrow column would otherwise break.
     const methods =
-      c.methods.length === NWC_METHODS.length ? v.allMethods : c.methods.map((m) => m).join(', ');
+      c.methods.length === NWC_METHODS.length
+        ? v.allMethods
+        : c.methods.map((m, i) => html`${i === 0 ? null : raw('<br>')}${m}`);
     const budget =
       c.budgetMsat === null
         ? v.noLimit
-        : html`${sats(c.budgetMsat)}, ${v.renewals[c.budgetRenewal] ?? c.budgetRenewal}${
+        : html`${sats(c.budgetMsat)}<br><span class="muted">${v.renewals[c.budgetRenewal] ?? c.budgetRenewal}</span>${
             c.renewsAtMs === null || c.revokedAtMs !== null
               ? null
               : html`<br><span class="muted">${v.renewsAt(ctx.m.date(c.renewsAtMs))}</span>`
           }`;
-    return html`<tr data-connection="${c.id}"><td data-label="${v.name}" data-col="name">${c.name}</td>
+    return html`<tr data-connection="${c.id}"><td data-label="${v.name}"><span data-col="name">${c.name}</span><br><span class="muted" data-col="created">${v.created} ${ctx.m.date(c.createdAtMs)}</span></td>
 <td data-label="${v.allowed}" data-col="methods">${methods}</td>
 <td class="num" data-label="${v.max}" data-col="max">${sats(c.maxAmountMsat)}</td>
 <td class="num" data-label="${v.budgetCol}" data-col="budget">${budget}</td>
 <td class="num" data-label="${v.used}" data-col="used">${c.budgetMsat === null ? '—' : sats(c.usedMsat)}</td>
 <td data-label="${v.expiresCol}" data-col="expires">${c.expiresAtMs === null ? v.never : ctx.m.date(c.expiresAtMs)}</td>
-<td data-label="${v.created}" data-col="created">${ctx.m.date(c.createdAtMs)}</td>
 <td data-label="${v.state}" data-col="state">${state}</td>
 <td data-label="">${
       c.revokedAtMs === null
@@ -210,6 +212,6 @@ function connectionsTable(ctx: PageCtx, s: SessionUser, list: NwcConnectionUsage
   });
   return html`<div class="tablewrap"><table class="stack"><caption class="visually-hidden">${v.list}</caption><thead><tr>
 <th scope="col">${v.name}</th><th scope="col">${v.allowed}</th><th scope="col" class="num">${v.max}</th><th scope="col" class="num">${v.budgetCol}</th>
-<th scope="col" class="num">${v.used}</th><th scope="col">${v.expiresCol}</th><th scope="col">${v.created}</th><th scope="col">${v.state}</th><th scope="col"><span class="visually-hidden">${v.revoke}</span></th>
+<th scope="col" class="num">${v.used}</th><th scope="col">${v.expiresCol}</th><th scope="col">${v.state}</th><th scope="col"><span class="visually-hidden">${v.revoke}</span></th>
 </tr></thead><tbody>${rows}</tbody></table></div>`;
 }
