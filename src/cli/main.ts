@@ -23,6 +23,7 @@ import { kycReview } from './commands/kyc-review.ts';
 import { kycSubmit } from './commands/kyc-submit.ts';
 import { mailList } from './commands/mail-list.ts';
 import { migrate } from './commands/migrate.ts';
+import { nwcCreate, nwcList, nwcRevoke } from './commands/nwc.ts';
 import { payoutsAbandon, payoutsPsbt, payoutsSubmit } from './commands/payouts-btc.ts';
 import { payoutsRecord } from './commands/payouts-record.ts';
 import { pricesSet, pricesShow } from './commands/prices.ts';
@@ -56,6 +57,9 @@ const SECTIONS: ReadonlyArray<{ title: string; commands: readonly Command[] }> =
       tradeKeysCreate,
       tradeKeysList,
       tradeKeysRevoke,
+      nwcCreate,
+      nwcList,
+      nwcRevoke,
       webhooksShow,
       webhooksRotateSecret,
     ],

@@ -1,4 +1,5 @@
 import { getPublicKey } from 'nostr-tools';
+import { findAccountByUsertag } from '../../db/repos/accounts.ts';
 import {
   countLiveNwcConnections,
   findNwcConnectionByPublicId,
@@ -6,10 +7,13 @@ import {
   listNwcConnections,
   markNwcConnectionRevoked,
   type NwcConnectionRow,
+  nwcSpentSince,
 } from '../../db/repos/nwc.ts';
 import { abort } from '../../domain/errors.ts';
 import {
   type BudgetRenewal,
+  budgetPeriodStartMs,
+  budgetRenewsAtMs,
   connectionUri,
   isBudgetRenewal,
   isNwcCapability,
@@ -18,6 +22,7 @@ import {
   type NwcCapability,
 } from '../../domain/nostr/nwc.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
+import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
@@ -69,6 +74,24 @@ function nostrService(deps: AppDeps): Result<{ walletPubkey: string; relays: rea
     return err('not_found', 'Nostr Wallet Connect is off on this service (NOSTR_SECRET_KEY and NWC_RELAYS)');
   }
   return ok({ walletPubkey: getPublicKey(Buffer.from(secretKeyHex, 'hex')), relays: nwcRelays });
+}
+
+/** Whether connections can be made here (Nostr configured): the dashboard says so instead of a form. */
+export const nwcAvailable = (deps: AppDeps): boolean => nostrService(deps).ok;
+
+/**
+ * The account named by `usertag` acting on its own connections (the operator's CLI speaks for it as
+ * its admin key would); a disabled account is refused, as its keys are.
+ */
+export async function ownerOfUsertag(deps: AppDeps, usertag: string): Promise<Result<Caller>> {
+  const tag = normalizeUsertag(usertag);
+  if (!tag.ok) return tag;
+  const a = await findAccountByUsertag(deps.db.read, tag.value);
+  if (a === undefined) return err('not_found', `no account with usertag "${tag.value}"`, 'usertag');
+  if (a.disabled_at_ms !== null) {
+    return err('account_disabled', `account "${tag.value}" is disabled: its connections cannot change`);
+  }
+  return ok({ accountId: a.id, usertag: a.usertag, kind: 'admin' });
 }
 
 /** The largest amount a connection limit may name (21M BTC in msat). */
@@ -180,6 +203,46 @@ export async function listNwcConnectionsOf(
     includeRevoked,
   );
   return rows.map(connectionView);
+}
+
+/** A connection with what its payments hold against its budget in the current period. */
+export interface NwcConnectionUsage extends NwcConnectionView {
+  /** msat used in the budget's current period (paid and pending, fees and reserves); 0 without a budget. */
+  usedMsat: bigint;
+  /** When the current period ends (ms); null for a total budget or none. */
+  renewsAtMs: number | null;
+}
+
+/**
+ * The caller's connections as listNwcConnectionsOf answers them, each live one with its budget's use
+ * in the current period (the sum get_budget answers, over the same rows the budget guard counts).
+ */
+export async function listNwcConnectionsWithUsage(
+  deps: AppDeps,
+  caller: Caller,
+  includeRevoked: boolean,
+): Promise<NwcConnectionUsage[]> {
+  const rows = await listNwcConnections(
+    deps.db.read,
+    caller.accountId,
+    deps.config.nostr.nwcConnectionsPerAccount * (includeRevoked ? 4 : 1),
+    includeRevoked,
+  );
+  const nowMs = deps.clock.nowMs();
+  const out: NwcConnectionUsage[] = [];
+  for (const r of rows) {
+    const withBudget = r.budget_msat !== null;
+    const live = r.revoked_at_ms === null;
+    out.push({
+      ...connectionView(r),
+      usedMsat:
+        withBudget && live
+          ? await nwcSpentSince(deps.db.read, r.id, budgetPeriodStartMs(r.budget_renewal, nowMs))
+          : 0n,
+      renewsAtMs: withBudget ? budgetRenewsAtMs(r.budget_renewal, nowMs) : null,
+    });
+  }
+  return out;
 }
 
 /**

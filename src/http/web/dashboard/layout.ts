@@ -56,7 +56,8 @@ export type NavKey =
   | 'vouchers'
   | 'payouts'
   | 'trading'
-  | 'profile';
+  | 'profile'
+  | 'nwc';
 
 const NAV: Array<[NavKey, string]> = [
   ['home', '/dashboard'],
@@ -69,6 +70,7 @@ const NAV: Array<[NavKey, string]> = [
   ['payouts', '/dashboard/payouts'],
   ['trading', '/dashboard/trading'],
   ['profile', '/dashboard/profile'],
+  ['nwc', '/dashboard/nwc'],
 ];
 
 function header(ctx: PageCtx, active: NavKey | null): Raw {

@@ -9,6 +9,7 @@ import { developerPages } from './developer-pages.ts';
 import { pageCtx, sendDashboardError } from './layout.ts';
 import { dashboardStreamRoute } from './live-stream.ts';
 import { moneyPages } from './money-pages.ts';
+import { nwcPages } from './nwc-pages.ts';
 import { paymentPages } from './payment-pages.ts';
 import { payoutsPages } from './payouts-pages.ts';
 import { profilePages } from './profile-pages.ts';
@@ -55,5 +56,6 @@ export async function dashboardPages(scope: FastifyInstance, { deps }: { deps: A
     paymentPages(signedIn, deps);
     moneyPages(signedIn, deps);
     developerPages(signedIn, deps);
+    nwcPages(signedIn, deps);
   });
 }

@@ -73,5 +73,10 @@ code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.88em;overflow-
 .pager{display:flex;gap:10px;flex-wrap:wrap;margin-top:10px}
 .muted{color:#5b616e}
 footer{text-align:center;font-size:.8rem;color:#5b616e;margin:10px 0 24px}
+fieldset legend{font-weight:600;margin:0 0 4px}
+label.choice{display:flex;gap:8px;align-items:flex-start;margin:4px 0;overflow-wrap:anywhere}
+label.choice input{margin-top:4px}
+td[data-col=methods]{overflow-wrap:normal}td form button{white-space:nowrap}
+textarea.uri{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all;resize:vertical}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 `;

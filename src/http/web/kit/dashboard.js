@@ -120,3 +120,27 @@
     });
   }
 })();
+// A copy button (data-copy names its field): shown only where it can work; says what happened in its
+// status line (data-copy-status), with the page's own words (data-copied, data-copy-failed).
+(() => {
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    const input = document.getElementById(button.getAttribute('data-copy') || '');
+    if (!input) continue;
+    const live = document.getElementById(button.getAttribute('data-copy-status') || '');
+    button.hidden = false;
+    button.addEventListener('click', async () => {
+      let done = false;
+      try {
+        await navigator.clipboard.writeText(input.value);
+        done = true;
+      } catch {
+        input.focus();
+        input.select();
+        done = document.execCommand?.('copy') === true;
+      }
+      if (live)
+        live.textContent =
+          (done ? button.getAttribute('data-copied') : button.getAttribute('data-copy-failed')) || '';
+    });
+  }
+})();
