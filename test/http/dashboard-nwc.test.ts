@@ -77,6 +77,19 @@ describe.each(DIALECTS)('dashboard Wallet Connect page (%s)', (dialect) => {
     expect(later.body).not.toContain('secret=');
   });
 
+  it('offers notifications as a capability: ticked by default, and granted when ticked', async () => {
+    const { rt, c } = await setUp(dialect);
+    const page = await c.get('/dashboard/nwc');
+    expect(page.body).toMatch(/name="m_notifications" value="1" checked/);
+    const r = await c.post('/dashboard/nwc', {
+      ...good,
+      m_notifications: '1',
+      form_key: formKeyOf(page.body),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await connections(rt)).map((x) => x.methods)).toEqual(['get_balance pay_invoice notifications']);
+  });
+
   it('refuses every bad field on the form with its own message (never a 500), making nothing', async () => {
     const { rt, c } = await setUp(dialect);
     const cases: Array<[Record<string, string>, string, string]> = [

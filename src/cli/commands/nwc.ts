@@ -68,8 +68,9 @@ export const nwcCreate: Command = {
 Makes a Nostr Wallet Connect (NIP-47) connection for the account and prints its URI,
 nostr+walletconnect://<service pubkey>?relay=…&secret=…, once: it holds the client's secret, which is
 not kept. Give it to the app (Alby, Damus, Amethyst, Primal, ZEUS, an agent).
-  --methods          NIP-47 methods it may call (default: all): get_info, get_balance, get_budget,
-                     pay_invoice, make_invoice, lookup_invoice, list_transactions
+  --methods          NIP-47 methods it may call, and notifications (payment_received and
+                     payment_sent sent to it) (default: all): get_info, get_balance, get_budget,
+                     pay_invoice, make_invoice, lookup_invoice, list_transactions, notifications
   --max-amount-msat  the most one payment may be
   --budget-msat      what its payments may add up to per period (fees, and reserves of pending ones,
                      included); --budget-renewal: the period, UTC calendar (default monthly)

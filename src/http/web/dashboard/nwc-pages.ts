@@ -11,7 +11,7 @@ import {
 import { databaseRateCounter } from '../../../app/rate-limits/counters.ts';
 import { confirmPassword } from '../../../app/sessions/sign-in.ts';
 import type { AppError } from '../../../domain/errors.ts';
-import { NWC_METHODS } from '../../../domain/nostr/nwc.ts';
+import { NWC_CAPABILITIES } from '../../../domain/nostr/nwc.ts';
 import { httpStatusOf } from '../../errors.ts';
 import { csrfField, errorsFor, field, formOf, problem, selectField } from '../kit/forms.ts';
 import { html, qrSvg, type Raw, raw } from '../kit/html.ts';
@@ -152,7 +152,7 @@ function newForm(
   // Every method is offered ticked; a refused form keeps what was ticked.
   const checked = (m: string) => form === null || form[`m_${m}`] !== undefined;
   const methodsErr = e.byField['methods'] ?? null;
-  const boxes = NWC_METHODS.map(
+  const boxes = NWC_CAPABILITIES.map(
     (m) =>
       html`<label class="choice"><input type="checkbox" name="m_${m}" value="1"${checked(m) ? raw(' checked') : null}> ${v.methodNames[m] ?? m}</label>`,
   );
@@ -186,7 +186,7 @@ function connectionsTable(ctx: PageCtx, s: SessionUser, list: NwcConnectionUsage
           : html`<span class="pill paid">${v.live}</span>`;
     // One method a line: the names are long words a narrow column would otherwise break.
     const methods =
-      c.methods.length === NWC_METHODS.length
+      c.methods.length === NWC_CAPABILITIES.length
         ? v.allMethods
         : c.methods.map((m, i) => html`${i === 0 ? null : raw('<br>')}${m}`);
     const budget =

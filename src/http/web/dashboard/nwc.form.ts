@@ -1,5 +1,5 @@
 import type { CreateNwcConnectionCommand } from '../../../app/nwc/connections.ts';
-import { NWC_METHODS } from '../../../domain/nostr/nwc.ts';
+import { NWC_CAPABILITIES } from '../../../domain/nostr/nwc.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 
 /**
@@ -56,7 +56,7 @@ export function decodeNwcForm(
   form: Record<string, string>,
   t: NwcFormTexts,
 ): Result<CreateNwcConnectionCommand> {
-  const methods = NWC_METHODS.filter((m) => form[`m_${m}`] !== undefined);
+  const methods = NWC_CAPABILITIES.filter((m) => form[`m_${m}`] !== undefined);
   if (methods.length === 0) return err('invalid_request', t.methodsNone, 'methods');
   const max = msatOfSats(form['max_amount'] ?? '', 'max_amount', t);
   if (!max.ok) return max;

@@ -495,6 +495,7 @@ export const en = {
       make_invoice: 'Create invoices (make_invoice)',
       lookup_invoice: 'Look up payments (lookup_invoice)',
       list_transactions: 'List payments (list_transactions)',
+      notifications: 'Be told of payments received and sent (notifications)',
     } as Record<string, string>,
     maxAmount: 'Most per payment (sats)',
     maxAmountHint: 'Optional. Whole sats, or with up to 3 decimals (msat), e.g. 1000 or 0.5',

@@ -483,6 +483,7 @@ export const hi: DashboardCatalogue = {
       make_invoice: 'इनवॉइस बनाना (make_invoice)',
       lookup_invoice: 'भुगतान देखना (lookup_invoice)',
       list_transactions: 'भुगतानों की सूची (list_transactions)',
+      notifications: 'मिले और भेजे गए भुगतानों की सूचना (notifications)',
     },
     maxAmount: 'प्रति भुगतान अधिकतम (sats)',
     maxAmountHint: 'वैकल्पिक। पूरे sats, या अधिकतम 3 दशमलव (msat) तक, जैसे 1000 या 0.5',
