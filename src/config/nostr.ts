@@ -22,6 +22,12 @@ export interface NostrConfig {
   nwcListMax: number;
   /** Requests one NWC connection may make per minute; beyond, RATE_LIMITED (`NWC_REQUESTS_PER_MINUTE`). */
   nwcRequestsPerMinute: number;
+  /**
+   * Refusals (UNAUTHORIZED, UNSUPPORTED_ENCRYPTION) the service answers per minute, all instances
+   * together, to keys that are no live connection; beyond, such requests are dropped unanswered
+   * (`NWC_REFUSALS_PER_MINUTE`).
+   */
+  nwcRefusalsPerMinute: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -64,6 +70,7 @@ export const nostr = section(
     NWC_CONNECTIONS_PER_ACCOUNT: int(50, 1, 10_000),
     NWC_LIST_MAX: int(100, 1, 1000),
     NWC_REQUESTS_PER_MINUTE: int(120, 1, 100_000),
+    NWC_REFUSALS_PER_MINUTE: int(300, 1, 1_000_000),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
@@ -73,5 +80,6 @@ export const nostr = section(
     nwcConnectionsPerAccount: v.NWC_CONNECTIONS_PER_ACCOUNT,
     nwcListMax: v.NWC_LIST_MAX,
     nwcRequestsPerMinute: v.NWC_REQUESTS_PER_MINUTE,
+    nwcRefusalsPerMinute: v.NWC_REFUSALS_PER_MINUTE,
   }),
 );

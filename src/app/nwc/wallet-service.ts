@@ -20,6 +20,7 @@ import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
 import type { NostrEvent, NostrRelayLinks } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
+import { nwcRefusalGate, takeNwcRequestAllowance } from './limits.ts';
 import { type NwcAnswer, runNwcMethod } from './methods.ts';
 
 // The NIP-47 wallet service: it announces itself (kind 13194), listens for requests (23194) addressed to
@@ -39,30 +40,13 @@ export interface NwcService {
   stop(): Promise<void>;
 }
 
-/** Requests per connection and minute, counted in this instance. */
-class PerMinute {
-  private readonly counts = new Map<bigint, { minute: number; n: number }>();
-  constructor(private readonly max: number) {}
-  take(id: bigint, nowMs: number): boolean {
-    const minute = Math.floor(nowMs / 60_000);
-    const c = this.counts.get(id);
-    if (c === undefined || c.minute !== minute) {
-      if (this.counts.size > 100_000) this.counts.clear();
-      this.counts.set(id, { minute, n: 1 });
-      return true;
-    }
-    c.n += 1;
-    return c.n <= this.max;
-  }
-}
-
 /** Starts the wallet service on the relay links; null when Nostr is off (no key or no relays). */
 export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcService | null {
   const secretHex = deps.config.nostr.secretKeyHex;
   if (secretHex === null || deps.config.nostr.nwcRelays.length === 0) return null;
   const secret = Uint8Array.from(Buffer.from(secretHex, 'hex'));
   const walletPubkey = getPublicKey(secret);
-  const limiter = new PerMinute(deps.config.nostr.nwcRequestsPerMinute);
+  const refusals = nwcRefusalGate(deps);
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
 
@@ -121,6 +105,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     const encTag = tagOf(e, 'encryption');
     const scheme: NwcEncryption = encTag === 'nip44_v2' ? 'nip44_v2' : 'nip04';
     if (encTag !== undefined && encTag !== 'nip44_v2' && encTag !== 'nip04') {
+      if (!(await refusals.mayRefuse(nowMs))) return;
       // Answered in NIP-04, which every client reads.
       await refuse(e, 'nip04', 'unknown', 'UNSUPPORTED_ENCRYPTION', `encryption ${encTag} is not supported`);
       return;
@@ -142,6 +127,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     const conn = await findNwcConnectionByPubkey(deps.db.read, e.pubkey);
     const denied = await refusal(conn, nowMs);
     if (denied !== null) {
+      if (!(await refusals.mayRefuse(nowMs))) return;
       await refuse(e, scheme, method, 'UNAUTHORIZED', denied);
       return;
     }
@@ -169,7 +155,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
       // delivery runs it again (a payment is found again by its idempotency key, never made twice).
       if (Number(earlier.created_at_ms) + NWC_RETAKE_AFTER_MS > nowMs) return;
     }
-    if (!limiter.take(c.id, nowMs)) {
+    if (!(await takeNwcRequestAllowance(deps, c.id, nowMs))) {
       await answer(e, scheme, method, {
         error: { code: 'RATE_LIMITED', message: 'too many requests: retry in a minute' },
       });
