@@ -28,6 +28,11 @@ export interface NostrConfig {
    * (`NWC_REFUSALS_PER_MINUTE`).
    */
   nwcRefusalsPerMinute: number;
+  /**
+   * Days a handled NWC request is kept, unless a budget still counts its payment
+   * (`NWC_REQUEST_RETENTION_DAYS`).
+   */
+  nwcRequestRetentionDays: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -71,6 +76,7 @@ export const nostr = section(
     NWC_LIST_MAX: int(100, 1, 1000),
     NWC_REQUESTS_PER_MINUTE: int(120, 1, 100_000),
     NWC_REFUSALS_PER_MINUTE: int(300, 1, 1_000_000),
+    NWC_REQUEST_RETENTION_DAYS: int(30, 1, 3650),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
@@ -81,5 +87,6 @@ export const nostr = section(
     nwcListMax: v.NWC_LIST_MAX,
     nwcRequestsPerMinute: v.NWC_REQUESTS_PER_MINUTE,
     nwcRefusalsPerMinute: v.NWC_REFUSALS_PER_MINUTE,
+    nwcRequestRetentionDays: v.NWC_REQUEST_RETENTION_DAYS,
   }),
 );

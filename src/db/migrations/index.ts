@@ -33,6 +33,7 @@ import * as m034 from './034_sandbox_btc_transactions.ts';
 import * as m035 from './035_lndhub_tokens.ts';
 import * as m036 from './036_nwc.ts';
 import * as m037 from './037_lnurl_zaps.ts';
+import * as m039 from './039_nwc_request_time.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035_lndhub_tokens': m035,
   '036_nwc': m036,
   '037_lnurl_zaps': m037,
+  '039_nwc_request_time': m039,
 };
 
 export const migrationProvider: MigrationProvider = {
