@@ -38,10 +38,16 @@ export function nwcRefusalGate(deps: AppDeps): NwcRefusalGate {
   const cap = deps.config.nostr.nwcRefusalsPerMinute;
   let dropped = 0;
   let loggedAtMs = Number.NEGATIVE_INFINITY;
+  // Once the shared window is used up this instance drops without counting until it ends, so a flood
+  // costs no write a request.
+  let fullUntilMs = Number.NEGATIVE_INFINITY;
   return {
     async mayRefuse(nowMs) {
-      const hit = await deps.rateCounter.hit(REFUSALS_KEY, MINUTE_MS, nowMs);
-      if (hit.count <= cap) return true;
+      if (nowMs >= fullUntilMs) {
+        const hit = await deps.rateCounter.hit(REFUSALS_KEY, MINUTE_MS, nowMs);
+        if (hit.count <= cap) return true;
+        fullUntilMs = hit.resetAtMs;
+      }
       dropped += 1;
       if (nowMs - loggedAtMs >= MINUTE_MS) {
         deps.log.warn(
