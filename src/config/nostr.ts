@@ -22,6 +22,17 @@ export interface NostrConfig {
   nwcListMax: number;
   /** Requests one NWC connection may make per minute; beyond, RATE_LIMITED (`NWC_REQUESTS_PER_MINUTE`). */
   nwcRequestsPerMinute: number;
+  /**
+   * Refusals (UNAUTHORIZED, UNSUPPORTED_ENCRYPTION) the service answers per minute, all instances
+   * together, to keys that are no live connection; beyond, such requests are dropped unanswered
+   * (`NWC_REFUSALS_PER_MINUTE`).
+   */
+  nwcRefusalsPerMinute: number;
+  /**
+   * Days a handled NWC request is kept, unless a budget still counts its payment
+   * (`NWC_REQUEST_RETENTION_DAYS`).
+   */
+  nwcRequestRetentionDays: number;
 }
 
 /** 64 hex digits or a NIP-19 `nsec1…`. */
@@ -64,6 +75,8 @@ export const nostr = section(
     NWC_CONNECTIONS_PER_ACCOUNT: int(50, 1, 10_000),
     NWC_LIST_MAX: int(100, 1, 1000),
     NWC_REQUESTS_PER_MINUTE: int(120, 1, 100_000),
+    NWC_REFUSALS_PER_MINUTE: int(300, 1, 1_000_000),
+    NWC_REQUEST_RETENTION_DAYS: int(30, 1, 3650),
   },
   (v): NostrConfig => ({
     secretKeyHex: v.NOSTR_SECRET_KEY,
@@ -73,5 +86,7 @@ export const nostr = section(
     nwcConnectionsPerAccount: v.NWC_CONNECTIONS_PER_ACCOUNT,
     nwcListMax: v.NWC_LIST_MAX,
     nwcRequestsPerMinute: v.NWC_REQUESTS_PER_MINUTE,
+    nwcRefusalsPerMinute: v.NWC_REFUSALS_PER_MINUTE,
+    nwcRequestRetentionDays: v.NWC_REQUEST_RETENTION_DAYS,
   }),
 );

@@ -2,6 +2,7 @@ import { chainDepositsJob } from './chain-deposits.ts';
 import { dashboardSweepJob } from './dashboard-sweep.ts';
 import { invoiceExpiryJob } from './invoice-expiry.ts';
 import { invoiceSettlementsJob } from './invoice-settlements.ts';
+import { nwcRequestRetentionJob } from './nwc-request-retention.ts';
 import { ordersMatchJob } from './orders-match.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { outboxRetentionJob } from './outbox-retention.ts';
@@ -30,4 +31,5 @@ export const ALL_JOBS: Job[] = [
   ordersMatchJob,
   dashboardSweepJob,
   usdtWithdrawalsJob,
+  nwcRequestRetentionJob,
 ];

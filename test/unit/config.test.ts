@@ -216,9 +216,13 @@ describe('configuration', () => {
       nwcConnectionsPerAccount: 50,
       nwcListMax: 100,
       nwcRequestsPerMinute: 120,
+      nwcRefusalsPerMinute: 300,
+      nwcRequestRetentionDays: 30,
       zapMaxRelays: 10,
     });
     expect(() => loadConfig({ NWC_LIST_MAX: '0' })).toThrow(/NWC_LIST_MAX/);
+    expect(() => loadConfig({ NWC_REFUSALS_PER_MINUTE: '0' })).toThrow(/NWC_REFUSALS_PER_MINUTE/);
+    expect(() => loadConfig({ NWC_REQUEST_RETENTION_DAYS: '0' })).toThrow(/NWC_REQUEST_RETENTION_DAYS/);
     expect(
       loadConfig({ NWC_RELAYS: 'wss://a.example, wss://b.example wss://a.example' }).nostr.nwcRelays,
     ).toEqual(['wss://a.example', 'wss://b.example']);

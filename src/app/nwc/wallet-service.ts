@@ -23,6 +23,7 @@ import type { AppDeps } from '../deps.ts';
 import type { NostrEvent, NostrRelayLinks } from '../ports.ts';
 import { runPlainWrite } from '../write.ts';
 import { decryptFrom, enqueueNwcEvent, nwcKey, responseEvent, signNwc } from './events.ts';
+import { nwcRefusalGate, takeNwcRequestAllowance } from './limits.ts';
 import { type NwcAnswer, runNwcMethod } from './methods.ts';
 
 // The NIP-47 wallet service: it announces itself (kind 13194), listens for requests (23194) addressed to
@@ -42,30 +43,13 @@ export interface NwcService {
   stop(): Promise<void>;
 }
 
-/** Requests per connection and minute, counted in this instance. */
-class PerMinute {
-  private readonly counts = new Map<bigint, { minute: number; n: number }>();
-  constructor(private readonly max: number) {}
-  take(id: bigint, nowMs: number): boolean {
-    const minute = Math.floor(nowMs / 60_000);
-    const c = this.counts.get(id);
-    if (c === undefined || c.minute !== minute) {
-      if (this.counts.size > 100_000) this.counts.clear();
-      this.counts.set(id, { minute, n: 1 });
-      return true;
-    }
-    c.n += 1;
-    return c.n <= this.max;
-  }
-}
-
 /** Starts the wallet service on the relay links; null when Nostr is off (no key or no relays). */
 export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcService | null {
   const found = nwcKey(deps);
   if (found === null) return null;
   const key = found;
   const walletPubkey = key.pubkey;
-  const limiter = new PerMinute(deps.config.nostr.nwcRequestsPerMinute);
+  const refusals = nwcRefusalGate(deps);
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
 
@@ -111,6 +95,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     const encTag = tagOf(e, 'encryption');
     const scheme: NwcEncryption = encTag === 'nip44_v2' ? 'nip44_v2' : 'nip04';
     if (encTag !== undefined && encTag !== 'nip44_v2' && encTag !== 'nip04') {
+      if (!(await refusals.mayRefuse(nowMs))) return;
       // Answered in NIP-04, which every client reads.
       await refuse(e, 'nip04', 'unknown', 'UNSUPPORTED_ENCRYPTION', `encryption ${encTag} is not supported`);
       return;
@@ -132,6 +117,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
     const conn = await findNwcConnectionByPubkey(deps.db.read, e.pubkey);
     const denied = await refusal(conn, nowMs);
     if (denied !== null) {
+      if (!(await refusals.mayRefuse(nowMs))) return;
       await refuse(e, scheme, method, 'UNAUTHORIZED', denied);
       return;
     }
@@ -163,7 +149,7 @@ export function startNwcService(deps: AppDeps, relays: NostrRelayLinks): NwcServ
       // delivery runs it again (a payment is found again by its idempotency key, never made twice).
       if (Number(earlier.created_at_ms) + NWC_RETAKE_AFTER_MS > nowMs) return;
     }
-    if (!limiter.take(c.id, nowMs)) {
+    if (!(await takeNwcRequestAllowance(deps, c.id, nowMs))) {
       await answer(e, scheme, method, {
         error: { code: 'RATE_LIMITED', message: 'too many requests: retry in a minute' },
       });

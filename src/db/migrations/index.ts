@@ -34,6 +34,7 @@ import * as m035 from './035_lndhub_tokens.ts';
 import * as m036 from './036_nwc.ts';
 import * as m037 from './037_lnurl_zaps.ts';
 import * as m038 from './038_nwc_notifications.ts';
+import * as m039 from './039_nwc_request_time.ts';
 import * as m041 from './041_lnurl_preimage_once.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '036_nwc': m036,
   '037_lnurl_zaps': m037,
   '038_nwc_notifications': m038,
+  '039_nwc_request_time': m039,
   '041_lnurl_preimage_once': m041,
 };
 
