@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { findAccountById, findAccountByUsertag } from '../../../db/repos/accounts.ts';
+import { findAccountById, findPayeeByUsertag } from '../../../db/repos/accounts.ts';
 import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findLiveOutgoingByHash,
   insertPayment,
+  insertPayments,
   type PaymentRow,
 } from '../../../db/repos/payments.ts';
 import type { DB } from '../../../db/schema.ts';
@@ -169,12 +170,12 @@ async function payInLedger(
   const outPublicId = deps.ids.paymentTid();
   const inId = BigInt(deps.ids.paymentId());
   const t = order.target;
-  const run = runWrite(deps.db, async (trx) => {
+  const unit = async (trx: Kysely<DB>): Promise<PaymentRow> => {
     let receiver: Receiver;
     let target: PaymentRow | undefined;
     if (invoice === null) {
       const usertag = t.kind === 'usertag' ? t.usertag : '';
-      const account = await findAccountByUsertag(trx, usertag);
+      const account = await findPayeeByUsertag(trx, usertag);
       if (account === undefined)
         abort('usertag_not_found', `no account with usertag "${usertag}"`, order.field);
       if (account!.disabled_at_ms !== null)
@@ -230,8 +231,8 @@ async function payInLedger(
       },
       nowMs,
     );
-    await insertOutgoing(trx, out);
     if (target !== undefined) {
+      await insertOutgoing(trx, out);
       await settleOwnInvoice(trx, {
         target,
         outId,
@@ -244,7 +245,8 @@ async function payInLedger(
       });
       return out;
     }
-    await insertPayment(trx, {
+    // Both rows in one statement (on PostgreSQL; in a batch that defers them, with its other sends').
+    const incoming: PaymentRow = {
       ...out,
       id: inId,
       public_id: deps.ids.paymentTid(),
@@ -260,7 +262,9 @@ async function payInLedger(
       request_hash: null,
       purpose: 'receive',
       voucher_id: null,
-    });
+    };
+    const [outInserted] = await insertPayments(trx, [out, incoming]);
+    if (outInserted !== true) abort('idempotency_conflict', 'concurrent request with this key');
     await moveInternal(
       trx,
       {
@@ -274,7 +278,10 @@ async function payInLedger(
       nowMs,
     );
     return out;
-  });
+  };
+  // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
+  // rows together with the other sends' (db/deferred.ts).
+  const run = runWrite(deps.db, unit, { defersInserts: invoice === null && order.claim === undefined });
   if (invoice === null) {
     const r = await run;
     return r.ok ? ok({ row: r.value, inLedger: true }) : r;
