@@ -293,6 +293,28 @@ describe.each(DIALECTS)('usertag sends of one batch on %s', (dialect) => {
     expect((await auditLedger(t.deps)).violations).toEqual([]);
   });
 
+  it('a usertag paid before and disabled since is refused at once, also inside a batch', async () => {
+    const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const payee = await makeAccount(t.deps);
+    const other = await makeAccount(t.deps);
+    expect(
+      (await Promise.all([send(payer, payee.usertag, 1000), send(payer, payee.usertag, 1000)])).map(code),
+    ).toEqual(['ok', 'ok']);
+    expect(await disableAccount(t.deps, OPERATOR, payee.usertag, 'test')).toMatchObject({ ok: true });
+    const outcomes = await Promise.all([
+      send(payer, payee.usertag, 1000),
+      send(payer, other.usertag, 1000),
+      send(payer, payee.usertag, 1000),
+      send(payer, other.usertag, 1000),
+    ]);
+    expect(outcomes.map(code)).toEqual(['account_disabled', 'ok', 'account_disabled', 'ok']);
+    expect(await sat(payee)).toBe(2_000_000n);
+    expect(await sat(other)).toBe(2_000_000n);
+    expect(await sat(payer)).toBe(6_000_000n);
+    expect(await rowsOf(payee)).toHaveLength(2);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+
   it('sends with one Idempotency-Key in one batch: one payment, every same request answered it, another body refused, the neighbours paid', async () => {
     const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
     const other = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
