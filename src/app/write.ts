@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WriteOptions } from '../db/deferred.ts';
 import type { DB } from '../db/schema.ts';
 import type { Database } from '../db/types.ts';
 import { Abort } from '../domain/errors.ts';
@@ -18,9 +19,13 @@ import type { Result } from '../domain/result.ts';
  * Runs one write unit; an `abort(...)` inside rolls it back and comes out as an error value.
  * Anything else thrown is a bug and propagates.
  */
-export async function runWrite<T>(db: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<Result<T>> {
+export async function runWrite<T>(
+  db: Database,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+  opts?: WriteOptions,
+): Promise<Result<T>> {
   try {
-    return { ok: true, value: await db.write(fn) };
+    return { ok: true, value: await db.write(fn, opts) };
   } catch (e) {
     if (e instanceof Abort) return { ok: false, error: e.error };
     throw e;

@@ -102,7 +102,7 @@ export function openPostgres(opts: DatabaseOptions): Database {
     // A unit (with POSTGRES_MAX_BATCH > 1: a batch of units, postgres/group-commit.ts) that PostgreSQL
     // aborted as a deadlock victim (or a serialization failure) is run again from the start; units are
     // free of side effects outside the transaction, so that is safe.
-    write: batches === null ? (fn) => writeAlone(db, fn) : (fn) => batches.submit(fn),
+    write: batches === null ? (fn) => writeAlone(db, fn) : (fn, opts) => batches.submit(fn, opts),
     // A PostgreSQL commit returns only once its WAL is flushed.
     durable: () => Promise.resolve(),
     writable: () => true,

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
+import type { WriteOptions } from './deferred.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -14,12 +15,13 @@ export type Dialect = 'sqlite' | 'postgres';
  * - `read`: queries outside a transaction; they see committed data only.
  * - `write(fn)`: runs fn as one atomic unit and resolves only once it is durable. fn must only use the
  *   executor it is given and must not wait on anything but the database (no network calls inside).
- *   Throwing rolls the unit back (and only this unit).
+ *   Throwing rolls the unit back (and only this unit). `opts.defersInserts`: the unit may hand rows
+ *   nothing in it reads back to its batch (deferred.ts; PostgreSQL group commit only).
  */
 export interface Database {
   readonly dialect: Dialect;
   readonly read: Kysely<DB>;
-  write<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
+  write<T>(fn: (trx: Kysely<DB>) => Promise<T>, opts?: WriteOptions): Promise<T>;
   /**
    * Resolves once everything committed so far is on stable storage. Every reply awaits this before it
    * leaves, so nobody outside ever sees a state that a power loss could undo.

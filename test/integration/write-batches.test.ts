@@ -1,11 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
+import { disableAccount } from '../../src/app/operator/disable-account.ts';
+import { newPaymentRow } from '../../src/app/payments/engine/rows.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { findPaymentById, insertPayments, type PaymentRow } from '../../src/db/repos/payments.ts';
 import type { DB } from '../../src/db/schema.ts';
 import type { Database } from '../../src/db/types.ts';
 import { Abort } from '../../src/domain/errors.ts';
+import type { Result } from '../../src/domain/result.ts';
 import { openRuntime, type Runtime } from '../../src/main.ts';
 import { sendLapi } from '../fixtures/lapi.ts';
 import {
@@ -14,11 +18,13 @@ import {
   freshDatabase,
   itWhere,
   makeAccount,
+  type TestAccount,
   type TestDatabase,
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
 
+const OPERATOR = { accountId: null, name: 'operator:root' };
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
 // Write units that arrive together share one transaction and one commit (group commit: SQLite's
@@ -223,5 +229,218 @@ describe.each(DIALECTS)('sends between the same accounts from two instances on %
     }
     expect(total).toBe(4n * 10_000_000n);
     expect((await auditLedger(one.deps)).violations).toEqual([]);
+  });
+});
+
+// A plain usertag send lets its batch write its two payment rows together with the other sends' of the
+// batch, in one statement before the commit (db/deferred.ts). Every send still gets its own answer.
+describe.each(DIALECTS)('usertag sends of one batch on %s', (dialect) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await testRuntime(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  const send = (from: TestAccount, usertag: string, sat: number, idempotencyKey: string | null = null) =>
+    sendLapi(t.deps, callerOf(from), {
+      body: { payment_mode: 'usertag', usertag, amount: (sat / 1e8).toFixed(8) },
+      idempotencyKey,
+    });
+  const code = (r: Result<unknown>) => (r.ok ? 'ok' : r.error.code);
+  const rowsOf = (a: TestAccount) =>
+    t.deps.db.read
+      .selectFrom('payments')
+      .select(['direction', 'amount_msat', 'status'])
+      .where('account_id', '=', a.id)
+      .execute();
+  const sat = (a: TestAccount) => availableBalance(t.deps.db.read, a.id, 'lbtc');
+
+  it('a refused send inside a batch moves nothing and does not fail its neighbours', async () => {
+    const rich = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const poor = await makeAccount(t.deps, { fund: { lbtc: '0.000005' } }); // 500 sat
+    const payee = await makeAccount(t.deps);
+    const off = await makeAccount(t.deps);
+    expect(await disableAccount(t.deps, OPERATOR, off.usertag, 'test')).toMatchObject({ ok: true });
+    const outcomes = await Promise.all([
+      send(rich, payee.usertag, 1000),
+      send(poor, payee.usertag, 1000), // more than it has
+      send(rich, payee.usertag, 2000),
+      send(rich, 'nobody_has_this_tag', 1000),
+      send(rich, rich.usertag, 1000),
+      send(rich, off.usertag, 1000),
+      send(rich, payee.usertag, 3000),
+    ]);
+    expect(outcomes.map(code)).toEqual([
+      'ok',
+      'insufficient_balance',
+      'ok',
+      'usertag_not_found',
+      'self_payment',
+      'account_disabled',
+      'ok',
+    ]);
+    expect(await sat(rich)).toBe(4_000_000n);
+    expect(await sat(poor)).toBe(500_000n);
+    expect(await sat(payee)).toBe(6_000_000n);
+    expect(await rowsOf(poor)).toEqual([]);
+    expect(await rowsOf(off)).toEqual([]);
+    expect((await rowsOf(payee)).map((r) => r.amount_msat).sort()).toEqual([
+      1_000_000n,
+      2_000_000n,
+      3_000_000n,
+    ]);
+    expect((await rowsOf(rich)).filter((r) => r.direction === 'out')).toHaveLength(3);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+
+  it('a usertag paid before and disabled since is refused at once, also inside a batch', async () => {
+    const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const payee = await makeAccount(t.deps);
+    const other = await makeAccount(t.deps);
+    expect(
+      (await Promise.all([send(payer, payee.usertag, 1000), send(payer, payee.usertag, 1000)])).map(code),
+    ).toEqual(['ok', 'ok']);
+    expect(await disableAccount(t.deps, OPERATOR, payee.usertag, 'test')).toMatchObject({ ok: true });
+    const outcomes = await Promise.all([
+      send(payer, payee.usertag, 1000),
+      send(payer, other.usertag, 1000),
+      send(payer, payee.usertag, 1000),
+      send(payer, other.usertag, 1000),
+    ]);
+    expect(outcomes.map(code)).toEqual(['account_disabled', 'ok', 'account_disabled', 'ok']);
+    expect(await sat(payee)).toBe(2_000_000n);
+    expect(await sat(other)).toBe(2_000_000n);
+    expect(await sat(payer)).toBe(6_000_000n);
+    expect(await rowsOf(payee)).toHaveLength(2);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+
+  it('sends with one Idempotency-Key in one batch: one payment, every same request answered it, another body refused, the neighbours paid', async () => {
+    const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const other = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const payee = await makeAccount(t.deps);
+    const outcomes = await Promise.all([
+      send(other, payee.usertag, 100),
+      send(payer, payee.usertag, 1000, 'same-key'),
+      send(payer, payee.usertag, 1000, 'same-key'),
+      send(other, payee.usertag, 200),
+      send(payer, payee.usertag, 1000, 'same-key'),
+      send(payer, payee.usertag, 5000, 'same-key'), // another request with the key
+      send(other, payee.usertag, 300),
+    ]);
+    const keyed = [outcomes[1]!, outcomes[2]!, outcomes[4]!, outcomes[5]!];
+    const won = keyed.filter((r) => r.ok);
+    const tids = new Set(won.map((r) => (r.ok ? r.value.public_id : '')));
+    expect(tids.size).toBe(1);
+    // Whichever body was written first, every request with the other body is a conflict.
+    const winner = won[0]!;
+    const paid = winner.ok ? winner.value.amount_msat : 0n;
+    for (const r of keyed) {
+      if (!r.ok) expect(r.error.code).toBe('idempotency_conflict');
+    }
+    expect(keyed.filter((r) => r.ok)).toHaveLength(paid === 1_000_000n ? 3 : 1);
+    expect([outcomes[0], outcomes[3], outcomes[6]].map((r) => code(r!))).toEqual(['ok', 'ok', 'ok']);
+    expect(await sat(payer)).toBe(10_000_000n - paid);
+    expect(await sat(payee)).toBe(paid + 600_000n);
+    expect((await rowsOf(payer)).filter((r) => r.direction === 'out')).toHaveLength(1);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+});
+
+// The batch's side of deferred inserts, with units written for the test (db/deferred.ts).
+describe.each(DIALECTS)('deferred payment rows on %s', (dialect) => {
+  let t: TestRuntime;
+  let payer: TestAccount;
+  let payee: TestAccount;
+  beforeAll(async () => {
+    t = await testRuntime(dialect);
+    payer = await makeAccount(t.deps);
+    payee = await makeAccount(t.deps);
+  });
+  afterAll(async () => t?.close());
+
+  const pair = (key: string | null): [PaymentRow, PaymentRow] => {
+    const now = t.deps.clock.nowMs();
+    const out = newPaymentRow(
+      t.deps,
+      {
+        account_id: payer.id,
+        requester_account_id: payer.id,
+        direction: 'out',
+        route: 'internal',
+        amount_msat: 1000n,
+        idempotency_key: key,
+      },
+      now,
+    );
+    const inc = newPaymentRow(
+      t.deps,
+      {
+        account_id: payee.id,
+        requester_account_id: payee.id,
+        direction: 'in',
+        route: 'internal',
+        amount_msat: 1000n,
+        counterpart_id: out.id,
+      },
+      now,
+    );
+    return [out, inc];
+  };
+  // What the send unit does with the answer: a row not inserted is a concurrent request's key.
+  const sendUnit = (rows: PaymentRow[]) => async (trx: Kysely<DB>) => {
+    const [inserted] = await insertPayments(trx, rows);
+    if (inserted !== true) throw new Abort({ code: 'idempotency_conflict', message: 'key used' });
+    return rows[0]!.id;
+  };
+  const exists = async (id: bigint) => (await findPaymentById(t.deps.db.read, id)) !== undefined;
+  const xminOf = async (id: bigint) =>
+    (await sql<{ x: string }>`SELECT xmin::text AS x FROM payments WHERE id = ${id}`.execute(t.deps.db.read))
+      .rows[0]?.x;
+
+  it('a unit whose row meets a used Idempotency-Key fails alone; the other units of its batch commit', async () => {
+    const rows = [pair('k-a'), pair(null), pair('k-a'), pair('k-b'), pair('k-b')];
+    const outcomes = await Promise.allSettled(
+      rows.map((r) => t.deps.db.write(sendUnit(r), { defersInserts: true })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
+    for (const i of [2, 4]) {
+      const reason = (outcomes[i] as PromiseRejectedResult).reason;
+      expect(reason).toBeInstanceOf(Abort);
+      expect((reason as Abort).error.code).toBe('idempotency_conflict');
+    }
+    const present = await Promise.all(rows.flatMap(([o, i]) => [exists(o.id), exists(i.id)]));
+    expect(present).toEqual([true, true, true, true, false, false, true, true, false, false]);
+    if (dialect === 'postgres') {
+      // The three that did not conflict committed together, their rows written by their batch.
+      const xmins = new Set(await Promise.all([0, 1, 3].map((i) => xminOf(rows[i]![0].id))));
+      expect(xmins.size).toBe(1);
+    }
+  });
+
+  it('a unit that did not defer sees the rows earlier units of its batch deferred', async () => {
+    const rows = pair(null);
+    const [, seen] = await Promise.all([
+      t.deps.db.write(sendUnit(rows), { defersInserts: true }),
+      t.deps.db.write(async (trx) => (await findPaymentById(trx, rows[1].id))?.counterpart_id),
+    ]);
+    expect(seen).toBe(rows[0].id);
+  });
+
+  it('a deferred row the database refuses outright (not a key conflict) fails only its unit', async () => {
+    const bad = pair(null);
+    bad[1] = { ...bad[1], account_id: 999_999_999n, requester_account_id: 999_999_999n }; // no such account
+    const rows = [pair(null), bad, pair(null)];
+    const outcomes = await Promise.allSettled(
+      rows.map((r) => t.deps.db.write(sendUnit(r), { defersInserts: true })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await Promise.all(rows.map(([o]) => exists(o.id)))).toEqual([true, false, true]);
   });
 });

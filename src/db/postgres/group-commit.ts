@@ -1,16 +1,62 @@
 import { type Kysely, sql } from 'kysely';
+import { type Deferral, type SetInsert, setDeferral, type WriteOptions } from '../deferred.ts';
 import type { DB } from '../schema.ts';
 
 interface Job {
   fn: (trx: Kysely<DB>) => Promise<unknown>;
+  /** The unit may defer inserts to its batch (db/deferred.ts). */
+  defers: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
 
-/** How one try of a batch ended. `at`: the failing unit's index, or the step outside the units. */
+/**
+ * How one try of a batch ended. `at`: the failing unit's index, or the step outside the units. A
+ * failed write of deferred rows (`flush`: it threw; `conflict`: the rows of the units in `failed` were
+ * not inserted) names `upTo`, the number of units that had run before it.
+ */
 type Attempt =
   | { ok: true; values: unknown[] }
-  | { ok: false; at: number | 'begin' | 'commit'; error: unknown };
+  | { ok: false; at: number | 'begin' | 'commit'; error: unknown }
+  | { ok: false; at: 'flush'; upTo: number; error: unknown }
+  | { ok: false; at: 'conflict'; upTo: number; failed: ReadonlySet<number> };
+
+/** The rows the units of one try deferred, by kind, with the unit each came from. */
+class BatchDeferral implements Deferral {
+  /** Index of the unit now running. */
+  unit = -1;
+  private readonly groups = new Map<SetInsert<unknown>, { rows: unknown[]; units: number[] }>();
+
+  defer<R>(insert: SetInsert<R>, rows: readonly R[]): void {
+    const key = insert as SetInsert<unknown>;
+    let g = this.groups.get(key);
+    if (g === undefined) {
+      g = { rows: [], units: [] };
+      this.groups.set(key, g);
+    }
+    for (const r of rows) {
+      g.rows.push(r);
+      g.units.push(this.unit);
+    }
+  }
+
+  get pending(): boolean {
+    return this.groups.size > 0;
+  }
+
+  /** Inserts every deferred row; answers the units some of whose rows were not inserted. */
+  async flush(exec: Kysely<DB>): Promise<Set<number>> {
+    const failed = new Set<number>();
+    const groups = [...this.groups.values()];
+    const inserts = [...this.groups.keys()];
+    this.groups.clear();
+    for (const [k, g] of groups.entries()) {
+      const inserted = await (inserts[k] as SetInsert<unknown>)(exec, g.rows);
+      for (const [j, u] of g.units.entries()) if (inserted[j] !== true) failed.add(u);
+    }
+    return failed;
+  }
+}
 
 /**
  * Key of the transaction-level advisory lock every batch takes first, in every instance: batches of
@@ -70,9 +116,14 @@ export class PgGroupCommitter {
     private readonly retry: RetryPolicy,
   ) {}
 
-  submit<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  submit<T>(fn: (trx: Kysely<DB>) => Promise<T>, opts?: WriteOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        fn,
+        defers: opts?.defersInserts === true,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.schedule();
     });
   }
@@ -106,11 +157,28 @@ export class PgGroupCommitter {
         for (const [i, job] of jobs.entries()) job.resolve(r.values[i]);
         return;
       }
-      const { at, error } = r;
+      if (r.at === 'conflict') {
+        // Deferred rows of some units were not inserted: the others run again as a batch, then each
+        // of those alone (without deferral), where its own code meets the conflict.
+        this.queue.unshift(...jobs.slice(r.upTo));
+        const rest = jobs.slice(0, r.upTo).filter((_, i) => !r.failed.has(i));
+        if (rest.length > 0) await this.run(rest);
+        for (const i of [...r.failed].sort((a, b) => a - b)) await this.run([jobs[i] as Job]);
+        return;
+      }
+      const error = r.error;
       if (this.retry.retryable(error) && attempt < this.retry.maxAttempts) {
         await new Promise((done) => setTimeout(done, this.retry.backoffMs(attempt)));
         continue;
       }
+      if (r.at === 'flush') {
+        // The set-based insert names no unit, and no COMMIT was sent: each unit that ran before it
+        // runs alone; the rest go back to the head of the queue.
+        this.queue.unshift(...jobs.slice(r.upTo));
+        for (const job of jobs.slice(0, r.upTo)) await this.run([job]);
+        return;
+      }
+      const at = r.at;
       if (jobs.length === 1 || at === 'begin' || (at === 'commit' && !fromServer(error))) {
         // Nothing ran (no connection, no transaction), or the unit's own answer, or a commit whose
         // outcome is unknown: the answer is this error.
@@ -137,14 +205,32 @@ export class PgGroupCommitter {
           await rollback(conn);
           return { ok: false, at: 'begin', error };
         }
+        // A unit alone never defers: its own code then sees its insert's outcome.
+        const deferral = jobs.length > 1 && jobs.some((j) => j.defers) ? new BatchDeferral() : null;
         const values: unknown[] = [];
         for (let i = 0; i < jobs.length; i++) {
+          const job = jobs[i] as Job;
+          if (deferral !== null && !job.defers && deferral.pending) {
+            // This unit may read what the earlier ones deferred.
+            const failed = await flushDeferred(conn, deferral, i);
+            if (failed !== null) return failed;
+          }
+          if (deferral !== null && job.defers) {
+            deferral.unit = i;
+            setDeferral(conn, deferral);
+          }
           try {
-            values.push(await (jobs[i] as Job).fn(conn));
+            values.push(await job.fn(conn));
           } catch (error) {
             await rollback(conn);
             return { ok: false, at: i, error };
+          } finally {
+            if (deferral !== null && job.defers) setDeferral(conn, undefined);
           }
+        }
+        if (deferral?.pending) {
+          const failed = await flushDeferred(conn, deferral, jobs.length);
+          if (failed !== null) return failed;
         }
         try {
           await COMMIT.execute(conn);
@@ -159,6 +245,24 @@ export class PgGroupCommitter {
       return { ok: false, at: 'begin', error };
     }
   }
+}
+
+/** Writes the deferred rows of the units before `upTo`; null when every row was inserted. */
+async function flushDeferred(
+  conn: Kysely<DB>,
+  deferral: BatchDeferral,
+  upTo: number,
+): Promise<Attempt | null> {
+  let failed: Set<number>;
+  try {
+    failed = await deferral.flush(conn);
+  } catch (error) {
+    await rollback(conn);
+    return { ok: false, at: 'flush', upTo, error };
+  }
+  if (failed.size === 0) return null;
+  await rollback(conn);
+  return { ok: false, at: 'conflict', upTo, failed };
 }
 
 /** Ends a failed transaction; on a broken connection there is none left (the pool drops the client). */

@@ -16,6 +16,20 @@ const accountByUsertag = prepare<{ usertag: string }, AccountRow>((db, p) =>
 export const findAccountByUsertag = (exec: Exec, usertag: string): Promise<AccountRow | undefined> =>
   accountByUsertag.first(exec, { usertag });
 
+// The receiver of a send reads only these, by a named statement (a `*` stays unnamed on PostgreSQL and
+// is parsed and planned on every call).
+const payeeByUsertag = prepare<{ usertag: string }, Pick<AccountRow, 'id' | 'usertag' | 'disabled_at_ms'>>(
+  (db, p) =>
+    db.selectFrom('accounts').select(['id', 'usertag', 'disabled_at_ms']).where('usertag', '=', p('usertag')),
+);
+
+/** The account a payment to `usertag` goes to: its id, usertag and whether it is disabled. */
+export const findPayeeByUsertag = (
+  exec: Exec,
+  usertag: string,
+): Promise<Pick<AccountRow, 'id' | 'usertag' | 'disabled_at_ms'> | undefined> =>
+  payeeByUsertag.first(exec, { usertag });
+
 export const findAccountById = (exec: Exec, id: bigint): Promise<AccountRow | undefined> =>
   exec.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -7,6 +7,8 @@ import {
   type Updateable,
 } from 'kysely';
 import type { PaymentDirection, Wallet } from '../../domain/payments/vocabulary.ts';
+import { deferralOf, type SetInsert } from '../deferred.ts';
+import { isPostgres } from '../dialect.ts';
 import { prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals } from './ledger.ts';
@@ -110,6 +112,61 @@ export async function insertPayment(trx: Exec, row: PaymentRow): Promise<boolean
   }
   const r = await insertRowUnlessKeyUsed.run(trx, row);
   return r.numAffectedRows === 1n;
+}
+
+/**
+ * PostgreSQL: any number of payment rows in one statement, from one JSON parameter (one statement text
+ * whatever the count, so it is prepared once). A row whose (requester, Idempotency-Key) is taken, by an
+ * earlier row or one of the same statement, is skipped, and so is an incoming row of a disabled
+ * account; any other unique violation fails the statement, as insertPayment's does. Answers the ids
+ * inserted.
+ */
+const insertRowsFromJson = prepare<{ rows: string }, { id: bigint }>((db, p) => {
+  const columns = sql.join(COLUMNS.map((c) => sql.ref(c)));
+  const fromRows = sql.join(COLUMNS.map((c) => sql.ref(`r.${c}`)));
+  const raw = sql<{ id: bigint }>`INSERT INTO payments (${columns})
+    SELECT ${fromRows} FROM json_populate_recordset(CAST(NULL AS payments), CAST(${p('rows')} AS json)) AS r
+    WHERE r.direction <> 'in'
+      OR NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = r.account_id AND a.disabled_at_ms IS NOT NULL)
+    ON CONFLICT (requester_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+    RETURNING id`;
+  return { compile: () => raw.compile(db) };
+});
+
+// A JSON string is read by the column type's own input function: bigints travel exactly as text.
+const bigintAsText = (_key: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
+
+const insertRowsPostgres: SetInsert<PaymentRow> = async (exec, rows) => {
+  const inserted = await insertRowsFromJson.all(exec, { rows: JSON.stringify(rows, bigintAsText) });
+  const ids = new Set(inserted.map((r) => BigInt(r.id)));
+  return rows.map((r) => ids.has(r.id));
+};
+
+const disabledAt = prepare<{ id: bigint }, { d: bigint | null }>((db, p) =>
+  db.selectFrom('accounts').select('disabled_at_ms as d').where('id', '=', p('id')),
+);
+
+/**
+ * Inserts payments as insertPayment would one after the other, answering for each whether it was
+ * inserted (false: a concurrent request with its Idempotency-Key inserted first, or an incoming row of
+ * an account that is disabled: a disabled account takes no payments, decided as the row is written).
+ * On PostgreSQL one statement; in a unit whose batch defers its inserts (db/deferred.ts) none at all: the batch writes
+ * them with its other units' rows before it commits, and a row it cannot insert fails the unit there,
+ * which then runs again alone and meets the conflict here. Only for rows the unit does not read back.
+ */
+export async function insertPayments(trx: Exec, rows: readonly PaymentRow[]): Promise<boolean[]> {
+  if (!isPostgres(trx)) {
+    const out: boolean[] = [];
+    for (const r of rows) {
+      const refused = r.direction === 'in' && (await disabledAt.first(trx, { id: r.account_id }))?.d != null;
+      out.push(!refused && (await insertPayment(trx, r)));
+    }
+    return out;
+  }
+  const deferral = deferralOf(trx);
+  if (deferral === undefined) return insertRowsPostgres(trx, rows);
+  deferral.defer(insertRowsPostgres, rows);
+  return rows.map(() => true);
 }
 
 export const findPaymentById = (exec: Exec, id: bigint): Promise<PaymentRow | undefined> =>

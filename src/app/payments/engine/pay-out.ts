@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { findAccountById, findAccountByUsertag } from '../../../db/repos/accounts.ts';
+import { findAccountById, findPayeeByUsertag } from '../../../db/repos/accounts.ts';
 import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findLiveOutgoingByHash,
   insertPayment,
+  insertPayments,
   type PaymentRow,
 } from '../../../db/repos/payments.ts';
 import type { DB } from '../../../db/schema.ts';
@@ -20,6 +21,7 @@ import { runWrite } from '../../write.ts';
 import { thenCloseAtNode } from './close-settled-invoice.ts';
 import { feesFor, moveInternal, reserveOutgoing } from './movements.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
+import { knownPayee, rememberPayee } from './payees.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
 import { feeColumns, newOutgoingRow, type SendDetails } from './rows.ts';
 
@@ -170,17 +172,26 @@ async function payInLedger(
   const outPublicId = deps.ids.paymentTid();
   const inId = BigInt(deps.ids.paymentId());
   const t = order.target;
-  const run = runWrite(deps.db, async (trx) => {
+  const usertag = t.kind === 'usertag' ? t.usertag : '';
+  const disabledMessage = `account "${usertag}" is disabled: it takes no payments`;
+  // The receiver of the run of the unit that committed (a unit may run more than once).
+  let paidTo: Receiver | undefined;
+  const unit = async (trx: Kysely<DB>): Promise<PaymentRow> => {
     let receiver: Receiver;
     let target: PaymentRow | undefined;
     if (invoice === null) {
-      const usertag = t.kind === 'usertag' ? t.usertag : '';
-      const account = await findAccountByUsertag(trx, usertag);
-      if (account === undefined)
-        abort('usertag_not_found', `no account with usertag "${usertag}"`, order.field);
-      if (account!.disabled_at_ms !== null)
-        abort('account_disabled', `account "${usertag}" is disabled: it takes no payments`, order.field);
-      receiver = { accountId: account!.id, usertag: account!.usertag };
+      // A usertag paid before is not read again: its account is for good (payees.ts), and whether it is
+      // disabled is decided where its payment row is written (insertPayments, below).
+      const known = knownPayee(deps.db, usertag);
+      if (known !== undefined) {
+        receiver = known;
+      } else {
+        const account = await findPayeeByUsertag(trx, usertag);
+        if (account === undefined)
+          abort('usertag_not_found', `no account with usertag "${usertag}"`, order.field);
+        if (account!.disabled_at_ms !== null) abort('account_disabled', disabledMessage, order.field);
+        receiver = { accountId: account!.id, usertag: account!.usertag };
+      }
       if (receiver.accountId === order.payerId)
         abort('self_payment', order.refusals.selfUsertag, order.field);
     } else {
@@ -231,8 +242,8 @@ async function payInLedger(
       },
       nowMs,
     );
-    await insertOutgoing(trx, out);
     if (target !== undefined) {
+      await insertOutgoing(trx, out);
       await settleOwnInvoice(trx, {
         target,
         outId,
@@ -252,7 +263,8 @@ async function payInLedger(
       );
       return out;
     }
-    await insertPayment(trx, {
+    // Both rows in one statement (on PostgreSQL; in a batch that defers them, with its other sends').
+    const incoming: PaymentRow = {
       ...out,
       id: inId,
       public_id: deps.ids.paymentTid(),
@@ -268,7 +280,11 @@ async function payInLedger(
       request_hash: null,
       purpose: 'receive',
       voucher_id: null,
-    });
+    };
+    const [outInserted, inInserted] = await insertPayments(trx, [out, incoming]);
+    if (outInserted !== true) abort('idempotency_conflict', 'concurrent request with this key');
+    if (inInserted !== true) abort('account_disabled', disabledMessage, order.field);
+    paidTo = receiver;
     await moveInternal(
       trx,
       {
@@ -283,9 +299,13 @@ async function payInLedger(
     );
     await notifyInternal(deps, trx, order, { outId, inId, receiverId: receiver.accountId }, nowMs);
     return out;
-  });
+  };
+  // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
+  // rows together with the other sends' (db/deferred.ts).
+  const run = runWrite(deps.db, unit, { defersInserts: invoice === null && order.claim === undefined });
   if (invoice === null) {
     const r = await run;
+    if (r.ok && paidTo !== undefined) rememberPayee(deps.db, usertag, paidTo);
     return r.ok ? ok({ row: r.value, inLedger: true }) : r;
   }
   // The invoice is settled in the ledger but still open at the node: cancel it there (closeAtNode).

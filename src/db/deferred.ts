@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+
+/**
+ * Deferred inserts (PostgreSQL group commit, postgres/group-commit.ts). A write unit submitted with
+ * `{ defersInserts: true }` may hand rows that nothing in its unit reads back (a send's two payment
+ * rows) to its batch instead of inserting them: the batch writes the rows of all its units in one
+ * set-based statement per kind, before the next unit that did not ask for deferral (so every unit still
+ * sees what earlier units of its batch wrote) and before its COMMIT. A row the statement did not insert
+ * (a unique conflict its ON CONFLICT skipped) fails its unit: the batch is rolled back, runs again
+ * without it, and the unit runs alone, where nothing is deferred and its own code meets the conflict
+ * as before. Outside such a batch (SQLite, a batch of one, a unit that did not ask) there is no
+ * deferral and the caller inserts at once.
+ */
+
+/**
+ * Inserts rows of one kind set-based and answers, per row in order, whether it was inserted (false: a
+ * unique conflict skipped it). Any error it throws fails the batch's units that deferred rows so far,
+ * each then running alone.
+ */
+export type SetInsert<R> = (exec: Kysely<DB>, rows: readonly R[]) => Promise<boolean[]>;
+
+export interface Deferral {
+  defer<R>(insert: SetInsert<R>, rows: readonly R[]): void;
+}
+
+const deferrals = new WeakMap<object, Deferral>();
+
+/** The deferral of the unit now running on this executor, if its batch defers its inserts. */
+export const deferralOf = (exec: Kysely<DB>): Deferral | undefined => deferrals.get(exec);
+
+/** Installs (or, with undefined, removes) the deferral of the unit about to run on `exec`. */
+export function setDeferral(exec: Kysely<DB>, d: Deferral | undefined): void {
+  if (d === undefined) deferrals.delete(exec);
+  else deferrals.set(exec, d);
+}
+
+/** The options of one write unit (`Database.write`). */
+export interface WriteOptions {
+  /** The unit may defer inserts of rows nothing in it reads back (see above). */
+  defersInserts?: boolean;
+}
