@@ -158,6 +158,37 @@ describe.each(DIALECTS)('NWC notifications on %s', (dialect) => {
     expect(notificationsTo(b.pubkey)).toHaveLength(1);
   });
 
+  it('sends to a usertag written together in one batch notify the receiver and the payer, each', async () => {
+    const bob = await makeAccount(f.t.deps, { fund: { lbtc: '0.01' } });
+    const a = await connect(alice, { name: 'alice' });
+    const b = await connect(bob, { name: 'bob' });
+    const aliceInbox = await listen(a.client);
+    const bobInbox = await listen(b.client);
+    // Sent at once: on PostgreSQL they share a batch, which writes their payment rows together.
+    const sends = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        f.t.app.inject({
+          method: 'POST',
+          url: '/lapi/v1/send',
+          headers: { 'x-api-key': bob.adminKey },
+          payload: { payment_mode: 'usertag', usertag: alice.usertag, amount: `0.0000${n}` },
+        }),
+      ),
+    );
+    for (const r of sends) expect(r.statusCode, r.body).toBe(200);
+    await deliver();
+    const amounts = (inbox: { got: Json[] }, type: string) =>
+      inbox.got
+        .filter((n) => n.notification_type === type)
+        .map((n) => n.notification.amount as number)
+        .sort((x, y) => x - y);
+    const all = [1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000];
+    await waitUntil(() => amounts(aliceInbox, 'payment_received').length >= 5);
+    await waitUntil(() => amounts(bobInbox, 'payment_sent').length >= 5);
+    expect(amounts(aliceInbox, 'payment_received')).toEqual(all);
+    expect(amounts(bobInbox, 'payment_sent')).toEqual(all);
+  });
+
   it('a NIP-04 client gets kind 23196; revoked connections and ones without notifications get nothing', async () => {
     const legacy = await connect(alice, { name: 'legacy' });
     (legacy.client as unknown as { _encryptionType: string })._encryptionType = 'nip04';

@@ -18,19 +18,20 @@ import { nwcTransaction, payInvoiceResult } from './methods.ts';
 // the request. Nothing happens when NWC is off; database work only, no network.
 
 /**
- * Payment `paymentId` (just settled in this unit) of `accountId`: `type` to each live connection of the
- * account granted `notifications`, with the payment as lookup_invoice shows it.
+ * A payment just settled in this unit, of `accountId`: `type` to each live connection of the account
+ * granted `notifications`, with the payment as lookup_invoice shows it. `payment` is its row as written,
+ * or its id to read it by: a row its batch has yet to write (db/deferred.ts) must be given as a row.
  */
 export async function notifyNwcPayment(
   deps: AppDeps,
   trx: Kysely<DB>,
-  p: { paymentId: bigint; accountId: bigint; type: NwcNotificationType },
+  p: { payment: PaymentRow | bigint; accountId: bigint; type: NwcNotificationType },
   nowMs: number,
 ): Promise<void> {
   if (nwcKey(deps) === null) return;
   const conns = await listNotifiedNwcConnections(trx, p.accountId, nowMs);
   if (conns.length === 0) return;
-  const row = await findPaymentById(trx, p.paymentId);
+  const row = typeof p.payment === 'bigint' ? await findPaymentById(trx, p.payment) : p.payment;
   if (row === undefined || row.status !== 'paid' || row.wallet !== 'lbtc') return;
   const transaction = nwcTransaction(deps, row);
   for (const conn of conns) {
@@ -62,7 +63,7 @@ export async function nwcOutgoingResolved(
     await notifyNwcPayment(
       deps,
       trx,
-      { paymentId: row.id, accountId: row.account_id, type: 'payment_sent' },
+      { payment: row.id, accountId: row.account_id, type: 'payment_sent' },
       nowMs,
     );
   }

@@ -132,7 +132,7 @@ async function bookLateSuccess(
       await notifyNwcPayment(
         deps,
         trx,
-        { paymentId: row.id, accountId: row.account_id, type: 'payment_sent' },
+        { payment: row.id, accountId: row.account_id, type: 'payment_sent' },
         nowMs,
       );
     }

@@ -258,7 +258,7 @@ async function payInLedger(
         deps,
         trx,
         order,
-        { outId, inId: target.id, receiverId: target.account_id },
+        { out, incoming: target.id, receiverId: target.account_id },
         nowMs,
       );
       return out;
@@ -297,7 +297,8 @@ async function payInLedger(
       },
       nowMs,
     );
-    await notifyInternal(deps, trx, order, { outId, inId, receiverId: receiver.accountId }, nowMs);
+    // The rows as written: in a batch that defers them, they are not in the table yet.
+    await notifyInternal(deps, trx, order, { out, incoming, receiverId: receiver.accountId }, nowMs);
     return out;
   };
   // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
@@ -321,20 +322,21 @@ async function notifyInternal(
   deps: AppDeps,
   trx: Kysely<DB>,
   order: PayOutOrder,
-  p: { outId: bigint; inId: bigint; receiverId: bigint },
+  /** The receiving row, or the id of an invoice settled in this unit (read again: its status changed). */
+  p: { out: PaymentRow; incoming: PaymentRow | bigint; receiverId: bigint },
   nowMs: number,
 ): Promise<void> {
   await notifyNwcPayment(
     deps,
     trx,
-    { paymentId: p.inId, accountId: p.receiverId, type: 'payment_received' },
+    { payment: p.incoming, accountId: p.receiverId, type: 'payment_received' },
     nowMs,
   );
   if (order.purpose === 'send' || order.purpose === 'payout') {
     await notifyNwcPayment(
       deps,
       trx,
-      { paymentId: p.outId, accountId: order.payerId, type: 'payment_sent' },
+      { payment: p.out, accountId: order.payerId, type: 'payment_sent' },
       nowMs,
     );
   }

@@ -127,7 +127,7 @@ async function settleRow(
   await notifyNwcPayment(
     deps,
     trx,
-    { paymentId: row.id, accountId: row.account_id, type: 'payment_received' },
+    { payment: row.id, accountId: row.account_id, type: 'payment_received' },
     nowMs,
   );
   deps.paymentChanges.mayHaveChanged(row.public_id);
