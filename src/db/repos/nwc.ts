@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { NwcEncryption } from '../../domain/nostr/nwc.ts';
 import type { PaymentDirection } from '../../domain/payments/vocabulary.ts';
 import { isPostgres } from '../dialect.ts';
+import { prepare } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 import type { PaymentRow } from './payments.ts';
 
@@ -116,6 +117,20 @@ export async function setNwcConnectionEncryption(
   await trx.updateTable('nwc_connections').set({ encryption }).where('id', '=', id).execute();
 }
 
+// Read in the write unit of every payment settled while NWC is on (most accounts have no connection):
+// prepared, as the payment reads beside it are.
+const notifiedConnections = prepare<
+  { accountId: bigint; nowMs: bigint },
+  { id: bigint; client_pubkey: string; encryption: NwcEncryption | null; methods: string }
+>((db, p) =>
+  db
+    .selectFrom('nwc_connections')
+    .select(['id', 'client_pubkey', 'encryption', 'methods'])
+    .where('account_id', '=', p('accountId'))
+    .where('revoked_at_ms', 'is', null)
+    .where((eb) => eb.or([eb('expires_at_ms', 'is', null), eb('expires_at_ms', '>', p('nowMs'))])),
+);
+
 /**
  * The connections of an account that get its notifications: granted `notifications`, not revoked, not
  * expired at `nowMs` (an account holds at most NWC_CONNECTIONS_PER_ACCOUNT live ones).
@@ -125,19 +140,12 @@ export async function listNotifiedNwcConnections(
   accountId: bigint,
   nowMs: number,
 ): Promise<Array<{ id: bigint; client_pubkey: string; encryption: NwcEncryption | null }>> {
-  const rows = await exec
-    .selectFrom('nwc_connections')
-    .select(['id', 'client_pubkey', 'encryption', 'methods'])
-    .where('account_id', '=', accountId)
-    .where('revoked_at_ms', 'is', null)
-    .where((eb) => eb.or([eb('expires_at_ms', 'is', null), eb('expires_at_ms', '>', BigInt(nowMs))]))
-    .execute();
+  const rows = await notifiedConnections.all(exec, { accountId, nowMs: BigInt(nowMs) });
   return rows
     .filter((r) => r.methods.split(' ').includes('notifications'))
     .map(({ id, client_pubkey, encryption }) => ({ id, client_pubkey, encryption }));
 }
 
-/** The requests that made payment `paymentId` and are not answered yet, with their client's key. */
 export async function unansweredNwcRequestsOfPayment(
   exec: Exec,
   paymentId: bigint,
