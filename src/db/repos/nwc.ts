@@ -146,13 +146,12 @@ export async function listNotifiedNwcConnections(
     .map(({ id, client_pubkey, encryption }) => ({ id, client_pubkey, encryption }));
 }
 
-export async function unansweredNwcRequestsOfPayment(
-  exec: Exec,
-  paymentId: bigint,
-): Promise<
-  Array<{ event_id: string; method: string; encryption: NwcEncryption | null; client_pubkey: string }>
-> {
-  return exec
+// Read in the write unit of every outgoing payment that resolves while NWC is on: prepared.
+const unansweredRequests = prepare<
+  { paymentId: bigint },
+  { event_id: string; method: string; encryption: NwcEncryption | null; client_pubkey: string }
+>((db, p) =>
+  db
     .selectFrom('nwc_requests')
     .innerJoin('nwc_connections', 'nwc_connections.id', 'nwc_requests.connection_id')
     .select([
@@ -161,9 +160,18 @@ export async function unansweredNwcRequestsOfPayment(
       'nwc_requests.encryption',
       'nwc_connections.client_pubkey',
     ])
-    .where('nwc_requests.payment_id', '=', paymentId)
-    .where('nwc_requests.response_event', 'is', null)
-    .execute();
+    .where('nwc_requests.payment_id', '=', p('paymentId'))
+    .where('nwc_requests.response_event', 'is', null),
+);
+
+/** The requests still waiting for the answer of a payment (a pay_invoice whose handler let go). */
+export async function unansweredNwcRequestsOfPayment(
+  exec: Exec,
+  paymentId: bigint,
+): Promise<
+  Array<{ event_id: string; method: string; encryption: NwcEncryption | null; client_pubkey: string }>
+> {
+  return unansweredRequests.all(exec, { paymentId });
 }
 
 /** Marks a live connection revoked; false when it was already revoked. */
