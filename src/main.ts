@@ -45,6 +45,7 @@ import { type Database, lockForServing, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { getKv, putKv } from './db/repos/kv.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
+import { newestPaymentIdIn } from './db/repos/payments.ts';
 import { listStaticPrices } from './db/repos/static-prices.ts';
 import { buildApp } from './http/app.ts';
 import { ALL_JOBS } from './jobs/index.ts';
@@ -168,6 +169,11 @@ export async function openRuntime(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await db.write((trx) => ensureSystemAccounts(trx, systemClock.nowMs()));
+    if (db.dialect === 'sqlite') {
+      // Ids continue after the database's newest recent one, whatever the clock did since it was made.
+      const { from, to } = paymentIds.recentRange();
+      paymentIds.continueAfter(await newestPaymentIdIn(db.read, from, to));
+    }
     if (opts.serverPublicUrl === true && !config.publicUrlGiven) {
       const recorded = await recordedServerPublicUrl(db);
       if (recorded !== undefined) config = { ...config, publicUrl: recorded };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentIds } from '../../src/adapters/runtime/system.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
 
 /**
@@ -42,6 +43,51 @@ describe.each(DIALECTS)('payment ids of successive sends on %s', (dialect) => {
       expect(tids[i]!.slice(0, 6) >= tids[i - 1]!.slice(0, 6)).toBe(true);
     if (dialect === 'sqlite') {
       for (let i = 1; i < ids.length; i += 1) expect(ids[i]!).toBeGreaterThan(ids[i - 1]!);
+    }
+  });
+});
+
+describe('a service started again on its SQLite file', () => {
+  it('makes ids after the newest of the last day, even one made with a clock ahead of now', async () => {
+    const first = await testRuntime('sqlite');
+    let again: TestRuntime | undefined;
+    try {
+      const account = await makeAccount(first.deps);
+      const res = await first.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/receive',
+        headers: { 'x-api-key': account.adminKey, 'content-type': 'application/json' },
+        payload: JSON.stringify({ amount: '0.00001' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // An id made an hour ahead of this clock (the previous run's clock was set back since).
+      const ahead = paymentIds.recentRange().from + 2 * 24 * 3600 * 250 * 2 ** 14 - 3600 * 250 * 2 ** 14;
+      await first.deps.db.write((trx) =>
+        trx
+          .updateTable('payments')
+          .set({ id: BigInt(ahead) })
+          .where('account_id', '=', account.id)
+          .execute(),
+      );
+      again = await testRuntime('sqlite', {}, { databaseUrl: first.databaseUrl });
+      const payer = await makeAccount(again.deps, { fund: { lbtc: '0.001' } });
+      const sent = await again.app.inject({
+        method: 'POST',
+        url: '/lapi/v1/send',
+        headers: { 'x-api-key': payer.adminKey, 'content-type': 'application/json' },
+        payload: JSON.stringify({ payment_mode: 'usertag', usertag: account.usertag, amount: '0.00000001' }),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const ids = await again.deps.db.read
+        .selectFrom('payments')
+        .select('id')
+        .where('public_id', '=', sent.json().data.tid)
+        .execute();
+      expect(ids.length).toBeGreaterThan(0);
+      for (const { id } of ids) expect(Number(id)).toBeGreaterThan(ahead);
+    } finally {
+      await again?.close();
+      await first.close();
     }
   });
 });

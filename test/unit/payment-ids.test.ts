@@ -24,6 +24,28 @@ describe('time-ordered payment ids and tids', () => {
     for (let i = 0; i < 4000; i += 1) expect(mine.has(command.id())).toBe(false);
   });
 
+  it('a server restarted with its clock set back continues after the ids already made', () => {
+    let ms = Date.UTC(2026, 10, 27, 12);
+    const before = timeOrderedPaymentIds(() => ms);
+    before.servesAlone();
+    const made = Array.from({ length: 3000 }, () => before.id());
+    // The next process starts with the clock 10 s behind: without the ids of the database it would
+    // draw ids in slots the previous process already used.
+    ms -= 10_000;
+    const after = timeOrderedPaymentIds(() => ms);
+    after.servesAlone();
+    const { from, to } = after.recentRange();
+    const newest = Math.max(...made.filter((id) => id >= from && id < to));
+    after.continueAfter(newest);
+    const next = after.id();
+    expect(next).toBeGreaterThan(Math.max(...made));
+    expect(next % 2).toBe(0);
+    // An id far outside the last day (an old random id) is not followed: ids keep following time.
+    const fresh = timeOrderedPaymentIds(() => ms);
+    fresh.continueAfter(2 ** 52);
+    expect(fresh.id()).toBeLessThan(to);
+  });
+
   it('ids stay safe JSON numbers until 2089', () => {
     const ids = timeOrderedPaymentIds(() => Date.UTC(2089, 0, 1));
     const id = ids.id();

@@ -34,6 +34,8 @@ const randomInt53 = (): number => randomInt(1, 2 ** 48) * 32 + randomInt(0, 32);
 
 /** Payment ids and tids count time from here (2020-01-01 UTC). */
 const PAYMENT_ID_EPOCH_MS = Date.UTC(2020, 0, 1);
+/** 4 ms slots in a day. */
+const DAY_SLOTS = (24 * 3600 * 1000) / 4;
 
 /**
  * Payment ids and tids that follow time, so that a new payment lands at the end of the indexes on
@@ -44,7 +46,8 @@ const PAYMENT_ID_EPOCH_MS = Date.UTC(2020, 0, 1);
  *   bit that is 0 only in the process that serves the SQLite file (`servesAlone`; the instance lock
  *   makes it the only one) and 1 in every other (the `paytag` commands): the server's ids and a
  *   command's never meet. Within a process ids only grow (by at least 2), so they are unique there.
- *   Below 2^53: safe as a JSON number. The integer id names a payment only to its own account
+ *   A starting server continues after the newest id of the last day in the database (`continueAfter`),
+ *   so a clock set back between two runs does not reuse slots. Below 2^53: safe as a JSON number. The integer id names a payment only to its own account
  *   (checkPayment, /sapi), so it need not be unguessable; it tells when the payment was made.
  * - tid: 6 base-36 digits of the second since PAYMENT_ID_EPOCH_MS (until 2089), then 10 random
  *   characters of [a-z0-9] (51.7 bits): the tid is also the hosted checkout's path, so it stays
@@ -60,6 +63,23 @@ export function timeOrderedPaymentIds(now: () => number = Date.now) {
   return {
     servesAlone(): void {
       processBit = 0;
+    },
+    /**
+     * The ids made within a day of now, either way: where a starting server looks for the newest id
+     * already in the database (a clock set back between two runs would otherwise reuse slots).
+     */
+    recentRange(): { from: number; to: number } {
+      const slot = Math.floor((now() - PAYMENT_ID_EPOCH_MS) / 4);
+      return { from: Math.max(0, slot - DAY_SLOTS) * 2 ** 14, to: (slot + DAY_SLOTS) * 2 ** 14 };
+    },
+    /**
+     * Makes every later id greater than `id` (the newest id of recentRange in the database), keeping
+     * this process's parity. An id outside that range (a random id of an older version) is ignored.
+     */
+    continueAfter(id: number | null): void {
+      const { from, to } = this.recentRange();
+      if (id === null || id < from || id >= to) return;
+      lastId = Math.max(lastId, id % 2 === processBit ? id : id + 1);
     },
     id(): number {
       const slot = Math.floor((now() - PAYMENT_ID_EPOCH_MS) / 4);

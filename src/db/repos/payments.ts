@@ -642,3 +642,14 @@ export const listNewestIncoming = (
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+
+/** The greatest payment id in [from, to), or null: where a starting process continues its ids. */
+export async function newestPaymentIdIn(exec: Exec, from: number, to: number): Promise<number | null> {
+  const row = await exec
+    .selectFrom('payments')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('id', '>=', BigInt(from))
+    .where('id', '<', BigInt(to))
+    .executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
