@@ -645,11 +645,14 @@ export const listNewestIncoming = (
 
 /** The greatest payment id in [from, to), or null: where a starting process continues its ids. */
 export async function newestPaymentIdIn(exec: Exec, from: number, to: number): Promise<number | null> {
+  // Read backwards from `to` on the primary key: one row, however many the day holds.
   const row = await exec
     .selectFrom('payments')
-    .select((eb) => eb.fn.max('id').as('id'))
+    .select('id')
     .where('id', '>=', BigInt(from))
     .where('id', '<', BigInt(to))
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return row?.id === null || row?.id === undefined ? null : Number(row.id);
+  return row === undefined ? null : Number(row.id);
 }
