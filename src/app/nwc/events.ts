@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createECDH, createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { finalizeEvent, getPublicKey, nip04, nip44 } from 'nostr-tools';
 import { insertOutboxRow } from '../../db/repos/outbox.ts';
@@ -97,20 +97,32 @@ export interface QueuedNotification {
 }
 
 /**
+ * NIP-04 encryption with a given initialisation vector (nostr-tools' nip04.encrypt draws its own):
+ * AES-256-CBC under the X coordinate of the ECDH point of our key and the client's (NIP-04: "the shared
+ * point ... only the X coordinate"), `base64(ciphertext)?iv=base64(iv)`. Any NIP-04 reader decrypts it.
+ */
+function nip04EncryptWithIv(secret: Uint8Array, clientPubkey: string, text: string, iv: Buffer): string {
+  const ecdh = createECDH('secp256k1');
+  ecdh.setPrivateKey(secret);
+  const sharedX = ecdh.computeSecret(Buffer.from(`02${clientPubkey}`, 'hex'));
+  const cipher = createCipheriv('aes-256-cbc', sharedX, iv);
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return `${ciphertext.toString('base64')}?iv=${iv.toString('base64')}`;
+}
+
+/**
  * A queued notification as the event sent: kind 23197 (NIP-44 v2) or 23196 (NIP-04), `p` the client.
- * Its NIP-44 nonce is an HMAC of the seed under the service's key, so every attempt and every relay get
- * the same ciphertext, hence the same event id (a relay that took it once drops a repeat). NIP-04 has no
- * such parameter in nostr-tools: a retry after an OK that was lost may reach the client twice.
+ * Its NIP-44 nonce, or its NIP-04 initialisation vector, is an HMAC of the seed under the service's key
+ * (unpredictable to anyone else, different for every notification), so every attempt and every relay
+ * get the same ciphertext, hence the same event id: a relay that took it once drops a repeat, and a
+ * retry after an OK that was lost does not reach the client as a second payment.
  */
 export function notificationEvent(key: NwcKey, n: QueuedNotification): NostrEvent {
+  const derived = createHmac('sha256', key.secret).update(n.seed).digest();
   const content =
     n.scheme === 'nip44_v2'
-      ? nip44.encrypt(
-          n.text,
-          nip44.getConversationKey(key.secret, n.clientPubkey),
-          createHmac('sha256', key.secret).update(n.seed).digest(),
-        )
-      : nip04.encrypt(key.secret, n.clientPubkey, n.text);
+      ? nip44.encrypt(n.text, nip44.getConversationKey(key.secret, n.clientPubkey), derived)
+      : nip04EncryptWithIv(key.secret, n.clientPubkey, n.text, derived.subarray(0, 16));
   return finalizeEvent(
     {
       kind: n.scheme === 'nip44_v2' ? NWC_KIND.notification : NWC_KIND.notificationNip04,
