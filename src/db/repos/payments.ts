@@ -9,7 +9,7 @@ import {
 import type { PaymentDirection, Wallet } from '../../domain/payments/vocabulary.ts';
 import { deferralOf, type SetInsert } from '../deferred.ts';
 import { isPostgres } from '../dialect.ts';
-import { prepare } from '../prepared.ts';
+import { type Prepared, prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals } from './ledger.ts';
 
@@ -267,6 +267,38 @@ const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p
 
 export const listHistory = (exec: Exec, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
   history.all(exec, { accountId, limit });
+
+/** The history statement of each column list (few: one per kind of record), built on first use. */
+const historyOfColumns = new Map<string, Prepared<{ accountId: bigint; limit: number }, unknown>>();
+
+/**
+ * As listHistory, reading only `columns` (what the caller's record shows): SQLite hands each value of
+ * a row to JavaScript one at a time, so a page of 100 rows of every column costs about half again as
+ * much as one of the 30 a standard record needs. The rows are the same, in the same order.
+ */
+export function listHistoryColumns<C extends keyof PaymentRow>(
+  exec: Exec,
+  accountId: bigint,
+  limit: number,
+  columns: readonly C[],
+): Promise<Array<Pick<PaymentRow, C>>> {
+  const key = columns.join(',');
+  let q = historyOfColumns.get(key);
+  if (q === undefined) {
+    q = prepare<{ accountId: bigint; limit: number }, unknown>((db, p) =>
+      db
+        .selectFrom('payments')
+        .select([...columns] as Array<keyof PaymentRow>)
+        .where('account_id', '=', p('accountId'))
+        .where(shownInHistory)
+        .orderBy('created_at_ms', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p('limit')),
+    );
+    historyOfColumns.set(key, q);
+  }
+  return q.all(exec, { accountId, limit }) as Promise<Array<Pick<PaymentRow, C>>>;
+}
 
 /**
  * Moves a payment from one of `from` to `to` with the given changes. True when it touched the row: a
