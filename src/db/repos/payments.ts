@@ -591,7 +591,10 @@ export const listInvoicePaymentsOf = (
 /**
  * The account's payments (sent or received) of that payment hash, the newest first: an invoice paid by
  * another account of this service has a row on each side, and a declined attempt to pay may be followed
- * by another. Served by the payment-hash indexes.
+ * by another. Served by the two payment-hash indexes (partial, one per direction: each direction is
+ * named as a literal so both planners can use them; `payment_hash = ?` alone would read every payment
+ * of the account along payments_history). The rows of one hash are few: one invoice, and the attempts
+ * to pay it.
  */
 export const listAccountPaymentsByHash = (
   exec: Exec,
@@ -601,8 +604,15 @@ export const listAccountPaymentsByHash = (
   exec
     .selectFrom('payments')
     .selectAll()
-    .where('payment_hash', '=', paymentHash)
-    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('direction', '=', IN), eb('payment_hash', '=', paymentHash)]),
+        eb.and([eb('direction', '=', OUT), eb('payment_hash', '=', paymentHash)]),
+      ]),
+    )
+    // Unary plus: a filter on the rows the hash indexes found, not a way in (without statistics SQLite
+    // would otherwise walk the account's whole history along payments_history).
+    .where(sql<bigint>`+${sql.ref('account_id')}`, '=', accountId)
     .orderBy('id', 'desc')
     .limit(8)
     .execute();
