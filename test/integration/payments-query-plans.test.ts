@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countPendingPayments } from '../../src/db/repos/metrics.ts';
 import {
   findByIdempotencyKey,
   findIncomingByHash,
@@ -112,6 +113,7 @@ describe.each(DIALECTS)('payments queries and their indexes (%s)', (dialect) => 
         () => listPendingOutgoingAfter(db, 1_000, { atMs: 5n, id: 7n }, 50),
         [/payments_open/],
       ],
+      ['pending counts (/metrics)', () => countPendingPayments(db), [/payments_open/]],
       ['due rechecks', () => listDueRechecks(db, 1_000, 50), [/payments_recheck/]],
       ['second payment of an invoice', () => findSecondPayment(db, 42n), [/payments_second_payment/]],
       [
@@ -143,6 +145,37 @@ describe.each(DIALECTS)('payments queries and their indexes (%s)', (dialect) => 
         if (name.includes('hash')) expect(plan, name).not.toMatch(/payments_history/);
       }
     }
+  });
+});
+
+/** Every index of payments, each documented in docs/architecture.md with the queries it serves. */
+const INDEXES = [
+  'payments_history',
+  'payments_history_wallet',
+  'payments_idempotency',
+  'payments_in_hash',
+  'payments_open',
+  'payments_out_hash',
+  'payments_out_hash_live',
+  'payments_recheck',
+  'payments_second_payment',
+];
+
+describe.each(DIALECTS)('the indexes of payments (%s)', (dialect) => {
+  it('are the id and tid keys and the documented ones: payments_voucher, which no query used, is gone', async () => {
+    const rt = await testRuntime(dialect);
+    runtimes.push(rt);
+    const r =
+      dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master
+            where type = 'index' and tbl_name = 'payments' and name not like 'sqlite_autoindex_%'`.execute(
+            rt.deps.db.read,
+          )
+        : await sql<{ name: string }>`select indexname as name from pg_indexes
+            where tablename = 'payments' and indexname not in ('payments_id_key', 'payments_public_id_key')`.execute(
+            rt.deps.db.read,
+          );
+    expect(r.rows.map((x) => x.name).sort()).toEqual(INDEXES);
   });
 });
 
