@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   const pid = child.pid ?? 0;
   for (const s of SCENARIOS) {
-    if (ONLY && !s.name.includes(ONLY) && !s.name.startsWith('ceiling')) continue;
+    if (ONLY && !ONLY.split('|').some((o) => s.name.includes(o)) && !s.name.startsWith('ceiling')) continue;
     const req = await s.request(ctx);
     const run = (duration: number) =>
       autocannon({

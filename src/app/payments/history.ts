@@ -1,4 +1,9 @@
-import { listHistory, listHistoryOfWallet, type PaymentRow } from '../../db/repos/payments.ts';
+import {
+  listHistory,
+  listHistoryColumns,
+  listHistoryOfWallet,
+  type PaymentRow,
+} from '../../db/repos/payments.ts';
 import type { Wallet } from '../../domain/payments/vocabulary.ts';
 import { ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
@@ -14,6 +19,19 @@ export async function paymentHistory(
 ): Promise<Result<PaymentRow[]>> {
   if (wallet !== null) return ok(await listHistoryOfWallet(deps.db.read, caller.accountId, wallet, limit));
   return ok(await listHistory(deps.db.read, caller.accountId, limit));
+}
+
+/**
+ * As paymentHistory over all wallets, reading only `columns`: what the caller's record shows (the same
+ * rows in the same order).
+ */
+export async function paymentHistoryColumns<C extends keyof PaymentRow>(
+  deps: AppDeps,
+  caller: Caller,
+  limit: number,
+  columns: readonly C[],
+): Promise<Array<Pick<PaymentRow, C>>> {
+  return listHistoryColumns(deps.db.read, caller.accountId, limit, columns);
 }
 
 /** A page of the caller's Lightning wallet's payments, newest first (`limit` and `offset` bounded by the caller). */

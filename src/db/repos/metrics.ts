@@ -18,7 +18,9 @@ export const countPendingPayments = (
   exec
     .selectFrom('payments')
     .select(['direction', (eb) => eb.fn.countAll().as('n')])
-    .where('status', '=', 'pending')
+    // A literal, not a parameter: only then may the planner read the partial index (a bound 'pending'
+    // made SQLite scan the whole table on every scrape).
+    .where('status', '=', sql.lit<'pending'>('pending'))
     .groupBy('direction')
     .execute();
 

@@ -9,7 +9,7 @@ import {
 import type { PaymentDirection, Wallet } from '../../domain/payments/vocabulary.ts';
 import { deferralOf, type SetInsert } from '../deferred.ts';
 import { isPostgres } from '../dialect.ts';
-import { prepare } from '../prepared.ts';
+import { type Prepared, prepare } from '../prepared.ts';
 import type { DB, PaymentStatus, PaymentsTable } from '../schema.ts';
 import { type SystemAccount, systemAccountTotals } from './ledger.ts';
 
@@ -267,6 +267,38 @@ const history = prepare<{ accountId: bigint; limit: number }, PaymentRow>((db, p
 
 export const listHistory = (exec: Exec, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
   history.all(exec, { accountId, limit });
+
+/** The history statement of each column list (few: one per kind of record), built on first use. */
+const historyOfColumns = new Map<string, Prepared<{ accountId: bigint; limit: number }, unknown>>();
+
+/**
+ * As listHistory, reading only `columns` (what the caller's record shows): SQLite hands each value of
+ * a row to JavaScript one at a time, so a page of 100 rows of every column costs about half again as
+ * much as one of the 30 a standard record needs. The rows are the same, in the same order.
+ */
+export function listHistoryColumns<C extends keyof PaymentRow>(
+  exec: Exec,
+  accountId: bigint,
+  limit: number,
+  columns: readonly C[],
+): Promise<Array<Pick<PaymentRow, C>>> {
+  const key = columns.join(',');
+  let q = historyOfColumns.get(key);
+  if (q === undefined) {
+    q = prepare<{ accountId: bigint; limit: number }, unknown>((db, p) =>
+      db
+        .selectFrom('payments')
+        .select([...columns] as Array<keyof PaymentRow>)
+        .where('account_id', '=', p('accountId'))
+        .where(shownInHistory)
+        .orderBy('created_at_ms', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p('limit')),
+    );
+    historyOfColumns.set(key, q);
+  }
+  return q.all(exec, { accountId, limit }) as Promise<Array<Pick<PaymentRow, C>>>;
+}
 
 /**
  * Moves a payment from one of `from` to `to` with the given changes. True when it touched the row: a
@@ -559,7 +591,10 @@ export const listInvoicePaymentsOf = (
 /**
  * The account's payments (sent or received) of that payment hash, the newest first: an invoice paid by
  * another account of this service has a row on each side, and a declined attempt to pay may be followed
- * by another. Served by the payment-hash indexes.
+ * by another. Served by the two payment-hash indexes (partial, one per direction: each direction is
+ * named as a literal so both planners can use them; `payment_hash = ?` alone would read every payment
+ * of the account along payments_history). The rows of one hash are few: one invoice, and the attempts
+ * to pay it.
  */
 export const listAccountPaymentsByHash = (
   exec: Exec,
@@ -569,8 +604,15 @@ export const listAccountPaymentsByHash = (
   exec
     .selectFrom('payments')
     .selectAll()
-    .where('payment_hash', '=', paymentHash)
-    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('direction', '=', IN), eb('payment_hash', '=', paymentHash)]),
+        eb.and([eb('direction', '=', OUT), eb('payment_hash', '=', paymentHash)]),
+      ]),
+    )
+    // Unary plus: a filter on the rows the hash indexes found, not a way in (without statistics SQLite
+    // would otherwise walk the account's whole history along payments_history).
+    .where(sql<bigint>`+${sql.ref('account_id')}`, '=', accountId)
     .orderBy('id', 'desc')
     .limit(8)
     .execute();

@@ -95,9 +95,25 @@ const refundsOf = prepare<{ paymentId: bigint; limit: number }, RefundRow>((db, 
     .limit(p('limit')),
 );
 
-/** The payment's refunds, oldest first (at most `limit`). */
-export const listRefundsOf = (exec: Exec, paymentId: bigint, limit: number): Promise<RefundRow[]> =>
-  refundsOf.all(exec, { paymentId, limit });
+// Whether the payment has any refund: one probe of the partial index of refund batches (it holds refund
+// batches only).
+const anyRefundOf = prepare<{ paymentId: bigint }, { one: number }>((db, p) =>
+  db
+    .selectFrom('voucher_batches')
+    .select(sql<number>`1`.as('one'))
+    .where('refund_of_payment_id', '=', p('paymentId'))
+    .limit(1),
+);
+
+/**
+ * The payment's refunds, oldest first (at most `limit`). Most payments have none, and checkPayment asks
+ * on every call: the probe answers that for about a third of what the join and its sort cost (which was
+ * the costliest statement of a checkPayment, above the payment's own read).
+ */
+export async function listRefundsOf(exec: Exec, paymentId: bigint, limit: number): Promise<RefundRow[]> {
+  if ((await anyRefundOf.first(exec, { paymentId })) === undefined) return [];
+  return refundsOf.all(exec, { paymentId, limit });
+}
 
 /** One refund by its batch id; undefined for an unknown id or an ordinary voucher batch. */
 export function findRefund(exec: Exec, batchId: string): Promise<RefundRow | undefined> {

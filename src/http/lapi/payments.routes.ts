@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
 import { checkPayment } from '../../app/payments/check-payment.ts';
 import { decodeInvoiceInfo } from '../../app/payments/decode-invoice.ts';
-import { paymentHistory } from '../../app/payments/history.ts';
+import { paymentHistoryColumns } from '../../app/payments/history.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
@@ -11,7 +11,12 @@ import { formatMsatAsBtc } from '../../domain/money.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
 import { historyLimit, idempotencyKey, paymentTid } from '../wire/fields.ts';
-import { standardRecord, standardRecordSchema } from '../wire/payment-record.ts';
+import {
+  STANDARD_RECORD_COLUMNS,
+  type StandardRecordSource,
+  standardRecord,
+  standardRecordSchema,
+} from '../wire/payment-record.ts';
 import { refundItem } from '../wire/refunds.contract.ts';
 import {
   envelopeOf,
@@ -37,7 +42,7 @@ const sendMessage = (p: Payment): string =>
 /** Standard-variant payments: receive, checkPayment, history, send, decodeInvoice. Called by the lapi family. */
 export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const publicUrl = deps.config.publicUrl;
-  const record = (p: Payment) => standardRecord(p, publicUrl);
+  const record = (p: StandardRecordSource) => standardRecord(p, publicUrl);
 
   scope.post(
     '/receive',
@@ -106,7 +111,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
     },
     async (request) => {
       const limit = unwrap(historyLimit((request.query as Record<string, unknown>)['limit']));
-      return envelope(unwrap(await paymentHistory(deps, callerOf(request), limit)).map(record));
+      // Only the columns the record shows are read.
+      const rows = await paymentHistoryColumns(deps, callerOf(request), limit, STANDARD_RECORD_COLUMNS);
+      return envelope(rows.map(record));
     },
   );
 
