@@ -58,4 +58,12 @@ export function setDeferral(exec: Kysely<DB>, d: Deferral | undefined): void {
 export interface WriteOptions {
   /** The unit may defer inserts of rows nothing in it reads back (see above). */
   defersInserts?: boolean;
+  /**
+   * The unit locks ledger rows in one statement only, in id order: in a batch of more than one it
+   * reads, hands one intent to its batch (`Deferral.decide`), whose one statement locks what it moves,
+   * and after the decision at most inserts rows of its own (NWC notifications); alone, it moves its
+   * money in one statement (`createTransfers`). A batch of such units only may run beside other such
+   * batches (postgres/group-commit.ts).
+   */
+  onlyDecides?: boolean;
 }

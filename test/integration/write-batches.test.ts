@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { newPaymentRow } from '../../src/app/payments/engine/rows.ts';
 import { loadConfig } from '../../src/config/index.ts';
+import { WRITE_BATCH_LOCK } from '../../src/db/postgres/group-commit.ts';
 import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, insertPayments, type PaymentRow } from '../../src/db/repos/payments.ts';
 import type { DB } from '../../src/db/schema.ts';
@@ -470,6 +472,36 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
     expect(await outRows(fees, payer)).toHaveLength(2);
     expect((await auditLedger(fees.deps)).violations).toEqual([]);
   });
+
+  itWhere(dialect === 'postgres')(
+    'batches of plain sends hold the batch lock shared: they run while another instance holds it shared, and the money is exact',
+    async () => {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+      const payee = await makeAccount(t.deps);
+      // Another instance's batch of sends, in the middle of its transaction.
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
+        // With the lock taken exclusive, none of these would be answered before the other commits.
+        const outcomes = await Promise.all([
+          sendOn(t, payer, payee.usertag, 1000),
+          sendOn(t, payer, payee.usertag, 2000),
+          sendOn(t, payer, payee.usertag, 3000),
+        ]);
+        expect(outcomes.map(code)).toEqual(['ok', 'ok', 'ok']);
+        const alone = await sendOn(t, payer, payee.usertag, 4000);
+        expect(code(alone)).toBe('ok');
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect(await balance(t, payer)).toBe(0n);
+      expect(await balance(t, payee)).toBe(10_000_000n);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    },
+  );
 
   it('a send that would carry the payee past the 64-bit range of its credits is refused alone', async () => {
     const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });

@@ -12,6 +12,8 @@ interface Job {
   fn: (trx: Kysely<DB>) => Promise<unknown>;
   /** The unit may defer inserts to its batch (db/deferred.ts). */
   defers: boolean;
+  /** In a batch, the unit only reads and hands an intent (WriteOptions.onlyDecides). */
+  onlyDecides: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -140,6 +142,10 @@ export const WRITE_BATCH_LOCK = 7_302_114_552n;
 // was swallowed by a unit: a COMMIT there would answer ROLLBACK without an error, and every unit of
 // the batch would be told it was written.
 const BEGIN = sql.raw(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
+// A batch whose units only hand intents takes the lock shared: such batches run beside each other
+// (each locks every row it moves in one statement, in id order: they cannot deadlock), never beside
+// a batch of other units.
+const BEGIN_SHARED = sql.raw(`BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
 const COMMIT = sql.raw('SELECT 1; COMMIT');
 const ROLLBACK = sql.raw('ROLLBACK');
 
@@ -176,6 +182,10 @@ const fromServer = (e: unknown): boolean =>
  *   not defer, and before COMMIT, decides all waiting intents in one statement; then each waiting
  *   unit goes on in turn with its outcome. A unit refused there wrote nothing, so its failure is its
  *   answer and the batch stands (no rollback); any other failure is a unit's failure as above.
+ * - **Batches of decisions only.** A batch whose units all only read and hand an intent
+ *   (`onlyDecides`) takes the advisory lock shared: the batches of that kind of all instances overlap
+ *   (their one deciding statement each locks its rows in id order, so they cannot deadlock); a batch
+ *   of any other unit still takes it exclusive, alone.
  * - **Commit failures.** A COMMIT the server refused (a deferred constraint) names no unit: each unit
  *   then runs alone. A COMMIT whose answer was lost (the connection broke) may have committed: every
  *   unit is answered that error, as a unit alone was before; nothing is run again.
@@ -195,7 +205,8 @@ export class PgGroupCommitter {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
         fn,
-        defers: opts?.defersInserts === true,
+        defers: opts?.defersInserts === true || opts?.onlyDecides === true,
+        onlyDecides: opts?.onlyDecides === true,
         resolve: resolve as (v: unknown) => void,
         reject,
       });
@@ -281,7 +292,7 @@ export class PgGroupCommitter {
     try {
       return await this.db.connection().execute(async (conn) => {
         try {
-          await BEGIN.execute(conn);
+          await (jobs.every((j) => j.onlyDecides) ? BEGIN_SHARED : BEGIN).execute(conn);
         } catch (error) {
           await rollback(conn);
           return { ok: false, at: 'begin', error };

@@ -324,7 +324,13 @@ async function payInLedger(
   };
   // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
   // rows together with the other sends' (db/deferred.ts).
-  const run = runWrite(deps.db, unit, { defersInserts: invoice === null && order.claim === undefined });
+  // Without an Idempotency-Key, such a send in a batch only reads and hands its intent to the batch
+  // (decideInBatch): its batch may run beside other instances' batches of sends.
+  const plain = invoice === null && order.claim === undefined;
+  const run = runWrite(deps.db, unit, {
+    defersInserts: plain,
+    onlyDecides: plain && order.details.idempotencyKey == null,
+  });
   if (invoice === null) {
     const r = await run;
     if (r.ok && paidTo !== undefined) rememberPayee(deps.db, usertag, paidTo);
