@@ -439,6 +439,13 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
       2_000_000n,
       3_000_000n,
     ]);
+    // Each transfer carries its own send's time, as its payment rows do.
+    const times = await sql<{ p: string; t: string }>`
+      SELECT CAST(p.created_at_ms AS TEXT) AS p, CAST(t.created_at_ms AS TEXT) AS t
+      FROM payments p JOIN ledger_transfers t ON t.ref = 'payment:' || CAST(p.id AS TEXT)
+      WHERE p.account_id IN (${a.id}, ${b.id}, ${c.id}) AND p.direction = 'out'`.execute(t.deps.db.read);
+    expect(times.rows).toHaveLength(5);
+    for (const r of times.rows) expect(r.t).toBe(r.p);
     expect((await auditLedger(t.deps)).violations).toEqual([]);
   });
 

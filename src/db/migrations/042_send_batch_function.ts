@@ -17,7 +17,7 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`
     CREATE FUNCTION paytag_send_batch(
       l_send int[], l_id text[], l_d_owner bigint[], l_d_code text[], l_c_owner bigint[],
-      l_c_code text[], l_amount bigint[], l_code text[], l_ref text[], p_asset text, p_now bigint,
+      l_c_code text[], l_amount bigint[], l_code text[], l_ref text[], p_asset text, l_now bigint[],
       s_receiver bigint[]
     ) RETURNS int[] LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -111,7 +111,7 @@ export async function up(db: AnyDb): Promise<void> {
       END LOOP;
       INSERT INTO ledger_transfers
         (id, debit_account_id, credit_account_id, amount, asset, code, ref, flags, pending_id, created_at_ms)
-      SELECT l_id[x], d_id[x], c_id[x], l_amount[x], p_asset, l_code[x], l_ref[x], 0, NULL, p_now
+      SELECT l_id[x], d_id[x], c_id[x], l_amount[x], p_asset, l_code[x], l_ref[x], 0, NULL, l_now[x]
       FROM generate_subscripts(l_id, 1) AS x
       WHERE status[l_send[x]] = 0
       ORDER BY x;

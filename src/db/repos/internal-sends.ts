@@ -55,7 +55,7 @@ type Params = {
   l_code: string[];
   l_ref: Array<string | null>;
   asset: string;
-  now: string;
+  l_now: string[];
   s_receiver: string[];
   rows: string;
   row_send: number[];
@@ -70,7 +70,7 @@ const SEND_BATCH = prepare<Params, { status: number[] }>((db, p) => {
       SELECT paytag_send_batch(${c('l_send', 'INT[]')}, ${c('l_id', 'TEXT[]')}, ${c('l_d_owner', 'BIGINT[]')},
         ${c('l_d_code', 'TEXT[]')}, ${c('l_c_owner', 'BIGINT[]')}, ${c('l_c_code', 'TEXT[]')},
         ${c('l_amount', 'BIGINT[]')}, ${c('l_code', 'TEXT[]')}, ${c('l_ref', 'TEXT[]')}, ${c('asset', 'TEXT')},
-        ${c('now', 'BIGINT')}, ${c('s_receiver', 'BIGINT[]')}) AS s
+        ${c('l_now', 'BIGINT[]')}, ${c('s_receiver', 'BIGINT[]')}) AS s
     ),
     ins AS (
       INSERT INTO payments (${columns})
@@ -97,7 +97,7 @@ const decideSends: SetDecide<InternalSend, InternalSendOutcome> = {
       l_code: [],
       l_ref: [],
       asset: sends[0]?.asset ?? 'lbtc',
-      now: String(sends[0]?.nowMs ?? 0),
+      l_now: [],
       s_receiver: [],
       rows: '',
       row_send: [],
@@ -116,6 +116,7 @@ const decideSends: SetDecide<InternalSend, InternalSendOutcome> = {
         p.l_amount.push(String(l.amount));
         p.l_code.push(l.code);
         p.l_ref.push(l.ref);
+        p.l_now.push(String(s.nowMs));
       }
       for (const r of s.rows) {
         rows.push(r);
