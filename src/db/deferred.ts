@@ -20,8 +20,27 @@ import type { DB } from './schema.ts';
  */
 export type SetInsert<R> = (exec: Kysely<DB>, rows: readonly R[]) => Promise<boolean[]>;
 
+/**
+ * Decides intents of one kind set-based (internal sends: db/repos/internal-sends.ts): `run` writes what
+ * it accepts and answers, per intent in order, its outcome; `accepted` tells an outcome that wrote
+ * something from a refusal, which wrote nothing. Any error `run` throws fails the batch's units that
+ * handed it intents, each then running alone.
+ */
+export interface SetDecide<I, O> {
+  run(exec: Kysely<DB>, intents: readonly I[]): Promise<O[]>;
+  accepted(outcome: O): boolean;
+}
+
 export interface Deferral {
   defer<R>(insert: SetInsert<R>, rows: readonly R[]): void;
+  /**
+   * Hands the intent to the batch, which decides it with the other units' intents of its kind before
+   * the next unit that did not defer and before its COMMIT; the unit waits for its outcome meanwhile and
+   * then goes on. A unit that is refused must have written nothing before (its intent carries what it
+   * writes) and should fail at once: its failure is then its answer, and the batch's other units
+   * stand. One intent per unit.
+   */
+  decide<I, O>(decider: SetDecide<I, O>, intent: I): Promise<O>;
 }
 
 const deferrals = new WeakMap<object, Deferral>();
@@ -39,4 +58,12 @@ export function setDeferral(exec: Kysely<DB>, d: Deferral | undefined): void {
 export interface WriteOptions {
   /** The unit may defer inserts of rows nothing in it reads back (see above). */
   defersInserts?: boolean;
+  /**
+   * The unit locks ledger rows in one statement only, in id order: in a batch of more than one it
+   * reads, hands one intent to its batch (`Deferral.decide`), whose one statement locks what it moves,
+   * and after the decision at most inserts rows of its own (NWC notifications); alone, it moves its
+   * money in one statement (`createTransfers`). A batch of such units only may run beside other such
+   * batches (postgres/group-commit.ts).
+   */
+  onlyDecides?: boolean;
 }

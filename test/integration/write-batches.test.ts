@@ -1,10 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/app/audit/audit-ledger.ts';
 import { disableAccount } from '../../src/app/operator/disable-account.ts';
 import { newPaymentRow } from '../../src/app/payments/engine/rows.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { availableBalance } from '../../src/db/repos/ledger.ts';
+import { WRITE_BATCH_LOCK } from '../../src/db/postgres/group-commit.ts';
+import { availableBalance, systemAccountTotals } from '../../src/db/repos/ledger.ts';
 import { findPaymentById, insertPayments, type PaymentRow } from '../../src/db/repos/payments.ts';
 import type { DB } from '../../src/db/schema.ts';
 import type { Database } from '../../src/db/types.ts';
@@ -343,6 +345,193 @@ describe.each(DIALECTS)('usertag sends of one batch on %s', (dialect) => {
     expect(await sat(payer)).toBe(10_000_000n - paid);
     expect(await sat(payee)).toBe(paid + 600_000n);
     expect((await rowsOf(payer)).filter((r) => r.direction === 'out')).toHaveLength(1);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+});
+
+// On PostgreSQL the sends of one batch are decided together (db/repos/internal-sends.ts): each in queue
+// order against the running balances, a refused one writing nothing. These cases hold on both databases.
+describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) => {
+  let t: TestRuntime;
+  let fees: TestRuntime;
+  beforeAll(async () => {
+    t = await testRuntime(dialect);
+    fees = await testRuntime(dialect, {
+      SERVICE_FEE_SEND_PERCENT: '1',
+      SERVICE_FEE_RECEIVE_PERCENT: '1',
+      GST_PERCENT: '10',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fees?.close();
+  });
+
+  const sendOn = (rt: TestRuntime, from: TestAccount, usertag: string, sat: number) =>
+    sendLapi(rt.deps, callerOf(from), {
+      body: { payment_mode: 'usertag', usertag, amount: (sat / 1e8).toFixed(8) },
+      idempotencyKey: null,
+    });
+  const code = (r: Result<unknown>) => (r.ok ? 'ok' : r.error.code);
+  const balance = (rt: TestRuntime, a: TestAccount) => availableBalance(rt.deps.db.read, a.id, 'lbtc');
+  const outRows = (rt: TestRuntime, a: TestAccount) =>
+    rt.deps.db.read
+      .selectFrom('payments')
+      .select(['amount_msat'])
+      .where('account_id', '=', a.id)
+      .where('direction', '=', 'out')
+      .execute();
+
+  it('each send is decided against the balance the sends before it left: exactly to zero lands, one sat more is refused, money received earlier in the batch is spent', async () => {
+    const a = await makeAccount(t.deps, { fund: { lbtc: '0.00005' } }); // 5,000 sat
+    const b = await makeAccount(t.deps);
+    const c = await makeAccount(t.deps);
+    const outcomes = await Promise.all([
+      sendOn(t, a, b.usertag, 2000),
+      sendOn(t, a, b.usertag, 3000), // exactly what is left
+      sendOn(t, a, b.usertag, 1), // nothing left
+      sendOn(t, b, a.usertag, 1000), // b holds only what a sent it in this batch
+      sendOn(t, a, c.usertag, 1000), // a spends what b just sent back
+      sendOn(t, a, c.usertag, 1), // nothing left again
+      sendOn(t, c, b.usertag, 1001), // c got 1,000 in this batch: one sat short
+      sendOn(t, c, b.usertag, 1000),
+    ]);
+    expect(outcomes.map(code)).toEqual([
+      'ok',
+      'ok',
+      'insufficient_balance',
+      'ok',
+      'ok',
+      'insufficient_balance',
+      'insufficient_balance',
+      'ok',
+    ]);
+    expect(await balance(t, a)).toBe(0n);
+    expect(await balance(t, b)).toBe(5_000_000n);
+    expect(await balance(t, c)).toBe(0n);
+    expect((await outRows(t, a)).map((r) => r.amount_msat).sort()).toEqual([
+      1_000_000n,
+      2_000_000n,
+      3_000_000n,
+    ]);
+    expect(await outRows(t, c)).toHaveLength(1);
+    const refs = await t.deps.db.read
+      .selectFrom('ledger_transfers')
+      .select(['amount'])
+      .where('code', '=', 'payment_internal')
+      .where(
+        'ref',
+        'in',
+        (
+          await t.deps.db.read
+            .selectFrom('payments')
+            .select('id')
+            .where('account_id', 'in', [a.id, b.id, c.id])
+            .where('direction', '=', 'out')
+            .execute()
+        ).map((r) => `payment:${r.id}`),
+      )
+      .execute();
+    expect(refs.map((r) => r.amount).sort()).toEqual([
+      1_000_000n,
+      1_000_000n,
+      1_000_000n,
+      2_000_000n,
+      3_000_000n,
+    ]);
+    // Each transfer carries its own send's time, as its payment rows do.
+    const times = await sql<{ p: string; t: string }>`
+      SELECT CAST(p.created_at_ms AS TEXT) AS p, CAST(t.created_at_ms AS TEXT) AS t
+      FROM payments p JOIN ledger_transfers t ON t.ref = 'payment:' || CAST(p.id AS TEXT)
+      WHERE p.account_id IN (${a.id}, ${b.id}, ${c.id}) AND p.direction = 'out'`.execute(t.deps.db.read);
+    expect(times.rows).toHaveLength(5);
+    for (const r of times.rows) expect(r.t).toBe(r.p);
+    expect((await auditLedger(t.deps)).violations).toEqual([]);
+  });
+
+  it('fee-bearing sends of one batch: the payer pays amount and its fees, to the sat; one sat past the balance is refused', async () => {
+    // 1 % send fee, 1 % receive fee, 10 % GST on each: 1,000 sat costs the payer 1,011, the payee
+    // keeps 989, the fee accounts get 20 and the tax 2.
+    const payer = await makeAccount(fees.deps, { fund: { lbtc: '0.00002022' } });
+    const other = await makeAccount(fees.deps, { fund: { lbtc: '0.0001' } });
+    const payee = await makeAccount(fees.deps);
+    const before = {
+      fees: await systemAccountTotals(fees.deps.db.read, 'service_fees', 'lbtc'),
+      gst: await systemAccountTotals(fees.deps.db.read, 'gst', 'lbtc'),
+    };
+    const outcomes = await Promise.all([
+      sendOn(fees, payer, payee.usertag, 1000),
+      sendOn(fees, other, payee.usertag, 1000),
+      sendOn(fees, payer, payee.usertag, 1000), // exactly the 1,011 left
+      sendOn(fees, payer, payee.usertag, 1),
+      sendOn(fees, other, payee.usertag, 1000),
+    ]);
+    expect(outcomes.map(code)).toEqual(['ok', 'ok', 'ok', 'insufficient_balance', 'ok']);
+    expect(await balance(fees, payer)).toBe(0n);
+    expect(await balance(fees, other)).toBe(10_000_000n - 2n * 1_011_000n);
+    expect(await balance(fees, payee)).toBe(4n * 989_000n);
+    const after = {
+      fees: await systemAccountTotals(fees.deps.db.read, 'service_fees', 'lbtc'),
+      gst: await systemAccountTotals(fees.deps.db.read, 'gst', 'lbtc'),
+    };
+    expect(after.fees.credits_posted - before.fees.credits_posted).toBe(4n * 20_000n);
+    expect(after.gst.credits_posted - before.gst.credits_posted).toBe(4n * 2_000n);
+    expect(await outRows(fees, payer)).toHaveLength(2);
+    expect((await auditLedger(fees.deps)).violations).toEqual([]);
+  });
+
+  itWhere(dialect === 'postgres')(
+    'batches of plain sends hold the batch lock shared: they run while another instance holds it shared, and the money is exact',
+    async () => {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+      const payee = await makeAccount(t.deps);
+      // Another instance's batch of sends, in the middle of its transaction.
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
+        // With the lock taken exclusive, none of these would be answered before the other commits.
+        const outcomes = await Promise.all([
+          sendOn(t, payer, payee.usertag, 1000),
+          sendOn(t, payer, payee.usertag, 2000),
+          sendOn(t, payer, payee.usertag, 3000),
+        ]);
+        expect(outcomes.map(code)).toEqual(['ok', 'ok', 'ok']);
+        const alone = await sendOn(t, payer, payee.usertag, 4000);
+        expect(code(alone)).toBe('ok');
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect(await balance(t, payer)).toBe(0n);
+      expect(await balance(t, payee)).toBe(10_000_000n);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    },
+  );
+
+  it('a send that would carry the payee past the 64-bit range of its credits is refused alone', async () => {
+    const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+    const full = await makeAccount(t.deps);
+    const payee = await makeAccount(t.deps);
+    // The payee's credits 500 sat short of the column's range (undone before the audit).
+    const near = 9_223_372_036_854_775_807n - 500_000n;
+    const setCredits = (v: bigint | null) =>
+      t.deps.db.write(async (trx) => {
+        await sql`UPDATE ledger_accounts SET credits_posted = ${v === null ? sql`credits_posted - ${near}` : sql`credits_posted + ${v}`}
+          WHERE owner_account_id = ${full.id} AND asset = 'lbtc'`.execute(trx);
+      });
+    await setCredits(near);
+    const outcomes = await Promise.all([
+      sendOn(t, payer, payee.usertag, 1000),
+      sendOn(t, payer, full.usertag, 1000),
+      sendOn(t, payer, payee.usertag, 2000),
+    ]);
+    await setCredits(null);
+    expect(outcomes.map(code)).toEqual(['ok', 'balance_limit_exceeded', 'ok']);
+    expect(await balance(t, payer)).toBe(7_000_000n);
+    expect(await balance(t, full)).toBe(0n);
+    expect(await balance(t, payee)).toBe(3_000_000n);
     expect((await auditLedger(t.deps)).violations).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ import * as m037 from './037_lnurl_zaps.ts';
 import * as m038 from './038_nwc_notifications.ts';
 import * as m039 from './039_nwc_request_time.ts';
 import * as m041 from './041_lnurl_preimage_once.ts';
+import * as m042 from './042_send_batch_function.ts';
 import * as m043 from './043_drop_payments_voucher_index.ts';
 
 /** Forward-only, applied in name order. Add new files at the end; never edit an applied one. */
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038_nwc_notifications': m038,
   '039_nwc_request_time': m039,
   '041_lnurl_preimage_once': m041,
+  '042_send_batch_function': m042,
   '043_drop_payments_voucher_index': m043,
 };
 

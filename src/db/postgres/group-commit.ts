@@ -1,11 +1,19 @@
 import { type Kysely, sql } from 'kysely';
-import { type Deferral, type SetInsert, setDeferral, type WriteOptions } from '../deferred.ts';
+import {
+  type Deferral,
+  type SetDecide,
+  type SetInsert,
+  setDeferral,
+  type WriteOptions,
+} from '../deferred.ts';
 import type { DB } from '../schema.ts';
 
 interface Job {
   fn: (trx: Kysely<DB>) => Promise<unknown>;
   /** The unit may defer inserts to its batch (db/deferred.ts). */
   defers: boolean;
+  /** In a batch, the unit only reads and hands an intent (WriteOptions.onlyDecides). */
+  onlyDecides: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -16,16 +24,32 @@ interface Job {
  * not inserted) names `upTo`, the number of units that had run before it.
  */
 type Attempt =
-  | { ok: true; values: unknown[] }
+  | { ok: true; values: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> }
   | { ok: false; at: number | 'begin' | 'commit'; error: unknown }
   | { ok: false; at: 'flush'; upTo: number; error: unknown }
   | { ok: false; at: 'conflict'; upTo: number; failed: ReadonlySet<number> };
 
-/** The rows the units of one try deferred, by kind, with the unit each came from. */
+/** One unit's intent waiting for its batch's decision. */
+interface Intent {
+  unit: number;
+  intent: unknown;
+  resolve: (outcome: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Thrown to the waiting units of a try that is given up (their unit will run again). */
+class Abandoned extends Error {}
+
+/** The rows and intents the units of one try deferred, by kind, with the unit each came from. */
 class BatchDeferral implements Deferral {
   /** Index of the unit now running. */
   unit = -1;
   private readonly groups = new Map<SetInsert<unknown>, { rows: unknown[]; units: number[] }>();
+  /** Units that deferred rows (a refused unit that did may not simply fail: see settle). */
+  readonly rowUnits = new Set<number>();
+  private readonly intents = new Map<SetDecide<unknown, unknown>, Intent[]>();
+  /** Called when the running unit hands over an intent (it then waits). */
+  onIntent: ((unit: number) => void) | null = null;
 
   defer<R>(insert: SetInsert<R>, rows: readonly R[]): void {
     const key = insert as SetInsert<unknown>;
@@ -38,10 +62,26 @@ class BatchDeferral implements Deferral {
       g.rows.push(r);
       g.units.push(this.unit);
     }
+    this.rowUnits.add(this.unit);
+  }
+
+  decide<I, O>(decider: SetDecide<I, O>, intent: I): Promise<O> {
+    const key = decider as SetDecide<unknown, unknown>;
+    let list = this.intents.get(key);
+    if (list === undefined) {
+      list = [];
+      this.intents.set(key, list);
+    }
+    const unit = this.unit;
+    const p = new Promise<O>((resolve, reject) => {
+      (list as Intent[]).push({ unit, intent, resolve: resolve as (o: unknown) => void, reject });
+    });
+    this.onIntent?.(unit);
+    return p;
   }
 
   get pending(): boolean {
-    return this.groups.size > 0;
+    return this.groups.size > 0 || this.intents.size > 0;
   }
 
   /** Inserts every deferred row; answers the units some of whose rows were not inserted. */
@@ -55,6 +95,38 @@ class BatchDeferral implements Deferral {
       for (const [j, u] of g.units.entries()) if (inserted[j] !== true) failed.add(u);
     }
     return failed;
+  }
+
+  /**
+   * Decides every waiting intent; answers, by unit, how to hand each its outcome (in unit order). The
+   * intents are taken off the batch: if deciding throws, abandon() is not needed for them.
+   */
+  async decideAll(exec: Kysely<DB>): Promise<Map<number, { accepted: boolean; give: () => void }>> {
+    const out = new Map<number, { accepted: boolean; give: () => void }>();
+    const groups = [...this.intents.entries()];
+    this.intents.clear();
+    try {
+      for (const [decider, list] of groups) {
+        const outcomes = await decider.run(
+          exec,
+          list.map((x) => x.intent),
+        );
+        for (const [j, x] of list.entries()) {
+          const o = outcomes[j];
+          out.set(x.unit, { accepted: decider.accepted(o), give: () => x.resolve(o) });
+        }
+      }
+    } catch (error) {
+      for (const [, list] of groups) for (const x of list) x.reject(new Abandoned('batch given up'));
+      throw error;
+    }
+    return out;
+  }
+
+  /** The try is given up: every unit still waiting fails (quietly: it runs again). */
+  abandon(): void {
+    for (const list of this.intents.values()) for (const x of list) x.reject(new Abandoned('batch given up'));
+    this.intents.clear();
   }
 }
 
@@ -70,6 +142,10 @@ export const WRITE_BATCH_LOCK = 7_302_114_552n;
 // was swallowed by a unit: a COMMIT there would answer ROLLBACK without an error, and every unit of
 // the batch would be told it was written.
 const BEGIN = sql.raw(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
+// A batch whose units only hand intents takes the lock shared: such batches run beside each other
+// (each locks every row it moves in one statement, in id order: they cannot deadlock), never beside
+// a batch of other units.
+const BEGIN_SHARED = sql.raw(`BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
 const COMMIT = sql.raw('SELECT 1; COMMIT');
 const ROLLBACK = sql.raw('ROLLBACK');
 
@@ -101,6 +177,15 @@ const fromServer = (e: unknown): boolean =>
  *   turns, which also means the whole deployment writes one batch at a time. A deadlock or
  *   serialization failure that still happens (with a session outside paytag) retries the whole
  *   batch, as a unit alone was retried before.
+ * - **Decided intents.** A unit that defers may hand an intent (an internal send) to the batch and
+ *   wait (`Deferral.decide`): the batch goes on with the next unit, and before the next unit that does
+ *   not defer, and before COMMIT, decides all waiting intents in one statement; then each waiting
+ *   unit goes on in turn with its outcome. A unit refused there wrote nothing, so its failure is its
+ *   answer and the batch stands (no rollback); any other failure is a unit's failure as above.
+ * - **Batches of decisions only.** A batch whose units all only read and hand an intent
+ *   (`onlyDecides`) takes the advisory lock shared: the batches of that kind of all instances overlap
+ *   (their one deciding statement each locks its rows in id order, so they cannot deadlock); a batch
+ *   of any other unit still takes it exclusive, alone.
  * - **Commit failures.** A COMMIT the server refused (a deferred constraint) names no unit: each unit
  *   then runs alone. A COMMIT whose answer was lost (the connection broke) may have committed: every
  *   unit is answered that error, as a unit alone was before; nothing is run again.
@@ -120,7 +205,8 @@ export class PgGroupCommitter {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
         fn,
-        defers: opts?.defersInserts === true,
+        defers: opts?.defersInserts === true || opts?.onlyDecides === true,
+        onlyDecides: opts?.onlyDecides === true,
         resolve: resolve as (v: unknown) => void,
         reject,
       });
@@ -154,7 +240,11 @@ export class PgGroupCommitter {
     for (let attempt = 1; ; attempt++) {
       const r = await this.attempt(jobs);
       if (r.ok) {
-        for (const [i, job] of jobs.entries()) job.resolve(r.values[i]);
+        for (const [i, job] of jobs.entries()) {
+          const v = r.values[i];
+          if (v?.ok === false) job.reject(v.error);
+          else job.resolve(v?.value);
+        }
         return;
       }
       if (r.at === 'conflict') {
@@ -197,39 +287,99 @@ export class PgGroupCommitter {
   }
 
   private async attempt(jobs: Job[]): Promise<Attempt> {
+    // A unit alone never defers: its own code then sees its insert's outcome.
+    const deferral = jobs.length > 1 && jobs.some((j) => j.defers) ? new BatchDeferral() : null;
     try {
       return await this.db.connection().execute(async (conn) => {
         try {
-          await BEGIN.execute(conn);
+          await (jobs.every((j) => j.onlyDecides) ? BEGIN_SHARED : BEGIN).execute(conn);
         } catch (error) {
           await rollback(conn);
           return { ok: false, at: 'begin', error };
         }
-        // A unit alone never defers: its own code then sees its insert's outcome.
-        const deferral = jobs.length > 1 && jobs.some((j) => j.defers) ? new BatchDeferral() : null;
-        const values: unknown[] = [];
+        const values: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+        // Units waiting for the decision of their intents, by index: how their run ends.
+        const waiting = new Map<number, Promise<{ value: unknown } | { error: unknown }>>();
+        const settle = async (upTo: number): Promise<Attempt | null> => {
+          const failed = await flushDeferred(conn, deferral as BatchDeferral, upTo);
+          if (failed !== null) return failed;
+          if (waiting.size === 0) return null;
+          let decided: Map<number, { accepted: boolean; give: () => void }>;
+          try {
+            decided = await (deferral as BatchDeferral).decideAll(conn);
+          } catch (error) {
+            await rollback(conn);
+            return { ok: false, at: 'flush', upTo, error };
+          }
+          // Each waiting unit goes on in turn, no longer deferring: what it writes now, it writes.
+          for (const i of [...waiting.keys()].sort((a, b) => a - b)) {
+            const d = decided.get(i);
+            const run = waiting.get(i) as Promise<{ value: unknown } | { error: unknown }>;
+            waiting.delete(i);
+            if (d === undefined) {
+              await rollback(conn);
+              return { ok: false, at: i, error: new Error(`write unit ${i} waits for no decision`) };
+            }
+            d.give();
+            const r = await run;
+            if ('value' in r) {
+              values[i] = { ok: true, value: r.value };
+              continue;
+            }
+            if (!d.accepted && !(deferral as BatchDeferral).rowUnits.has(i)) {
+              // Refused, having written nothing: its failure is its answer, the others stand.
+              values[i] = { ok: false, error: r.error };
+              continue;
+            }
+            await rollback(conn);
+            return { ok: false, at: i, error: r.error };
+          }
+          return null;
+        };
         for (let i = 0; i < jobs.length; i++) {
           const job = jobs[i] as Job;
           if (deferral !== null && !job.defers && deferral.pending) {
             // This unit may read what the earlier ones deferred.
-            const failed = await flushDeferred(conn, deferral, i);
+            const failed = await settle(i);
             if (failed !== null) return failed;
           }
           if (deferral !== null && job.defers) {
             deferral.unit = i;
             setDeferral(conn, deferral);
+            let handedIntent: () => void = () => {};
+            const intent = new Promise<'intent'>((done) => {
+              handedIntent = () => done('intent');
+            });
+            deferral.onIntent = handedIntent;
+            const run = job.fn(conn).then(
+              (value) => ({ value }),
+              (error: unknown) => ({ error }),
+            );
+            const first = await Promise.race([run, intent]);
+            deferral.onIntent = null;
+            setDeferral(conn, undefined);
+            if (first === 'intent') {
+              waiting.set(i, run);
+              continue;
+            }
+            if ('error' in first) {
+              deferral.abandon();
+              await rollback(conn);
+              return { ok: false, at: i, error: first.error };
+            }
+            values[i] = { ok: true, value: first.value };
+            continue;
           }
           try {
-            values.push(await job.fn(conn));
+            values[i] = { ok: true, value: await job.fn(conn) };
           } catch (error) {
+            deferral?.abandon();
             await rollback(conn);
             return { ok: false, at: i, error };
-          } finally {
-            if (deferral !== null && job.defers) setDeferral(conn, undefined);
           }
         }
         if (deferral?.pending) {
-          const failed = await flushDeferred(conn, deferral, jobs.length);
+          const failed = await settle(jobs.length);
           if (failed !== null) return failed;
         }
         try {
@@ -241,6 +391,7 @@ export class PgGroupCommitter {
         return { ok: true, values };
       });
     } catch (error) {
+      deferral?.abandon();
       // No connection from the pool.
       return { ok: false, at: 'begin', error };
     }
@@ -257,10 +408,12 @@ async function flushDeferred(
   try {
     failed = await deferral.flush(conn);
   } catch (error) {
+    deferral.abandon();
     await rollback(conn);
     return { ok: false, at: 'flush', upTo, error };
   }
   if (failed.size === 0) return null;
+  deferral.abandon();
   await rollback(conn);
   return { ok: false, at: 'conflict', upTo, failed };
 }

@@ -244,6 +244,47 @@ export async function createTransfers(
   return out;
 }
 
+/** A posted transfer as a set-based statement takes it: each side an owner or a system code. */
+export interface TransferLeg {
+  id: string;
+  debitOwner: bigint | null;
+  debitCode: string | null;
+  creditOwner: bigint | null;
+  creditCode: string | null;
+  amount: bigint;
+  code: string;
+  ref: string | null;
+}
+
+/**
+ * The legs of posted transfers of this unit (its stripe of each system account, as createTransfer
+ * would move), for a statement that decides and moves them with other units' (db/repos/internal-sends.ts).
+ */
+export function transferLegs(trx: Exec, ts: readonly TransferInput[]): TransferLeg[] {
+  return ts.map((t) => {
+    if (t.amount <= 0n || t.amount > MAX_AMOUNT) throw new Error(`transfer ${t.id}: amount out of range`);
+    if (sameRef(t.debit, t.credit))
+      throw new Error(`transfer ${t.id}: debit and credit are the same account`);
+    if (t.pending) throw new Error(`transfer ${t.id}: a pending transfer is not moved set-based`);
+    return {
+      id: t.id,
+      debitOwner: 'owner' in t.debit ? t.debit.owner : null,
+      debitCode: systemCodeFor(trx, t.debit, t.credit),
+      creditOwner: 'owner' in t.credit ? t.credit.owner : null,
+      creditCode: systemCodeFor(trx, t.credit, t.debit),
+      amount: t.amount,
+      code: t.code,
+      ref: t.ref ?? null,
+    };
+  });
+}
+
+/** The refusal of a debit past a guarded balance (createTransfer's), as a value of the unit's abort. */
+export const refuseInsufficientBalance = (): never => abort('insufficient_balance', 'insufficient balance');
+
+/** The refusal of a movement past the 64-bit range of a ledger column. */
+export const refuseBalanceLimit = (): never => refuseLimit();
+
 type BatchParams = {
   ids: string[];
   debit_owners: Array<string | null>;

@@ -24,7 +24,7 @@ const OUT = sql.lit<'out'>('out');
 const PENDING = sql.lit<'pending'>('pending');
 
 /** Every column, in one order, so the insert statements are built once (see prepared.ts). */
-const COLUMNS = [
+export const COLUMNS = [
   'id',
   'public_id',
   'account_id',
@@ -134,7 +134,7 @@ const insertRowsFromJson = prepare<{ rows: string }, { id: bigint }>((db, p) => 
 });
 
 // A JSON string is read by the column type's own input function: bigints travel exactly as text.
-const bigintAsText = (_key: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
+export const bigintAsText = (_key: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
 
 const insertRowsPostgres: SetInsert<PaymentRow> = async (exec, rows) => {
   const inserted = await insertRowsFromJson.all(exec, { rows: JSON.stringify(rows, bigintAsText) });

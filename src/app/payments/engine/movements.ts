@@ -86,34 +86,32 @@ function netTransfer(
  * gets amount − its receive fees. Aborts with insufficient_balance (rolling the unit back) when the
  * sender cannot cover it.
  */
-export async function moveInternal(
-  trx: Trx,
-  m: {
-    outId: bigint;
-    senderId: bigint;
-    receiverId: bigint;
-    amountMsat: bigint;
-    send: ServiceFees;
-    receive: ServiceFees;
-  },
-  nowMs: number,
-): Promise<void> {
+export async function moveInternal(trx: Trx, m: InternalMove, nowMs: number): Promise<void> {
   // One batch: on PostgreSQL one statement that locks the sender, the receiver and the fee accounts in
   // order and moves them all.
-  await createTransfers(
-    trx,
-    [
-      ...netTransfer(m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive),
-      ...feeTransfers(
-        m.outId,
-        { owner: m.senderId },
-        m.send.serviceFeeMsat + m.receive.serviceFeeMsat,
-        m.send.gstFeeMsat + m.receive.gstFeeMsat,
-      ),
-    ],
-    nowMs,
-  );
+  await createTransfers(trx, internalTransfers(m), nowMs);
 }
+
+/** A payment between two accounts of this service (moveInternal). */
+export interface InternalMove {
+  outId: bigint;
+  senderId: bigint;
+  receiverId: bigint;
+  amountMsat: bigint;
+  send: ServiceFees;
+  receive: ServiceFees;
+}
+
+/** The transfers of moveInternal: what the receiver keeps, then the fees of both sides. */
+export const internalTransfers = (m: InternalMove): TransferInput[] => [
+  ...netTransfer(m.outId, 'internal', { owner: m.senderId }, m.receiverId, m.amountMsat, m.receive),
+  ...feeTransfers(
+    m.outId,
+    { owner: m.senderId },
+    m.send.serviceFeeMsat + m.receive.serviceFeeMsat,
+    m.send.gstFeeMsat + m.receive.gstFeeMsat,
+  ),
+];
 
 /** Credits an invoice paid from outside: the Lightning node's liquidity pays amount − fees to the owner. */
 export async function creditIncoming(

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { findAccountById, findPayeeByUsertag } from '../../../db/repos/accounts.ts';
-import { type AccountRef, lockAccountsInOrder } from '../../../db/repos/ledger.ts';
+import { decideInBatch } from '../../../db/repos/internal-sends.ts';
+import {
+  type AccountRef,
+  lockAccountsInOrder,
+  refuseBalanceLimit,
+  refuseInsufficientBalance,
+  transferLegs,
+} from '../../../db/repos/ledger.ts';
 import {
   findIncomingByHash,
   findLiveOutgoingByHash,
@@ -19,7 +26,7 @@ import { notifyNwcPayment } from '../../nwc/notify.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
 import { thenCloseAtNode } from './close-settled-invoice.ts';
-import { feesFor, moveInternal, reserveOutgoing } from './movements.ts';
+import { feesFor, internalTransfers, moveInternal, reserveOutgoing } from './movements.ts';
 import { assertOwnInvoicePayable, settleOwnInvoice } from './own-invoice.ts';
 import { knownPayee, rememberPayee } from './payees.ts';
 import { resolveOutgoing } from './resolve-outgoing.ts';
@@ -281,29 +288,49 @@ async function payInLedger(
       purpose: 'receive',
       voucher_id: null,
     };
-    const [outInserted, inInserted] = await insertPayments(trx, [out, incoming]);
-    if (outInserted !== true) abort('idempotency_conflict', 'concurrent request with this key');
-    if (inInserted !== true) abort('account_disabled', disabledMessage, order.field);
-    paidTo = receiver;
-    await moveInternal(
-      trx,
-      {
-        outId,
-        senderId: order.payerId,
-        receiverId: receiver.accountId,
-        amountMsat: order.amountMsat,
-        send: order.sendFees,
-        receive,
-      },
+    const move = {
+      outId,
+      senderId: order.payerId,
+      receiverId: receiver.accountId,
+      amountMsat: order.amountMsat,
+      send: order.sendFees,
+      receive,
+    };
+    // In a PostgreSQL batch of sends, the batch decides and writes this one with the others
+    // (db/repos/internal-sends.ts): one statement for all of them, a refusal moving nothing.
+    const decided = decideInBatch(trx, {
+      rows: [out, incoming],
+      legs: transferLegs(trx, internalTransfers(move)),
+      receiverId: receiver.accountId,
+      asset: 'lbtc',
       nowMs,
-    );
+    });
+    if (decided !== undefined) {
+      const outcome = await decided;
+      if (outcome === 'account_disabled') abort('account_disabled', disabledMessage, order.field);
+      if (outcome === 'insufficient_balance') refuseInsufficientBalance();
+      if (outcome === 'balance_limit_exceeded') refuseBalanceLimit();
+      paidTo = receiver;
+    } else {
+      const [outInserted, inInserted] = await insertPayments(trx, [out, incoming]);
+      if (outInserted !== true) abort('idempotency_conflict', 'concurrent request with this key');
+      if (inInserted !== true) abort('account_disabled', disabledMessage, order.field);
+      paidTo = receiver;
+      await moveInternal(trx, move, nowMs);
+    }
     // The rows as written: in a batch that defers them, they are not in the table yet.
     await notifyInternal(deps, trx, order, { out, incoming, receiverId: receiver.accountId }, nowMs);
     return out;
   };
   // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
   // rows together with the other sends' (db/deferred.ts).
-  const run = runWrite(deps.db, unit, { defersInserts: invoice === null && order.claim === undefined });
+  // Without an Idempotency-Key, such a send in a batch only reads and hands its intent to the batch
+  // (decideInBatch): its batch may run beside other instances' batches of sends.
+  const plain = invoice === null && order.claim === undefined;
+  const run = runWrite(deps.db, unit, {
+    defersInserts: plain,
+    onlyDecides: plain && order.details.idempotencyKey == null,
+  });
   if (invoice === null) {
     const r = await run;
     if (r.ok && paidTo !== undefined) rememberPayee(deps.db, usertag, paidTo);
