@@ -203,12 +203,13 @@ describe.each(DIALECTS)('a live stream’s announcements, from rows any process 
     try {
       await roundsFrom(2);
       expect(heard).toEqual([]);
-      // Paid by another process: both watched invoices.
+      // Paid by another process: both watched invoices (one settled by its node an hour ago, and learnt
+      // of only now: it was watched, so it is announced all the same).
       const t = rt.deps.clock.nowMs();
       await rt.deps.db.write(async (trx) => {
         await transitionPayment(trx, openOld.id, ['pending'], {
           status: 'paid',
-          paid_at_ms: t,
+          paid_at_ms: t - 3_600_000,
           updated_at_ms: t,
         });
         await transitionPayment(trx, openNew.id, ['pending'], {

@@ -24,9 +24,11 @@ import type { AppDeps } from '../deps.ts';
  * which makes the round of the payment's account run at once, and a few times over the next two seconds
  * (the hint comes before its commit).
  *
- * What is announced: invoices that were open when a round read them and are paid at a later one, and
- * payments made after the watch started that arrive already paid (from another account of this
- * service), or are paid between two rounds. An invoice older than the account's `watched` newest open
+ * What is announced: invoices that were open when a round read them and are paid at a later one
+ * (whatever settlement time the node reported), and payments made after the watch started that arrive
+ * already paid (from another account of this service), or are paid between two rounds. A payment paid
+ * before the watch began is not (but for PAID_BEFORE_SLACK_MS). If the start's read fails, the next
+ * round makes it again. An invoice older than the account's `watched` newest open
  * ones is not watched; a row committed more than LATE_ROWS_MS after its creation time (as the round's
  * reads order them) is not seen unless it is one of the watched.
  */
@@ -65,8 +67,12 @@ interface AccountWatch {
   known: Map<bigint, bigint>;
   /** Newest creation time seen: the next round reads from it, less LATE_ROWS_MS. */
   seenMs: bigint;
-  /** Payments paid before this are known without being announced. */
+  /** When the watch began: a payment made since is new. */
+  startMs: bigint;
+  /** A payment made before the watch and paid before this is known without being announced (unless watched). */
   knownBeforeMs: bigint;
+  /** Whether the start's read of the open invoices is done (a failed one is made again by the next round). */
+  started: boolean;
   reads: Promise<void>;
   timer: NodeJS.Timeout | null;
 }
@@ -92,7 +98,17 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
     for (const r of kept) openTids.set(r.public_id, accountId);
   };
 
+  /** The start: the open invoices, among those made within the longest an invoice stays open. */
+  const start = async (accountId: bigint, w: AccountWatch): Promise<void> => {
+    const since = w.startMs - BigInt(LIGHTNING_INVOICE_EXPIRY_MAX_SEC * 1000 + LATE_ROWS_MS);
+    const open = await listOpenIncomingSince(deps.db.read, accountId, 'lbtc', since, opts.watched);
+    if (accounts.get(accountId) !== w) return;
+    setOpen(accountId, w, open);
+    w.started = true;
+  };
+
   const round = async (accountId: bigint, w: AccountWatch): Promise<void> => {
+    if (!w.started) await start(accountId, w);
     const since = w.seenMs - BigInt(LATE_ROWS_MS);
     const fresh = await listIncomingSince(deps.db.read, accountId, 'lbtc', since);
     const freshIds = new Set(fresh.map((r) => r.id));
@@ -107,6 +123,7 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
     const byId = new Map<bigint, PaymentRow>();
     for (const r of [...again, ...fresh]) byId.set(r.id, r);
     const rows = [...byId.values()];
+    const watched = new Set(w.open.keys());
     setOpen(accountId, w, rows);
     for (const r of fresh) if (r.created_at_ms > w.seenMs) w.seenMs = r.created_at_ms;
     const paid = rows
@@ -115,7 +132,8 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
           r.direction === 'in' &&
           r.status === 'paid' &&
           !w.known.has(r.id) &&
-          (r.paid_at_ms ?? 0n) >= w.knownBeforeMs,
+          // Watched while open, made since the watch began, or paid just before it (PAID_BEFORE_SLACK_MS).
+          (watched.has(r.id) || r.created_at_ms >= w.startMs || (r.paid_at_ms ?? 0n) >= w.knownBeforeMs),
       )
       .sort((a, b) => Number(a.created_at_ms - b.created_at_ms) || Number(a.id - b.id));
     for (const r of paid) {
@@ -195,19 +213,17 @@ export function createIncomingWatch(deps: AppDeps, opts: { pollMs: number; watch
           open: new Map(),
           known: new Map(),
           seenMs: startMs,
+          startMs,
           knownBeforeMs: startMs - BigInt(PAID_BEFORE_SLACK_MS),
+          started: false,
           reads: Promise.resolve(),
           timer: null,
         };
         w = created;
         accounts.set(accountId, created);
-        // The start: the open invoices, among those made within the longest an invoice stays open.
-        created.reads = (async () => {
-          const since = startMs - BigInt(LIGHTNING_INVOICE_EXPIRY_MAX_SEC * 1000 + LATE_ROWS_MS);
-          const open = await listOpenIncomingSince(deps.db.read, accountId, 'lbtc', since, opts.watched);
-          if (accounts.get(accountId) !== created) return;
-          setOpen(accountId, created, open);
-        })().catch((e: unknown) => deps.log.warn({ err: e }, 'incoming payments read failed'));
+        created.reads = start(accountId, created).catch((e: unknown) =>
+          deps.log.warn({ err: e }, 'incoming payments read failed'),
+        );
         schedule(accountId, created);
       }
       const mine = w;
