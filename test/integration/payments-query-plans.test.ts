@@ -17,6 +17,8 @@ import {
   listHistory,
   listHistoryColumns,
   listHistoryOfWallet,
+  listIncomingSince,
+  listOpenIncomingSince,
   listPendingOutgoingAfter,
   transitionPayment,
 } from '../../src/db/repos/payments.ts';
@@ -91,6 +93,20 @@ describe.each(DIALECTS)('payments queries and their indexes (%s)', (dialect) => 
         'history of one wallet',
         () => listHistoryOfWallet(db, a.id, 'usdt', 20, 40),
         [/payments_history_wallet/],
+      ],
+      [
+        'a live stream’s open invoices at its start',
+        () => listOpenIncomingSince(db, a.id, 'lbtc', 1_000n, 200),
+        [
+          /payments_history_wallet \(account_id=\? AND wallet=\? AND created_at_ms[<>]|payments_history_wallet.*created_at_ms >=/s,
+        ],
+      ],
+      [
+        'a live stream’s round: payments made since the last',
+        () => listIncomingSince(db, a.id, 'lbtc', 1_000n),
+        [
+          /payments_history_wallet \(account_id=\? AND wallet=\? AND created_at_ms[<>]|payments_history_wallet.*created_at_ms >=/s,
+        ],
       ],
       ['by id', () => findPaymentById(db, 42n), [ID]],
       ['by tid', () => findPaymentByPublicId(db, 'abcdefghijklmnop'), [PUBLIC_ID]],

@@ -18,7 +18,11 @@ import {
   type NwcMethod,
   nip47RenewalPeriod,
 } from '../../domain/nostr/nwc.ts';
-import { feeReserveRoundedUp, isExpired } from '../../domain/payments/fees.ts';
+import {
+  feeReserveRoundedUp,
+  isExpired,
+  LIGHTNING_INVOICE_EXPIRY_MAX_SEC,
+} from '../../domain/payments/fees.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import { getWallet } from '../balances/get-balances.ts';
 import type { AppDeps } from '../deps.ts';
@@ -229,7 +233,7 @@ async function makeInvoice(
   if (hash !== undefined && hash !== null && (typeof hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(hash))) {
     return fail('OTHER', 'params.description_hash must be 64 hex digits');
   }
-  const expiry = intParam(params['expiry'], 60, 30 * 86_400);
+  const expiry = intParam(params['expiry'], 60, LIGHTNING_INVOICE_EXPIRY_MAX_SEC);
   if (expiry === undefined) return fail('OTHER', 'params.expiry must be seconds, 60 to 2592000');
   const r = await receive(deps, caller, {
     amount: { asset: 'lbtc', units: amount },

@@ -628,25 +628,51 @@ export const findLatestOutgoingByHash = (exec: Exec, paymentHash: string): Promi
     .executeTakeFirst();
 
 /**
- * The account's newest open (pending) incoming payments of one wallet, at most `limit`: what a live
- * stream watches for settlement. Served by the (account_id, status, created_at_ms desc, id desc) index.
+ * The account's newest open (pending) incoming payments of one wallet created at or after `sinceMs`, at
+ * most `limit`: what a live stream watches when it starts. Served by payments_history_wallet (account_id,
+ * wallet, created_at_ms desc, id desc), read from now back to `sinceMs` only: the caller bounds it by the
+ * longest an invoice stays open, so the read never walks the account's older history.
  */
-export const listOpenIncoming = (
+export const listOpenIncomingSince = (
   exec: Exec,
   accountId: bigint,
   wallet: Wallet,
+  sinceMs: bigint,
   limit: number,
 ): Promise<PaymentRow[]> =>
   exec
     .selectFrom('payments')
     .selectAll()
     .where('account_id', '=', accountId)
+    .where('wallet', '=', wallet)
+    .where('created_at_ms', '>=', sinceMs)
     .where('status', '=', PENDING)
     .where('direction', '=', IN)
-    .where('wallet', '=', wallet)
     .orderBy('created_at_ms', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
+    .execute();
+
+/**
+ * The account's incoming payments of one wallet created at or after `sinceMs`, whatever their status:
+ * what a live stream's round reads of the rows made since its last round. Served by
+ * payments_history_wallet, read from now back to `sinceMs` only (the rows made in that time).
+ */
+export const listIncomingSince = (
+  exec: Exec,
+  accountId: bigint,
+  wallet: Wallet,
+  sinceMs: bigint,
+): Promise<PaymentRow[]> =>
+  exec
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('wallet', '=', wallet)
+    .where('created_at_ms', '>=', sinceMs)
+    .where('direction', '=', IN)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 
 /** The account's own payments (it sent or received them) among those ids, in one read. */
@@ -663,27 +689,6 @@ export const findAccountPaymentsByIds = (
         .where('id', 'in', ids)
         .where('account_id', '=', accountId)
         .execute();
-
-/**
- * The account's newest incoming payments of one wallet, whatever their status, at most `limit`. Served by
- * the (account_id, direction, created_at_ms desc, id desc) index.
- */
-export const listNewestIncoming = (
-  exec: Exec,
-  accountId: bigint,
-  wallet: Wallet,
-  limit: number,
-): Promise<PaymentRow[]> =>
-  exec
-    .selectFrom('payments')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('direction', '=', IN)
-    .where('wallet', '=', wallet)
-    .orderBy('created_at_ms', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 
 /** The greatest payment id in [from, to), or null: where a starting process continues its ids. */
 export async function newestPaymentIdIn(exec: Exec, from: number, to: number): Promise<number | null> {

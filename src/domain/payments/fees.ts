@@ -67,6 +67,13 @@ export const isExpired = (expiresAtMs: bigint | number, nowMs: number): boolean 
 /** Bounds of `expires_in` (minutes) on receive. */
 export const EXPIRES_IN_DEFAULT_MIN = 60;
 export const EXPIRES_IN_MAX_MIN = 10_080; // one week
+/**
+ * The longest expiry of any Lightning invoice this service makes, in seconds: NWC make_invoice's
+ * `expiry` (at most 30 days) is the longest; receive's `expires_in` (a week), the LNbits API's `expiry`,
+ * LNDhub's addinvoice (a day) and the Lightning address (10 min) are shorter. A pending invoice older
+ * than this is past its expiry: it is never paid (the expiry sweeper declines it).
+ */
+export const LIGHTNING_INVOICE_EXPIRY_MAX_SEC = 30 * 86_400;
 
 /** `history` limit bounds. */
 export const HISTORY_LIMIT_MAX = 1000;
