@@ -47,12 +47,10 @@ import { getKv, putKv } from './db/repos/kv.ts';
 import { ensureSystemAccounts } from './db/repos/ledger.ts';
 import { newestPaymentIdIn } from './db/repos/payments.ts';
 import { listStaticPrices } from './db/repos/static-prices.ts';
-import { buildApp } from './http/app.ts';
-import { ALL_JOBS } from './jobs/index.ts';
-import { startJobs } from './jobs/runner.ts';
 
 // The composition root: config → database → migrations → adapters → use-case deps → HTTP and jobs.
-// The only module that chooses concrete adapters.
+// The only module that chooses concrete adapters. The HTTP app and the jobs are imported by startServer
+// when it runs, so a command that opens only the runtime does not load them.
 
 /** How long shutdown waits for background tasks (e.g. a voucher withdrawal being paid) to end. */
 const BACKGROUND_DRAIN_MS = 10_000;
@@ -303,6 +301,13 @@ export function startNwc(deps: AppDeps): NwcService | null {
 
 export async function startServer(config: Config): Promise<Server> {
   const started = performance.now();
+  // The HTTP app and the jobs are loaded by the server alone: the commands that open only the runtime
+  // (account create, sandbox fund, …) do not load them.
+  const [{ buildApp }, { ALL_JOBS }, { startJobs }] = await Promise.all([
+    import('./http/app.ts'),
+    import('./jobs/index.ts'),
+    import('./jobs/runner.ts'),
+  ]);
   const heapGrowingPercent = limitHeapGrowth() ? HEAP_GROWING_PERCENT : 'node flag';
   const log = createLogger(config.logLevel);
   warnIfSandboxIsPublic(config, log);

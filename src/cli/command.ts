@@ -2,20 +2,29 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig } from '../config/index.ts';
 import type { AppError } from '../domain/errors.ts';
-import { openRuntime, type Runtime } from '../main.ts';
+import type { Runtime } from '../main.ts';
 
 /**
- * One CLI command: its words (`account create`), its line in the overview, its own `--help` text, and
- * what it does. `run` returns the exit code, or -1 to keep the process running (`serve`).
+ * One CLI command: its words (`account create`), its own `--help` text, and what it does. `run` returns
+ * the exit code, or -1 to keep the process running (`serve`).
  */
 export interface Command {
+  readonly name: string;
+  readonly help: string;
+  run(args: string[]): Promise<number>;
+}
+
+/**
+ * A command as the overview lists it (main.ts): its words, its line in the overview, and how to load its
+ * module, which is imported only when the command runs or shows its own help.
+ */
+export interface CommandEntry {
   readonly name: string;
   /** Left column of the overview: the command with its main arguments. */
   readonly synopsis: string;
   /** Right column of the overview. */
   readonly summary: string;
-  readonly help: string;
-  run(args: string[]): Promise<number>;
+  load(): Promise<Command>;
 }
 
 /** Wrong usage: the message is printed with a pointer to `--help`, exit code 2. */
@@ -44,6 +53,8 @@ export async function readStdin(): Promise<string> {
 export async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const log = pino({ level: 'warn' }, pino.destination(2));
+  // The service's composition root, loaded only by the commands that open it (not by their --help).
+  const { openRuntime } = await import('../main.ts');
   const rt = await openRuntime(config, log, { serverPublicUrl: true });
   try {
     return await fn(rt);

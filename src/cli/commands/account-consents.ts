@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const accountConsentsCommand: Command = {
   name: 'account consents',
-  synopsis: 'account consents U [--revoke ID]',
-  summary: 'list the KYC-sharing decisions of an account, or revoke one',
   help: `Usage: paytag account consents <usertag> [--revoke ID] [--json]
 
 Lists every approval and decline of sharing KYC data with an application (which application, which

@@ -28,8 +28,6 @@ function confirmationNote(email: string, sent: boolean, config: Config): string[
 
 export const accountCreate: Command = {
   name: 'account create',
-  synopsis: 'account create --usertag U --email E',
-  summary: 'create an account; prints both API keys once',
   help: `Usage: paytag account create --usertag U --email E [--full-name NAME] [--phone P] [--country C]
        [--email-confirmed] [--operator] [--json]
 

@@ -4,8 +4,6 @@ import { operatorName } from './operator.ts';
 
 export const accountDisable: Command = {
   name: 'account disable',
-  synopsis: 'account disable U --reason TEXT',
-  summary: 'disable an account: its keys, trade tokens, sessions and Lightning address stop at once',
   help: `Usage: paytag account disable <usertag> --reason TEXT [--json]
 
 Disables the account: its invoice and admin keys are refused on every API family (403
@@ -31,8 +29,6 @@ Recorded as an operator action (who, when, the reason).`,
 
 export const accountEnable: Command = {
   name: 'account enable',
-  synopsis: 'account enable U',
-  summary: 'enable a disabled account again',
   help: `Usage: paytag account enable <usertag> [--json]
 
 Enables a disabled account: its keys, trade credentials, Lightning address and usertag work again,

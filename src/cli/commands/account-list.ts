@@ -3,8 +3,6 @@ import { type Command, json, opts, print, withRuntime } from '../command.ts';
 
 export const accountList: Command = {
   name: 'account list',
-  synopsis: 'account list',
-  summary: 'list accounts',
   help: 'Usage: paytag account list [--json] [--limit N]',
   async run(args) {
     const { values } = opts(args, { limit: { type: 'string' } });

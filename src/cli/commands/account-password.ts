@@ -3,8 +3,6 @@ import { type Command, fail, opts, print, readStdin, UsageError, withRuntime } f
 
 export const accountPassword: Command = {
   name: 'account password',
-  synopsis: 'account password U',
-  summary: 'set the dashboard password (read from standard input)',
   help: `Usage: paytag account password <usertag>
 
 Sets the account's dashboard password, read from the first line of standard input (at least 12

@@ -5,8 +5,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const accountShow: Command = {
   name: 'account show',
-  synopsis: 'account show U',
-  summary: 'show an account and its balances',
   help: 'Usage: paytag account show <usertag> [--json]',
   async run(args) {
     const { values, positionals } = opts(args, {});

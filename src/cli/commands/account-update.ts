@@ -13,8 +13,6 @@ import { operatorName } from './operator.ts';
 
 export const accountUpdate: Command = {
   name: 'account update',
-  synopsis: 'account update U --full-name … --phone …',
-  summary: "change an account's profile (kept in its history)",
   help: `Usage: paytag account update <usertag> [--full-name NAME] [--phone +E164] [--country CC] [--json]
 
 Changes the profile fields given ('' clears one): the full name (at most 200 characters), the phone

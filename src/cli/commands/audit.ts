@@ -3,8 +3,6 @@ import { type Command, json, opts, print, withRuntime } from '../command.ts';
 
 export const audit: Command = {
   name: 'audit',
-  synopsis: 'audit',
-  summary: 'check every ledger invariant; exit 1 on a violation',
   help: `Usage: paytag audit [--json]
 
 Checks that every asset's ledger sums to zero, that every account's balances equal the sum of its

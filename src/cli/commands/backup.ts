@@ -7,8 +7,6 @@ import { type Command, json, opts, print, UsageError } from '../command.ts';
 
 export const backup: Command = {
   name: 'backup',
-  synopsis: 'backup FILE',
-  summary: 'write a consistent copy of the database while the service runs',
   help: `Usage: paytag backup FILE [--json]
 
 Writes a consistent copy of the configured database (DATABASE_URL) to FILE, which must not exist,

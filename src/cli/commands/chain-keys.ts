@@ -8,8 +8,6 @@ const line = (r: ChainKeyReport) =>
 
 export const chainKeys: Command = {
   name: 'chain keys',
-  synopsis: 'chain keys [--accept --confirm]',
-  summary: 'compare the on-chain account keys with the database’s; accept changed keys',
   help: `Usage: paytag chain keys [--accept --confirm] [--json]
 
 Prints the public fingerprints of this configuration's on-chain account keys (BTC_XPUB and EVM_XPUB,

@@ -9,8 +9,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const sandboxDepositCommand: Command = {
   name: 'sandbox deposit',
-  synopsis: 'sandbox deposit <tid> [--amount X] [--confirmations N]',
-  summary: 'make an on-chain deposit to a request (sandbox chain watcher only)',
   help: `Usage: paytag sandbox deposit <tid> [--amount X] [--confirmations N] [--json]
 
 Deposits X (BTC or USDT, the request's asset; default: what is still missing) to the address of the
@@ -52,8 +50,6 @@ as a node's would be. Refused unless the request's network is watched by the san
 
 export const sandboxConfirmCommand: Command = {
   name: 'sandbox confirm',
-  synopsis: 'sandbox confirm <tx|tid> [--confirmations N | --reorg]',
-  summary: 'deepen sandbox chain transactions, or reorganise them away',
   help: `Usage: paytag sandbox confirm <transaction_hash | tid> [--confirmations N | --reorg] [--json]
 
 Sets the confirmations of a transaction on the sandbox's chain (a deposit made by 'paytag sandbox
@@ -101,8 +97,6 @@ reversed.`,
 
 export const chainRescan: Command = {
   name: 'chain rescan',
-  synopsis: 'chain rescan',
-  summary: 'look for deposits on every address ever handed out',
   help: `Usage: paytag chain rescan [--json]
 
 Scans every on-chain address this service has handed out, including those no longer polled
@@ -123,8 +117,6 @@ watcher job does. A node that is down is reported; run it again later.`,
 
 export const chainAddresses: Command = {
   name: 'chain addresses',
-  synopsis: 'chain addresses --export',
-  summary: 'print handed-out addresses and derivation paths (wallet import)',
   help: `Usage: paytag chain addresses --export [--json]
 
 Prints every address handed out with its derivation path, one per line as "path,address,network",

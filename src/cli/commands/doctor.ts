@@ -32,8 +32,6 @@ async function doctorCommand(asJson: boolean, out: (line: string) => void): Prom
 
 export const doctor: Command = {
   name: 'doctor',
-  synopsis: 'doctor',
-  summary: 'check the configured Lightning node end to end; exit 1 on a problem',
   help: DOCTOR_HELP,
   run: (args) => doctorCommand(opts(args, {}).values['json'] === true, print),
 };

@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, required, UsageError, withRuntim
 
 export const keysRotate: Command = {
   name: 'keys rotate',
-  synopsis: 'keys rotate U --kind invoice|admin',
-  summary: 'replace a key; prints the new key once',
   help: `Usage: paytag keys rotate <usertag> --kind invoice|admin [--json]
 
 Replaces the key of that kind; the old key stops working immediately. Prints the new key once.`,

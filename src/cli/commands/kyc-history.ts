@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const kycHistoryCommand: Command = {
   name: 'kyc history',
-  synopsis: 'kyc history U',
-  summary: 'every profile and KYC change of an account, with who and when',
   help: 'Usage: paytag kyc history <usertag> [--json]',
   async run(args) {
     const { values, positionals } = opts(args, {});

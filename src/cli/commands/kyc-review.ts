@@ -5,8 +5,6 @@ import { operatorName } from './operator.ts';
 
 export const kycReview: Command = {
   name: 'kyc review',
-  synopsis: 'kyc review U --level 0..3 --status S',
-  summary: "set an account's KYC level and status (verified, rejected, pending)",
   help: `Usage: paytag kyc review <usertag> --level 0..3 --status verified|rejected|pending [--reason TEXT] [--json]
 
 Records an operator's review, with who and when, in the account's history (paytag kyc history U)

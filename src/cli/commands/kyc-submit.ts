@@ -28,8 +28,6 @@ const FLAGS = {
 
 export const kycSubmit: Command = {
   name: 'kyc submit',
-  synopsis: 'kyc submit U --id-type T --id1 URL …',
-  summary: "store an account's KYC data; its KYC status becomes pending",
   help: `Usage: paytag kyc submit <usertag> [--id-type T] [--id1 URL] [--id2 URL] [--id3 URL]
        [--company-name N] [--company-email E] [--company-phone +E164] [--company-country CC]
        [--doc1 URL] … [--doc4 URL] [--json]

@@ -3,8 +3,6 @@ import { type Command, json, opts, print, UsageError, withRuntime } from '../com
 
 export const mailList: Command = {
   name: 'mail list',
-  synopsis: 'mail list [--to ADDRESS]',
-  summary: 'list messages in the dev mailbox (no SMTP_URL set)',
   help: `Usage: paytag mail list [--to ADDRESS] [--limit N] [--json]
 
 Lists the newest messages of the dev mailbox, where e-mail goes when SMTP_URL is not set.`,

@@ -2,8 +2,6 @@ import { type Command, print, withRuntime } from '../command.ts';
 
 export const migrate: Command = {
   name: 'migrate',
-  synopsis: 'migrate',
-  summary: 'apply database migrations and exit',
   help: 'Usage: paytag migrate\n\nApplies pending database migrations and exits.',
   async run() {
     await withRuntime(async () => print('migrations are up to date'));

@@ -59,8 +59,6 @@ const record = (c: NwcConnectionView) => ({
 
 export const nwcCreate: Command = {
   name: 'nwc create',
-  synopsis: 'nwc create U --name N [limits]',
-  summary: 'make a Nostr Wallet Connect connection; prints its URI once',
   help: `Usage: paytag nwc create <usertag> --name <text> [--methods m1,m2] [--max-amount-msat N]
        [--budget-msat N] [--budget-renewal daily|weekly|monthly|yearly|total]
        [--expires-at <unix seconds | ISO 8601 date-time>] [--json]
@@ -85,7 +83,7 @@ Needs NOSTR_SECRET_KEY and NWC_RELAYS (see docs/nostr.md).`,
       'budget-renewal': { type: 'string' },
       'expires-at': { type: 'string' },
     });
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'nwc create U --name N [limits]');
     const name = values['name'];
     if (typeof name !== 'string') throw new UsageError('give the connection a name: --name <text>');
     const methods =
@@ -118,8 +116,6 @@ Needs NOSTR_SECRET_KEY and NWC_RELAYS (see docs/nostr.md).`,
 
 export const nwcList: Command = {
   name: 'nwc list',
-  synopsis: 'nwc list U [--all]',
-  summary: "list an account's Wallet Connect connections",
   help: `Usage: paytag nwc list <usertag> [--all] [--json]
 
 Lists the account's live Nostr Wallet Connect connections, newest first (with --all the revoked ones
@@ -127,7 +123,7 @@ too): id, name, methods, the most per payment and the budget (msat) with its ren
 period used and when it renews, expiry. URIs and secrets are never shown.`,
   async run(args) {
     const { values, positionals } = opts(args, { all: { type: 'boolean' } });
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'nwc list U [--all]');
     const r = await withRuntime(async (rt) => {
       const owner = await ownerOfUsertag(rt.deps, usertag);
       if (!owner.ok) return owner;
@@ -160,14 +156,12 @@ period used and when it renews, expiry. URIs and secrets are never shown.`,
 
 export const nwcRevoke: Command = {
   name: 'nwc revoke',
-  synopsis: 'nwc revoke U --id ID',
-  summary: 'revoke a Wallet Connect connection at once',
   help: `Usage: paytag nwc revoke <usertag> --id <connection id> [--json]
 
 Revokes the connection: from then on its requests are answered UNAUTHORIZED. Revoking again answers the same.`,
   async run(args) {
     const { values, positionals } = opts(args, { id: { type: 'string' } });
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'nwc revoke U --id ID');
     const id = values['id'];
     if (typeof id !== 'string' || id === '') throw new UsageError('give the connection: --id <id>');
     const r = await withRuntime(async (rt) => {

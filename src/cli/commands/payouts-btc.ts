@@ -26,8 +26,6 @@ const jsonOf = (b: WithdrawalBatchView, withPsbt: boolean) => {
 
 export const payoutsPsbt: Command = {
   name: 'payouts psbt',
-  synopsis: 'payouts psbt [--fee-rate R] [--out FILE]',
-  summary: 'build one PSBT paying every queued BTC withdrawal, for your wallet to sign',
   help: `Usage: paytag payouts psbt [--fee-rate SAT_PER_VB] [--out FILE] [--sign] [--json]
 
 Builds one BIP174 PSBT paying every queued on-chain BTC withdrawal (the oldest BTC_WITHDRAW_MAX_OUTPUTS),
@@ -91,8 +89,6 @@ function submittedText(arg: string): string {
 
 export const payoutsSubmit: Command = {
   name: 'payouts submit',
-  synopsis: 'payouts submit <FILE | PSBT | raw tx>',
-  summary: 'check a signed withdrawal transaction against its batch and broadcast it',
   help: `Usage: paytag payouts submit <FILE | base64 PSBT | raw transaction hex> [--json]
 
 Takes what your wallet signed: a PSBT file (binary or base64, as Sparrow and Electrum save it), a base64
@@ -117,8 +113,6 @@ the batch as it is. A transaction that differs is refused with the difference, a
 
 export const payoutsAbandon: Command = {
   name: 'payouts abandon',
-  synopsis: 'payouts abandon <batch>',
-  summary: 'give up a withdrawal batch not yet broadcast; its withdrawals are queued again',
   help: `Usage: paytag payouts abandon <batch> [--json]
 
 Gives up a withdrawal batch that is still "signing" (not broadcast, and its transaction not on the

@@ -4,8 +4,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const payoutsRecord: Command = {
   name: 'payouts record',
-  synopsis: 'payouts record <id> <transaction_hash>',
-  summary: 'record the transaction that paid a USDT withdrawal',
   help: `Usage: paytag payouts record <withdrawal id> <transaction_hash> [--json]
 
 You paid the queued USDT withdrawal <id> from your own wallet: this records the transaction. Its receipt

@@ -11,8 +11,6 @@ function line(p: PriceDetail, nowMs: number): string {
 
 export const pricesShow: Command = {
   name: 'prices show',
-  synopsis: 'prices show',
-  summary: 'read the configured price sources once and print the published prices',
   help: `Usage: paytag prices show [--json]
 
 Reads every source of PRICE_SOURCES once (each within its timeout) and prints each pair's published
@@ -41,8 +39,6 @@ stale. Sources that failed are listed with the reason.`,
 
 export const pricesSet: Command = {
   name: 'prices set',
-  synopsis: 'prices set PAIR PRICE|--unset',
-  summary: 'move a static price (sandbox Lightning backend only)',
   help: `Usage: paytag prices set PAIR PRICE
        paytag prices set PAIR --unset
 

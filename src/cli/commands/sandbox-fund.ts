@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, required, withRuntime } from '..
 
 export const sandboxFund: Command = {
   name: 'sandbox fund',
-  synopsis: 'sandbox fund --usertag U --asset A --amount X',
-  summary: 'credit test funds (sandbox Lightning backend only)',
   help: `Usage: paytag sandbox fund --usertag U --asset A --amount X
 
 Credits X of asset A (lbtc, btc, usdt, eth, sol, ltc, matic, inr; amounts in whole units, e.g. 0.5 BTC)

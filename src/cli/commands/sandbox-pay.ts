@@ -4,8 +4,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const sandboxPay: Command = {
   name: 'sandbox pay',
-  synopsis: 'sandbox pay <bolt11>',
-  summary: 'pay an invoice of this service as an outside wallet (sandbox only)',
   help: `Usage: paytag sandbox pay <bolt11> [--json]
 
 Pays an invoice issued by this service as a Lightning wallet outside it would: the receiving account is

@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const sandboxUsdtTransferCommand: Command = {
   name: 'sandbox usdt-transfer',
-  synopsis: 'sandbox usdt-transfer <address> <amount> --network N',
-  summary: 'pay USDT from the operator’s wallet on the sandbox chain',
   help: `Usage: paytag sandbox usdt-transfer <address> <amount> --network ERC20|BEP20|MATIC [--confirmations N] [--json]
 
 Writes a USDT transfer of <amount> (at most 6 decimals) to <address> from the operator's wallet on the

@@ -10,8 +10,6 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 export const serve: Command = {
   name: 'serve',
-  synopsis: 'serve',
-  summary: 'run the HTTP service and background jobs',
   help: 'Usage: paytag serve\n\nRuns the service (HTTP API, pages, jobs) until SIGINT/SIGTERM.',
   async run() {
     // The handlers are in place before the service says it is ready: a signal that comes while it

@@ -16,15 +16,13 @@ function usertagOf(positionals: string[], synopsis: string): string {
 
 export const tradeKeysCreate: Command = {
   name: 'trade-keys create',
-  synopsis: 'trade-keys create U [--label L]',
-  summary: 'make trade API credentials; prints the secret once',
   help: `Usage: paytag trade-keys create <usertag> [--label <text>] [--json]
 
 Makes a trade API credential for the account: api_key (public) and api_secret (printed once, kept only
 as a keyed hash). POST /trade/v1/auth/token exchanges them for an access token.`,
   async run(args) {
     const { values, positionals } = opts(args, { label: { type: 'string' } });
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'trade-keys create U [--label L]');
     const label = typeof values['label'] === 'string' ? values['label'] : '';
     const r = await withRuntime((rt) => createTradeCredential(rt.deps, { usertag, label }));
     if (!r.ok) fail(r.error);
@@ -38,15 +36,13 @@ as a keyed hash). POST /trade/v1/auth/token exchanges them for an access token.`
 
 export const tradeKeysList: Command = {
   name: 'trade-keys list',
-  synopsis: 'trade-keys list U',
-  summary: "list an account's trade API credentials",
   help: `Usage: paytag trade-keys list <usertag> [--json]
 
 Lists the account's trade credentials, newest first: api_key, label, when made, last used (a token was
 issued), and whether revoked. Secrets are never shown.`,
   async run(args) {
     const { values, positionals } = opts(args, {});
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'trade-keys list U');
     const r = await withRuntime((rt) => listTradeCredentials(rt.deps, usertag));
     if (!r.ok) fail(r.error);
     const rows = r.value.map((c) => ({
@@ -71,14 +67,12 @@ issued), and whether revoked. Secrets are never shown.`,
 
 export const tradeKeysRevoke: Command = {
   name: 'trade-keys revoke',
-  synopsis: 'trade-keys revoke U --key K',
-  summary: 'revoke trade credentials; their tokens stop at once',
   help: `Usage: paytag trade-keys revoke <usertag> --key <api_key> [--json]
 
 Revokes the credential: it can no longer get tokens, and every access token it got stops working at once.`,
   async run(args) {
     const { values, positionals } = opts(args, { key: { type: 'string' } });
-    const usertag = usertagOf(positionals, this.synopsis);
+    const usertag = usertagOf(positionals, 'trade-keys revoke U --key K');
     const apiKey = values['key'];
     if (typeof apiKey !== 'string' || apiKey === '')
       throw new UsageError('give the credential: --key <api_key>');

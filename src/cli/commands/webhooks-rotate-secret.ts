@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const webhooksRotateSecret: Command = {
   name: 'webhooks rotate-secret',
-  synopsis: 'webhooks rotate-secret U',
-  summary: 'replace the webhook secret (the old one signs for 24 h more)',
   help: `Usage: paytag webhooks rotate-secret <usertag> [--json]
 
 Creates a new webhook secret and prints it. For 24 hours every webhook carries two signatures, one per

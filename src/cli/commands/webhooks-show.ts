@@ -3,8 +3,6 @@ import { type Command, fail, json, opts, print, UsageError, withRuntime } from '
 
 export const webhooksShow: Command = {
   name: 'webhooks show',
-  synopsis: 'webhooks show U',
-  summary: "show the account's webhook signing secret",
   help: `Usage: paytag webhooks show <usertag> [--json]
 
 Prints the secret (whsec_...) that signs the account's webhooks (Standard Webhooks scheme), and the
