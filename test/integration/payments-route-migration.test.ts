@@ -74,7 +74,12 @@ describe.each(DIALECTS)('migration 026 on %s', (dialect) => {
       .execute();
     const indexesBefore = await indexNames(db);
 
-    expect(await migrateToLatest(db)).toContain('026_payments_route_chain');
+    // The index list is compared right after 026: a later migration may drop an index on purpose (043).
+    const to026 = await new Migrator({ db: db.read, provider: migrationProvider }).migrateTo(
+      '026_payments_route_chain',
+    );
+    expect(to026.error).toBeUndefined();
+    expect(to026.results?.map((r) => r.migrationName)).toEqual(['026_payments_route_chain']);
 
     const routes = await db.read.selectFrom('payments').select(['id', 'route']).orderBy('id').execute();
     expect(routes).toEqual([
@@ -85,6 +90,7 @@ describe.each(DIALECTS)('migration 026 on %s', (dialect) => {
       { id: 15n, route: 'internal' },
     ]);
     expect(await indexNames(db)).toEqual(indexesBefore);
+    await migrateToLatest(db);
     // The constraint takes the new value and still refuses others; the address still points at its row.
     await db.read
       .insertInto('payments')

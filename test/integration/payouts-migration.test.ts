@@ -66,7 +66,10 @@ describe.each(DIALECTS)('migration 031 on %s', (dialect) => {
       .execute();
     const indexesBefore = await indexNames(db);
 
-    expect(await migrateToLatest(db)).toContain('031_payouts');
+    // The index list is compared right after 031: a later migration may drop an index on purpose (043).
+    const to031 = await new Migrator({ db: db.read, provider: migrationProvider }).migrateTo('031_payouts');
+    expect(to031.error).toBeUndefined();
+    expect(to031.results?.map((r) => r.migrationName)).toEqual(['031_payouts']);
 
     const rows = await db.read.selectFrom('payments').select(['id', 'purpose']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -75,6 +78,7 @@ describe.each(DIALECTS)('migration 031 on %s', (dialect) => {
       { id: 13n, purpose: 'voucher_claim' },
     ]);
     expect(await indexNames(db)).toEqual(indexesBefore);
+    await migrateToLatest(db);
     await db.read
       .insertInto('payments')
       .values(row(14n, 'payout') as never)
