@@ -1,7 +1,6 @@
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { captureStatements } from '../fixtures/statement-capture.ts';
 
 /**
  * checkPayment beside many open invoices: an open invoice holds no timer, watcher or subscription of its
@@ -10,30 +9,7 @@ import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixture
  * probes the refund index instead of joining the refund tables.
  */
 
-const statements: string[] = [];
-let capturing = false;
-type Prepare = (this: unknown, source: string) => unknown;
-type Query = (this: unknown, ...args: unknown[]) => unknown;
-const sqliteProto = BetterSqlite3.prototype as unknown as { prepare: Prepare };
-const pgProto = pg.Client.prototype as unknown as { query: Query };
-const originalPrepare = sqliteProto.prepare;
-const originalQuery = pgProto.query;
-beforeAll(() => {
-  sqliteProto.prepare = function (source) {
-    if (capturing) statements.push(source);
-    return originalPrepare.call(this, source);
-  };
-  pgProto.query = function (...args) {
-    const first = args[0];
-    const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-    if (capturing && typeof text === 'string') statements.push(text);
-    return originalQuery.apply(this, args);
-  };
-});
-afterAll(() => {
-  sqliteProto.prepare = originalPrepare;
-  pgProto.query = originalQuery;
-});
+const { captured, start, stop } = captureStatements();
 
 const runtimes: TestRuntime[] = [];
 afterEach(async () => {
@@ -64,8 +40,7 @@ describe.each(DIALECTS)('checkPayment beside open invoices (%s)', (dialect) => {
     // 300 more open invoices: not one more timer in the process.
     expect(timers()).toBeLessThanOrEqual(before);
 
-    statements.length = 0;
-    capturing = true;
+    start();
     let body: { data: { status: string; refunds: unknown[] } };
     try {
       const r = await rt.app.inject({
@@ -76,11 +51,11 @@ describe.each(DIALECTS)('checkPayment beside open invoices (%s)', (dialect) => {
       expect(r.statusCode).toBe(200);
       body = r.json();
     } finally {
-      capturing = false;
+      stop();
     }
     expect(body.data.status).toBe('pending');
     expect(body.data.refunds).toEqual([]);
-    const refundReads = statements.filter((s) => /voucher_batches/.test(s));
+    const refundReads = captured.map((c) => c.text).filter((s) => /voucher_batches/.test(s));
     expect(refundReads.length).toBeGreaterThan(0);
     for (const s of refundReads) expect(s).not.toMatch(/join/i);
   });

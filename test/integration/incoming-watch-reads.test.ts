@@ -1,12 +1,11 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../src/app/deps.ts';
 import { newPaymentRow } from '../../src/app/payments/engine/rows.ts';
 import { createIncomingWatch } from '../../src/app/payments/incoming-watch.ts';
 import { insertPayments, type PaymentRow, transitionPayment } from '../../src/db/repos/payments.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { type CapturedStatement, captureStatements } from '../fixtures/statement-capture.ts';
 
 /**
  * What a live stream (LNbits WebSocket/SSE) reads of the database does not grow with the account's
@@ -18,39 +17,7 @@ import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixture
  * scans priced out) counts the rows each statement actually read from payments.
  */
 
-interface Captured {
-  text: string;
-  values: unknown[];
-}
-const captured: Captured[] = [];
-let capturing = false;
-
-type Prepare = (this: unknown, source: string) => unknown;
-type Query = (this: unknown, ...args: unknown[]) => unknown;
-const sqliteProto = BetterSqlite3.prototype as unknown as { prepare: Prepare };
-const pgProto = pg.Client.prototype as unknown as { query: Query };
-const originalPrepare = sqliteProto.prepare;
-const originalQuery = pgProto.query;
-
-beforeAll(() => {
-  sqliteProto.prepare = function (source) {
-    if (capturing && /payments/.test(source)) captured.push({ text: source, values: [] });
-    return originalPrepare.call(this, source);
-  };
-  pgProto.query = function (...args) {
-    const [first, second] = args;
-    if (capturing) {
-      const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-      const values = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
-      if (typeof text === 'string' && /payments/.test(text)) captured.push({ text, values });
-    }
-    return originalQuery.apply(this, args);
-  };
-});
-afterAll(() => {
-  sqliteProto.prepare = originalPrepare;
-  pgProto.query = originalQuery;
-});
+const { captured, start, stop } = captureStatements(/payments/);
 
 const runtimes: TestRuntime[] = [];
 afterEach(async () => {
@@ -118,14 +85,13 @@ describe.each(DIALECTS)('a live stream’s reads of payments (%s)', (dialect) =>
     });
     const deps: AppDeps = { ...rt.deps, db };
     const watch = createIncomingWatch(deps, { pollMs: 50, watched: 200 });
-    captured.length = 0;
-    capturing = true;
+    start();
     try {
       const stop = await watch.watch(a.id, () => {});
       await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
       stop();
     } finally {
-      capturing = false;
+      stop();
       watch.close();
     }
     const statements = captured.filter((c) => !/^\s*(begin|commit|savepoint|release|rollback)/i.test(c.text));
@@ -257,7 +223,7 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-async function rowsReadPg(rt: TestRuntime, s: Captured): Promise<number> {
+async function rowsReadPg(rt: TestRuntime, s: CapturedStatement): Promise<number> {
   return rt.deps.db.read.connection().execute(async (c) => {
     await sql`set enable_seqscan = off`.execute(c);
     try {

@@ -1,7 +1,5 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { countPendingPayments } from '../../src/db/repos/metrics.ts';
 import {
   findByIdempotencyKey,
@@ -24,6 +22,7 @@ import {
 } from '../../src/db/repos/payments.ts';
 import { STANDARD_RECORD_COLUMNS } from '../../src/http/wire/payment-record.ts';
 import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.ts';
+import { type CapturedStatement, captureStatements } from '../fixtures/statement-capture.ts';
 
 /**
  * Every kind of payments query reads through the index meant for it, never a scan of the table: the
@@ -33,39 +32,7 @@ import { DIALECTS, makeAccount, type TestRuntime, testRuntime } from '../fixture
  * docs/architecture.md ("Indexes of payments") are the ones these plans use.
  */
 
-interface Captured {
-  text: string;
-  values: unknown[];
-}
-const captured: Captured[] = [];
-let capturing = false;
-
-type Prepare = (this: unknown, source: string) => unknown;
-type Query = (this: unknown, ...args: unknown[]) => unknown;
-const sqliteProto = BetterSqlite3.prototype as unknown as { prepare: Prepare };
-const pgProto = pg.Client.prototype as unknown as { query: Query };
-const originalPrepare = sqliteProto.prepare;
-const originalQuery = pgProto.query;
-
-beforeAll(() => {
-  sqliteProto.prepare = function (source) {
-    if (capturing && /payments/.test(source)) captured.push({ text: source, values: [] });
-    return originalPrepare.call(this, source);
-  };
-  pgProto.query = function (...args) {
-    const [first, second] = args;
-    if (capturing) {
-      const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-      const values = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
-      if (typeof text === 'string' && /payments/.test(text)) captured.push({ text, values });
-    }
-    return originalQuery.apply(this, args);
-  };
-});
-afterAll(() => {
-  sqliteProto.prepare = originalPrepare;
-  pgProto.query = originalQuery;
-});
+const { captured, start, stop } = captureStatements(/payments/);
 
 const runtimes: TestRuntime[] = [];
 afterEach(async () => {
@@ -143,12 +110,11 @@ describe.each(DIALECTS)('payments queries and their indexes (%s)', (dialect) => 
       ],
     ];
     for (const [name, run, indexes] of cases) {
-      captured.length = 0;
-      capturing = true;
+      start();
       try {
         await run();
       } finally {
-        capturing = false;
+        stop();
       }
       const statements = captured.filter(
         (c) => !/^\s*(begin|commit|savepoint|release|rollback)/i.test(c.text),
@@ -196,7 +162,7 @@ describe.each(DIALECTS)('the indexes of payments (%s)', (dialect) => {
 });
 
 /** The statement's plan as text. */
-async function explain(rt: TestRuntime, s: Captured): Promise<string> {
+async function explain(rt: TestRuntime, s: CapturedStatement): Promise<string> {
   const db = rt.deps.db.read;
   if (rt.dialect === 'sqlite') {
     const n = (s.text.match(/\?/g) ?? []).length;
