@@ -19,6 +19,24 @@ import { type CapturedStatement, captureStatements } from '../fixtures/statement
 
 const { captured, start, stop } = captureStatements(/payments/);
 
+/** The database, counting the watch's rounds where each ends: it waits for what it read to be on disk. */
+function countingRounds(inner: AppDeps['db']): { db: AppDeps['db']; rounds: () => number } {
+  let n = 0;
+  const db = new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === 'durable') {
+        return async () => {
+          await target.durable();
+          n += 1;
+        };
+      }
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  return { db, rounds: () => n };
+}
+
 const runtimes: TestRuntime[] = [];
 afterEach(async () => {
   for (const rt of runtimes.splice(0)) await rt.close();
@@ -69,26 +87,13 @@ describe.each(DIALECTS)('a live stream’s reads of payments (%s)', (dialect) =>
     );
     await rt.deps.db.write((trx) => insertPayments(trx, [...old, open]));
 
-    // Rounds are counted where each one ends: it waits for what it read to be on disk.
-    let rounds = 0;
-    const db = new Proxy(rt.deps.db, {
-      get(target, prop, receiver) {
-        if (prop === 'durable') {
-          return async () => {
-            await target.durable();
-            rounds += 1;
-          };
-        }
-        const v: unknown = Reflect.get(target, prop, receiver);
-        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const { db, rounds } = countingRounds(rt.deps.db);
     const deps: AppDeps = { ...rt.deps, db };
     const watch = createIncomingWatch(deps, { pollMs: 50, watched: 200 });
     start();
     try {
       const stop = await watch.watch(a.id, () => {});
-      await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(rounds()).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
       stop();
     } finally {
       stop();
@@ -143,25 +148,13 @@ describe.each(DIALECTS)('a live stream’s announcements, from rows any process 
     const outgoing = row(nowMs - 1000, null, { direction: 'out', purpose: 'send' });
     await rt.deps.db.write((trx) => insertPayments(trx, [openOld, openNew, paidBefore, outgoing]));
 
-    let rounds = 0;
-    const db = new Proxy(rt.deps.db, {
-      get(target, prop, receiver) {
-        if (prop === 'durable') {
-          return async () => {
-            await target.durable();
-            rounds += 1;
-          };
-        }
-        const v: unknown = Reflect.get(target, prop, receiver);
-        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const { db, rounds } = countingRounds(rt.deps.db);
     const watch = createIncomingWatch({ ...rt.deps, db }, { pollMs: 50, watched: 200 });
     const heard: bigint[] = [];
     const stop = await watch.watch(a.id, (p) => heard.push(p.id));
     const roundsFrom = async (n: number) => {
-      const target = rounds + n;
-      await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(target), {
+      const target = rounds() + n;
+      await vi.waitFor(() => expect(rounds()).toBeGreaterThanOrEqual(target), {
         timeout: 10_000,
         interval: 20,
       });
