@@ -285,14 +285,16 @@ export async function benchPostgres(opts: {
       runs.push({ instances: count, ...(via ? { via } : {}), rows });
     };
 
-    for (const count of [1, 2]) await runInstances(count, baseEnv, true);
+    // BENCH_PG_INSTANCES=2 runs only the two-instance table (a comma-separated list of counts).
+    const counts = (process.env['BENCH_PG_INSTANCES'] ?? '1,2').split(',').map(Number);
+    for (const count of counts) await runInstances(count, baseEnv, true);
 
     if (cluster && PGBOUNCER_BIN !== null && process.env['BENCH_PGBOUNCER'] !== 'off') {
       // As many server connections as both instances' pools: the pooler adds a hop, not a bottleneck.
       const bouncer = await startPgbouncer(cluster.adminUrl, { poolSize: 2 * poolSize });
       try {
         const env = { ...baseEnv, DATABASE_URL: bouncer.urlFor(url), POSTGRES_PREPARED_STATEMENTS: 'false' };
-        for (const count of [1, 2])
+        for (const count of counts)
           await runInstances(count, env, false, 'PgBouncer 1.18, transaction pooling');
       } finally {
         bouncer.stop();

@@ -66,4 +66,11 @@ export interface WriteOptions {
    * batches (postgres/group-commit.ts).
    */
   onlyDecides?: boolean;
+  /**
+   * An `onlyDecides` unit that writes nothing at all after its decision: a batch of only such units
+   * opens no transaction (postgres/group-commit.ts). Its units' reads run on their own, and the one
+   * deciding statement takes the batch lock, decides, writes and commits by itself, so the ledger rows
+   * it locks are held for that statement and its commit, never across a round trip to the service.
+   */
+  decisionCommits?: boolean;
 }

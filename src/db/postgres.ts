@@ -55,6 +55,29 @@ function explainLostStatement(e: unknown): never {
   throw e;
 }
 
+/**
+ * A client in use whose backend ends (the server terminated it, a restart, a failover) fails its query
+ * with a FATAL error, which answers the caller, and then emits 'error' when its socket closes: with no
+ * listener there Node would end the process. The socket closes only after the caller has given the
+ * client back, so the pool would hand it out again, to fail the next unit at once (a batch run again
+ * after such a failure would meet it first): the client is ended on the FATAL error, and the pool drops
+ * an ended client when it is given back.
+ */
+function dropWhenEnded(client: pg.PoolClient): void {
+  client.on('error', () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const r = query(...args) as unknown;
+    // A callback or a submittable (a cursor) gets no promise: left as it is.
+    if (!(r instanceof Promise)) return r;
+    return r.catch((e: unknown) => {
+      const severity = (e as { severity?: unknown }).severity;
+      if (severity === 'FATAL' || severity === 'PANIC') void client.end().catch(() => {});
+      throw e;
+    });
+  };
+}
+
 /** Makes a pooled client run every parameterised statement as a named (prepared) one. */
 function useNamedStatements(client: pg.PoolClient): void {
   const c = client as pg.PoolClient & { [NAMED]?: true };
@@ -83,6 +106,7 @@ export function openPostgres(opts: DatabaseOptions): Database {
   });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', dropWhenEnded);
   // Behind PgBouncer in transaction mode (before 1.21) every statement stays unnamed: parse, bind and
   // execute travel together, so no statement outlives the server connection it was parsed on.
   if (opts.postgresPreparedStatements ?? true) pool.on('connect', useNamedStatements);

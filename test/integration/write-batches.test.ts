@@ -25,7 +25,10 @@ import {
   type TestRuntime,
   testRuntime,
 } from '../fixtures/runtime.ts';
+import { captureStatements } from '../fixtures/statement-capture.ts';
 
+// Installed before any runtime opens its connections (they bind the driver's query when made).
+const batchStatements = captureStatements(/^(BEGIN|SELECT 1; COMMIT|ROLLBACK)|paytag_send_batch/);
 const OPERATOR = { accountId: null, name: 'operator:root' };
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -115,6 +118,33 @@ describe.each(DIALECTS)('write units batched on %s', (dialect) => {
     expect((outcomes[3] as PromiseRejectedResult).reason).toBe(bug);
     expect(await keys()).toEqual(['b0', 'b1', 'b2', 'b4']);
   });
+
+  itWhere(dialect === 'postgres')(
+    'a unit whose backend the server ends while it holds it fails alone, and the next units are written',
+    async () => {
+      const pidOf = async (trx: Kysely<DB>) =>
+        (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]!.pid;
+      let pid = 0;
+      const admin = new pg.Client({ connectionString: t.databaseUrl });
+      await admin.connect();
+      try {
+        const cut = db.write(async (trx) => {
+          await put(trx, 'cut');
+          pid = await pidOf(trx);
+          // Its connection is closed under it between two statements (the socket ends while no query runs).
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+          await new Promise((done) => setTimeout(done, 200));
+          await put(trx, 'cut2');
+        });
+        await expect(cut).rejects.toThrow();
+      } finally {
+        await admin.end();
+      }
+      const after = await Promise.all(['n1', 'n2', 'n3'].map((k) => db.write((trx) => put(trx, k))));
+      expect(after).toHaveLength(3);
+      expect(await keys()).toEqual(['n1', 'n2', 'n3']);
+    },
+  );
 
   it('a statement the database refuses fails only its own unit', async () => {
     const outcomes = await Promise.allSettled(
@@ -506,6 +536,100 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
       }
       expect(await balance(t, payer)).toBe(0n);
       expect(await balance(t, payee)).toBe(10_000_000n);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    },
+  );
+
+  itWhere(dialect === 'postgres')(
+    'a batch of plain sends is its one deciding statement, which commits on its own: no transaction is held across round trips',
+    async () => {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+      const payee = await makeAccount(t.deps);
+      const other = await makeAccount(t.deps);
+      batchStatements.start();
+      const outcomes = await Promise.all([
+        sendOn(t, payer, payee.usertag, 1000),
+        sendOn(t, payer, other.usertag, 2000),
+        sendOn(t, payer, payee.usertag, 8000), // one sat-thousand past what is left
+        sendOn(t, payer, payee.usertag, 7000),
+      ]);
+      batchStatements.stop();
+      expect(outcomes.map(code)).toEqual(['ok', 'ok', 'insufficient_balance', 'ok']);
+      const texts = batchStatements.captured.map((c) => c.text.trim().split(/\s+/).slice(0, 3).join(' '));
+      expect(texts).toHaveLength(1);
+      expect(batchStatements.captured[0]?.text).toMatch(/pg_advisory_xact_lock_shared/);
+      expect(await balance(t, payer)).toBe(0n);
+      expect(await balance(t, payee)).toBe(8_000_000n);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    },
+  );
+
+  itWhere(dialect === 'postgres')(
+    'a batch of plain sends still waits for a batch of other units holding the batch lock',
+    async () => {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+      const payee = await makeAccount(t.deps);
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      let answered = 0;
+      let sends: Promise<Array<Result<unknown>>> | undefined;
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
+        sends = Promise.all(
+          [1000, 2000, 3000].map((sat) =>
+            sendOn(t, payer, payee.usertag, sat).then((r) => {
+              answered++;
+              return r;
+            }),
+          ),
+        );
+        await new Promise((done) => setTimeout(done, 400));
+        expect(answered).toBe(0);
+        expect(await balance(t, payer)).toBe(10_000_000n);
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect((await sends!).map(code)).toEqual(['ok', 'ok', 'ok']);
+      expect(await balance(t, payee)).toBe(6_000_000n);
+      expect((await auditLedger(t.deps)).violations).toEqual([]);
+    },
+  );
+
+  itWhere(dialect === 'postgres')(
+    'a deciding statement the server cut off committed nothing: each of its sends runs again, paid once',
+    async () => {
+      const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
+      const payee = await makeAccount(t.deps);
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      let sends: Promise<Array<Result<unknown>>> | undefined;
+      try {
+        // Holds the payer's ledger row, so the batch's statement waits on it.
+        await other.query('BEGIN');
+        await other.query(
+          `SELECT 1 FROM ledger_accounts WHERE owner_account_id = ${payer.id} AND asset = 'lbtc' FOR UPDATE`,
+        );
+        sends = Promise.all([1000, 2000, 3000].map((sat) => sendOn(t, payer, payee.usertag, sat)));
+        let pid: number | undefined;
+        for (let i = 0; i < 100 && pid === undefined; i++) {
+          await new Promise((done) => setTimeout(done, 20));
+          const r = await other.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE query LIKE '%paytag_send_batch(%' AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          pid = r.rows[0]?.pid;
+        }
+        expect(pid).toBeDefined();
+        await other.query('SELECT pg_terminate_backend($1)', [pid]);
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect((await sends!).map(code)).toEqual(['ok', 'ok', 'ok']);
+      expect(await balance(t, payer)).toBe(4_000_000n);
+      expect(await balance(t, payee)).toBe(6_000_000n);
+      expect(await outRows(t, payer)).toHaveLength(3);
       expect((await auditLedger(t.deps)).violations).toEqual([]);
     },
   );

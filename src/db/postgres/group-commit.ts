@@ -14,6 +14,8 @@ interface Job {
   defers: boolean;
   /** In a batch, the unit only reads and hands an intent (WriteOptions.onlyDecides). */
   onlyDecides: boolean;
+  /** ... and writes nothing after its decision (WriteOptions.decisionCommits). */
+  decisionCommits: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -186,6 +188,14 @@ const fromServer = (e: unknown): boolean =>
  *   (`onlyDecides`) takes the advisory lock shared: the batches of that kind of all instances overlap
  *   (their one deciding statement each locks its rows in id order, so they cannot deadlock); a batch
  *   of any other unit still takes it exclusive, alone.
+ * - **Batches that are one statement.** When, besides, no unit writes anything after its decision
+ *   (`decisionCommits`), the batch opens no transaction: its units' reads run on their own, and the
+ *   deciding statement, which takes the advisory lock shared itself, commits alone. The hot ledger rows
+ *   are then locked for that statement and its WAL flush only, not across the round trips of a
+ *   BEGIN…COMMIT (with two instances the other's batch waits on those rows). A unit that fails before
+ *   handing its intent wrote nothing: its failure is its answer and the others go on. A deciding
+ *   statement whose answer was lost (the connection broke) may have committed: every unit is answered
+ *   that error and nothing runs again, as for a lost COMMIT.
  * - **Commit failures.** A COMMIT the server refused (a deferred constraint) names no unit: each unit
  *   then runs alone. A COMMIT whose answer was lost (the connection broke) may have committed: every
  *   unit is answered that error, as a unit alone was before; nothing is run again.
@@ -207,6 +217,7 @@ export class PgGroupCommitter {
         fn,
         defers: opts?.defersInserts === true || opts?.onlyDecides === true,
         onlyDecides: opts?.onlyDecides === true,
+        decisionCommits: opts?.onlyDecides === true && opts.decisionCommits === true,
         resolve: resolve as (v: unknown) => void,
         reject,
       });
@@ -289,26 +300,33 @@ export class PgGroupCommitter {
   private async attempt(jobs: Job[]): Promise<Attempt> {
     // A unit alone never defers: its own code then sees its insert's outcome.
     const deferral = jobs.length > 1 && jobs.some((j) => j.defers) ? new BatchDeferral() : null;
+    // One statement decides and commits the whole batch (see the class's comment).
+    const autocommit = deferral !== null && jobs.every((j) => j.decisionCommits);
     try {
       return await this.db.connection().execute(async (conn) => {
-        try {
-          await (jobs.every((j) => j.onlyDecides) ? BEGIN_SHARED : BEGIN).execute(conn);
-        } catch (error) {
-          await rollback(conn);
-          return { ok: false, at: 'begin', error };
+        const rollback = autocommit ? async () => {} : () => rollbackOn(conn);
+        if (!autocommit) {
+          try {
+            await (jobs.every((j) => j.onlyDecides) ? BEGIN_SHARED : BEGIN).execute(conn);
+          } catch (error) {
+            await rollback();
+            return { ok: false, at: 'begin', error };
+          }
         }
         const values: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
         // Units waiting for the decision of their intents, by index: how their run ends.
         const waiting = new Map<number, Promise<{ value: unknown } | { error: unknown }>>();
         const settle = async (upTo: number): Promise<Attempt | null> => {
-          const failed = await flushDeferred(conn, deferral as BatchDeferral, upTo);
+          const failed = await flushDeferred(conn, deferral as BatchDeferral, upTo, rollback);
           if (failed !== null) return failed;
           if (waiting.size === 0) return null;
           let decided: Map<number, { accepted: boolean; give: () => void }>;
           try {
             decided = await (deferral as BatchDeferral).decideAll(conn);
           } catch (error) {
-            await rollback(conn);
+            // An error the server answered: the statement, and with it its commit, did not happen.
+            if (autocommit && !fromServer(error)) return { ok: false, at: 'commit', error };
+            await rollback();
             return { ok: false, at: 'flush', upTo, error };
           }
           // Each waiting unit goes on in turn, no longer deferring: what it writes now, it writes.
@@ -317,7 +335,7 @@ export class PgGroupCommitter {
             const run = waiting.get(i) as Promise<{ value: unknown } | { error: unknown }>;
             waiting.delete(i);
             if (d === undefined) {
-              await rollback(conn);
+              await rollback();
               return { ok: false, at: i, error: new Error(`write unit ${i} waits for no decision`) };
             }
             d.give();
@@ -326,12 +344,13 @@ export class PgGroupCommitter {
               values[i] = { ok: true, value: r.value };
               continue;
             }
-            if (!d.accepted && !(deferral as BatchDeferral).rowUnits.has(i)) {
-              // Refused, having written nothing: its failure is its answer, the others stand.
+            if (autocommit || (!d.accepted && !(deferral as BatchDeferral).rowUnits.has(i))) {
+              // Refused, having written nothing (or, without a transaction, committed by the deciding
+              // statement already): its failure is its answer, the others stand.
               values[i] = { ok: false, error: r.error };
               continue;
             }
-            await rollback(conn);
+            await rollback();
             return { ok: false, at: i, error: r.error };
           }
           return null;
@@ -362,9 +381,14 @@ export class PgGroupCommitter {
               waiting.set(i, run);
               continue;
             }
+            if ('error' in first && autocommit) {
+              // It wrote nothing (it only reads before its intent): the others go on.
+              values[i] = { ok: false, error: first.error };
+              continue;
+            }
             if ('error' in first) {
               deferral.abandon();
-              await rollback(conn);
+              await rollback();
               return { ok: false, at: i, error: first.error };
             }
             values[i] = { ok: true, value: first.value };
@@ -374,7 +398,7 @@ export class PgGroupCommitter {
             values[i] = { ok: true, value: await job.fn(conn) };
           } catch (error) {
             deferral?.abandon();
-            await rollback(conn);
+            await rollback();
             return { ok: false, at: i, error };
           }
         }
@@ -382,10 +406,11 @@ export class PgGroupCommitter {
           const failed = await settle(jobs.length);
           if (failed !== null) return failed;
         }
+        if (autocommit) return { ok: true, values };
         try {
           await COMMIT.execute(conn);
         } catch (error) {
-          await rollback(conn);
+          await rollback();
           return { ok: false, at: 'commit', error };
         }
         return { ok: true, values };
@@ -403,23 +428,24 @@ async function flushDeferred(
   conn: Kysely<DB>,
   deferral: BatchDeferral,
   upTo: number,
+  rollback: () => Promise<void>,
 ): Promise<Attempt | null> {
   let failed: Set<number>;
   try {
     failed = await deferral.flush(conn);
   } catch (error) {
     deferral.abandon();
-    await rollback(conn);
+    await rollback();
     return { ok: false, at: 'flush', upTo, error };
   }
   if (failed.size === 0) return null;
   deferral.abandon();
-  await rollback(conn);
+  await rollback();
   return { ok: false, at: 'conflict', upTo, failed };
 }
 
 /** Ends a failed transaction; on a broken connection there is none left (the pool drops the client). */
-async function rollback(conn: Kysely<DB>): Promise<void> {
+async function rollbackOn(conn: Kysely<DB>): Promise<void> {
   try {
     await ROLLBACK.execute(conn);
   } catch {

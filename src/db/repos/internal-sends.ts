@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SetDecide } from '../deferred.ts';
 import { deferralOf } from '../deferred.ts';
 import { isPostgres } from '../dialect.ts';
+import { WRITE_BATCH_LOCK } from '../postgres/group-commit.ts';
 import { prepare } from '../prepared.ts';
 import type { DB } from '../schema.ts';
 import type { TransferLeg } from './ledger.ts';
@@ -17,7 +18,9 @@ import { bigintAsText, COLUMNS, type PaymentRow } from './payments.ts';
  * receiver's disabled flag, inserts the accepted sends' transfers and applies each account's total;
  * the same statement inserts the accepted sends' payment rows. A refused send writes nothing, and
  * its unit is answered the refusal it would get alone; the others of the batch stand. No
- * subtransaction: the decision is made before anything is written.
+ * subtransaction: the decision is made before anything is written. The statement takes the batch lock
+ * shared itself (a no-op inside a batch's transaction that holds it): a batch of only such sends runs
+ * it as its whole transaction, committing on its own (WriteOptions.decisionCommits).
  */
 
 export interface InternalSend {
@@ -66,11 +69,13 @@ const SEND_BATCH = prepare<Params, { status: number[] }>((db, p) => {
   const columns = sql.join(COLUMNS.map((col) => sql.ref(col)));
   const fromRows = sql.join(COLUMNS.map((col) => sql.ref(`r.${col}`)));
   const raw = sql<{ status: number[] }>`
-    WITH st AS (
+    WITH lk AS (SELECT pg_advisory_xact_lock_shared(${sql.raw(String(WRITE_BATCH_LOCK))}) AS l),
+    st AS (
       SELECT paytag_send_batch(${c('l_send', 'INT[]')}, ${c('l_id', 'TEXT[]')}, ${c('l_d_owner', 'BIGINT[]')},
         ${c('l_d_code', 'TEXT[]')}, ${c('l_c_owner', 'BIGINT[]')}, ${c('l_c_code', 'TEXT[]')},
         ${c('l_amount', 'BIGINT[]')}, ${c('l_code', 'TEXT[]')}, ${c('l_ref', 'TEXT[]')}, ${c('asset', 'TEXT')},
         ${c('l_now', 'BIGINT[]')}, ${c('s_receiver', 'BIGINT[]')}) AS s
+      FROM lk
     ),
     ins AS (
       INSERT INTO payments (${columns})

@@ -22,6 +22,7 @@ import { isExpired, type ServiceFees } from '../../../domain/payments/fees.ts';
 import type { PaymentPurpose } from '../../../domain/payments/vocabulary.ts';
 import { err, ok, type Result } from '../../../domain/result.ts';
 import type { AppDeps } from '../../deps.ts';
+import { nwcKey } from '../../nwc/events.ts';
 import { notifyNwcPayment } from '../../nwc/notify.ts';
 import type { DecodedInvoice, PayResult } from '../../ports.ts';
 import { runWrite } from '../../write.ts';
@@ -326,10 +327,13 @@ async function payInLedger(
   // rows together with the other sends' (db/deferred.ts).
   // Without an Idempotency-Key, such a send in a batch only reads and hands its intent to the batch
   // (decideInBatch): its batch may run beside other instances' batches of sends.
+  // Without NWC notifications to queue after the decision, it writes nothing itself: a batch of such
+  // sends is its one deciding statement (db/deferred.ts, decisionCommits).
   const plain = invoice === null && order.claim === undefined;
   const run = runWrite(deps.db, unit, {
     defersInserts: plain,
     onlyDecides: plain && order.details.idempotencyKey == null,
+    decisionCommits: nwcKey(deps) === null,
   });
   if (invoice === null) {
     const r = await run;
