@@ -23,6 +23,8 @@ export interface DashboardConfig {
   passwordHashConcurrency: number;
   /** Password checks waiting for a slot; beyond, 429. */
   passwordHashQueue: number;
+  /** log2 of scrypt's cost N for new password hashes (each hash stores its own parameters). */
+  passwordScryptLogN: number;
 }
 
 export const dashboard = section(
@@ -38,6 +40,8 @@ export const dashboard = section(
     DASHBOARD_STREAMS_TOTAL: int(2000, 1, 1_000_000),
     PASSWORD_HASH_CONCURRENCY: int(2, 1, 64),
     PASSWORD_HASH_QUEUE: int(32, 0, 100_000),
+    // 15: 32 MiB and ~0.1-0.2 s a hash. Lower only where no real password is kept (the tests use 10).
+    PASSWORD_SCRYPT_LOG_N: int(15, 10, 17),
   },
   (v): DashboardConfig => ({
     sessionIdleSec: v.DASHBOARD_SESSION_IDLE_S,
@@ -51,6 +55,7 @@ export const dashboard = section(
     streamsTotal: v.DASHBOARD_STREAMS_TOTAL,
     passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: v.PASSWORD_HASH_QUEUE,
+    passwordScryptLogN: v.PASSWORD_SCRYPT_LOG_N,
   }),
   (c) =>
     c.sessionIdleSec > c.sessionMaxSec

@@ -15,7 +15,8 @@ import { makeAccount, type TestRuntime, testRuntime } from '../fixtures/runtime.
 describe('dashboard passwords', () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await testRuntime('sqlite');
+    // The production cost (the other tests run at PASSWORD_SCRYPT_LOG_N=10).
+    rt = await testRuntime('sqlite', { PASSWORD_SCRYPT_LOG_N: '15' });
   });
   afterAll(async () => {
     await rt?.close();
@@ -34,7 +35,33 @@ describe('dashboard passwords', () => {
     expect(await verifyPassword('correct horse battery', row.password_hash!)).toBe(true);
     expect(await verifyPassword('correct horse batterY', row.password_hash!)).toBe(false);
     // Same password, different salt.
-    expect(await hashPassword('correct horse battery')).not.toBe(row.password_hash);
+    expect(await hashPassword('correct horse battery', 15)).not.toBe(row.password_hash);
+  });
+
+  it('new hashes take PASSWORD_SCRYPT_LOG_N; a hash of another cost still verifies by its own parameters', async () => {
+    const cheap = await testRuntime('sqlite', { PASSWORD_SCRYPT_LOG_N: '11' });
+    try {
+      const a = await makeAccount(cheap.deps);
+      expect(await setPassword(cheap.deps, a.usertag, 'correct horse battery')).toEqual({
+        ok: true,
+        value: null,
+      });
+      const row = await cheap.deps.db.read
+        .selectFrom('accounts')
+        .select('password_hash')
+        .where('id', '=', a.id)
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^scrypt\$2048\$8\$1\$/);
+      expect(await verifyPassword('correct horse battery', row.password_hash!)).toBe(true);
+      const costly = await hashPassword('correct horse battery', 15);
+      expect(await verifyPassword('correct horse battery', costly)).toBe(true);
+      expect(await verifyPassword('correct horse batterY', costly)).toBe(false);
+    } finally {
+      await cheap.close();
+    }
+    await expect(testRuntime('sqlite', { PASSWORD_SCRYPT_LOG_N: '9' })).rejects.toThrow(
+      /PASSWORD_SCRYPT_LOG_N/,
+    );
   });
 
   it('refuses short passwords and unknown accounts', async () => {

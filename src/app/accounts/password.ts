@@ -7,9 +7,13 @@ import { normalizeUsertag } from '../../domain/usertag.ts';
 import type { AppDeps } from '../deps.ts';
 import { runWrite } from '../write.ts';
 
-// Dashboard passwords: scrypt (N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per guess),
-// stored as `scrypt$N$r$p$<salt b64>$<hash b64>` so the parameters can be raised later.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// Dashboard passwords: scrypt (by default N=2^15, r=8, p=1: about 32 MiB and 0.1-0.2 s per guess;
+// PASSWORD_SCRYPT_LOG_N sets N for new hashes), stored as `scrypt$N$r$p$<salt b64>$<hash b64>` so a
+// hash is checked with its own parameters and they can be raised later.
+const R = 8;
+const P = 1;
+/** scrypt needs 128·N·r bytes; Node refuses past maxmem (32 MiB by default). */
+const maxmemFor = (n: number, r: number) => 256 * n * r;
 const KEY_BYTES = 32;
 export const PASSWORD_MIN_CHARS = 12;
 export const PASSWORD_MAX_CHARS = 1024;
@@ -83,7 +87,7 @@ export function passwordGateOf(deps: AppDeps): PasswordGate {
 
 /** hashPassword through the process's gate. */
 export const hashPasswordGated = (deps: AppDeps, password: string): Promise<Result<string>> =>
-  passwordGateOf(deps).run(() => hashPassword(password));
+  passwordGateOf(deps).run(() => hashPassword(password, deps.config.dashboard.passwordScryptLogN));
 
 /** verifyPassword through the process's gate. */
 export const verifyPasswordGated = (
@@ -92,10 +96,11 @@ export const verifyPasswordGated = (
   stored: string,
 ): Promise<Result<boolean>> => passwordGateOf(deps).run(() => verifyPassword(password, stored));
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, logN: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const N = 2 ** logN;
+  const key = await derive(password, salt, { N, r: R, p: P, maxmem: maxmemFor(N, R) });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -106,7 +111,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: PARAMS.maxmem,
+    maxmem: maxmemFor(Number(n), Number(r)),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

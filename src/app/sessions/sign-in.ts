@@ -31,11 +31,18 @@ const limited = (retryAfterSec: number): Result<never> => ({
 
 const WRONG = 'the usertag, e-mail or password is wrong';
 
-/** A hash no password matches, so an unknown name takes as long as a wrong password. */
-let decoy: Promise<string> | null = null;
-const decoyHash = () => {
-  decoy ??= hashPassword('decoy password that no account has');
-  return decoy;
+/**
+ * A hash no password matches, at the cost new hashes get, so an unknown name takes as long as a wrong
+ * password.
+ */
+const decoys = new Map<number, Promise<string>>();
+const decoyHash = (logN: number) => {
+  let d = decoys.get(logN);
+  if (d === undefined) {
+    d = hashPassword('decoy password that no account has', logN);
+    decoys.set(logN, d);
+  }
+  return d;
 };
 
 export interface SignInInput {
@@ -75,7 +82,11 @@ export async function signIn(
 
   const account = accountId === undefined ? undefined : await findAccountById(deps.db.read, accountId);
   const stored = account?.password_hash ?? null;
-  const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
+  const matches = await verifyPasswordGated(
+    deps,
+    password,
+    stored ?? (await decoyHash(deps.config.dashboard.passwordScryptLogN)),
+  );
   if (!matches.ok) return matches;
   if (account === undefined || stored === null || !matches.value) return err('unauthorized', WRONG, 'login');
   // Told only to whoever knows the password.
@@ -105,7 +116,11 @@ export async function confirmPassword(
   if (bySession !== null) return limited(bySession);
   const account = await findAccountById(deps.db.read, session.accountId);
   const stored = account?.password_hash ?? null;
-  const matches = await verifyPasswordGated(deps, password, stored ?? (await decoyHash()));
+  const matches = await verifyPasswordGated(
+    deps,
+    password,
+    stored ?? (await decoyHash(deps.config.dashboard.passwordScryptLogN)),
+  );
   if (!matches.ok) {
     // Not checked (the server was busy): the attempt does not use the session's allowance up.
     await runPlainWrite(deps.db, (trx) => giveBackRateLimitHit(trx, key));
