@@ -103,6 +103,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         removeAdditional: false,
         allErrors: false,
         allowUnionTypes: true,
+        // JSON Schema applies `properties` to objects only, and a few schemas say no more on purpose (a
+        // payout item: the decoder refuses a non-object item itself, naming it `items[3]`). Ajv's strict
+        // mode would print a warning for each of them at every start.
+        strictTypes: false,
       },
     },
   });
