@@ -1,21 +1,27 @@
 import { NWCClient } from '@getalby/sdk';
 import { finalizeEvent, getPublicKey, nip04, nip44 } from 'nostr-tools';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NwcService } from '../../src/app/nwc/wallet-service.ts';
 import { dispatchDue } from '../../src/app/outbox/dispatch.ts';
 import { reconcileOutgoing } from '../../src/app/payments/settlement/reconcile-outgoing.ts';
 import { settleIncomingInvoice } from '../../src/app/payments/settlement/settle-incoming.ts';
+import { WRITE_BATCH_LOCK } from '../../src/db/postgres/group-commit.ts';
 import { startNwc } from '../../src/main.ts';
 import { type FakeNodeRuntime, fakeNodeRuntime, foreignInvoice } from '../fixtures/lightning/fake-node.ts';
 import { startNostrRelay, type TestRelay } from '../fixtures/nostr-relay.ts';
-import { DIALECTS, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
+import { DIALECTS, itWhere, makeAccount, type TestAccount } from '../fixtures/runtime.ts';
+import { captureStatements } from '../fixtures/statement-capture.ts';
 
 // NIP-47 notifications (payment_received / payment_sent, kinds 23197 NIP-44 and 23196 NIP-04) and the
 // answers of pay_invoice requests that resolve after the request handler let go of them, received by
 // @getalby/sdk 8.0.3's NWCClient through the strict NIP-01 relay of test/fixtures/nostr-relay.ts. Both go
 // through the outbox: each test delivers it with dispatchDue, as the outbox job does.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+// Installed before any runtime opens its connections (they bind the driver's query when made).
+const batchStatements = captureStatements(/^(BEGIN|SELECT 1; COMMIT)|paytag_send_batch/);
 
 const SERVICE_SECRET = '33'.repeat(32);
 const SERVICE_PUBKEY = getPublicKey(Buffer.from(SERVICE_SECRET, 'hex'));
@@ -188,6 +194,64 @@ describe.each(DIALECTS)('NWC notifications on %s', (dialect) => {
     expect(amounts(aliceInbox, 'payment_received')).toEqual(all);
     expect(amounts(bobInbox, 'payment_sent')).toEqual(all);
   });
+
+  itWhere(dialect === 'postgres')(
+    'sends between accounts whose connections take no notifications: the batch is one statement, nothing is queued; a connection that takes them is told',
+    async () => {
+      const bob = await makeAccount(f.t.deps, { fund: { lbtc: '0.01' } });
+      const quiet = await connect(alice, { name: 'quiet', methods: ['get_info', 'make_invoice'] });
+      const send = (sat: number) =>
+        f.t.app.inject({
+          method: 'POST',
+          url: '/lapi/v1/send',
+          headers: { 'x-api-key': bob.adminKey },
+          payload: { payment_mode: 'usertag', usertag: alice.usertag, amount: (sat / 1e8).toFixed(8) },
+        });
+      // The first send to a usertag reads its account inside its unit; afterwards it is known.
+      expect((await send(1000)).statusCode).toBe(200);
+      // Another session holds the batch lock: the first of the next sends runs alone and waits for it,
+      // and the others queue meanwhile, to form one batch.
+      const other = new pg.Client({ connectionString: f.t.databaseUrl });
+      await other.connect();
+      let sends: Array<{ statusCode: number; body: string }>;
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
+        batchStatements.start();
+        const pending = Promise.all([2000, 3000, 4000, 5000].map(send));
+        await new Promise((done) => setTimeout(done, 300));
+        await other.query('COMMIT');
+        sends = await pending;
+      } finally {
+        batchStatements.stop();
+        await other.end();
+      }
+      for (const r of sends) expect(r.statusCode, r.body).toBe(200);
+      // The first alone in its transaction; the three others one statement, without a transaction.
+      expect(batchStatements.captured.map((c) => c.text.trim().slice(0, 11))).toEqual([
+        'BEGIN; SELE',
+        'SELECT 1; C',
+        'WITH lk AS ',
+      ]);
+      await deliver();
+      expect(notificationsTo(quiet.pubkey)).toEqual([]);
+
+      // Once the receiver has a connection that takes notifications, its sends are told to it.
+      const loud = await connect(alice, { name: 'loud' });
+      const inbox = await listen(loud.client);
+      const told = await Promise.all([6000, 7000].map(send));
+      for (const r of told) expect(r.statusCode, r.body).toBe(200);
+      await deliver();
+      await waitUntil(() => inbox.got.filter((n) => n.notification_type === 'payment_received').length >= 2);
+      expect(
+        inbox.got
+          .filter((n) => n.notification_type === 'payment_received')
+          .map((n) => n.notification.amount)
+          .sort(),
+      ).toEqual([6_000_000, 7_000_000]);
+      expect(notificationsTo(quiet.pubkey)).toEqual([]);
+    },
+  );
 
   it('a NIP-04 client gets kind 23196; revoked connections and ones without notifications get nothing', async () => {
     const legacy = await connect(alice, { name: 'legacy' });

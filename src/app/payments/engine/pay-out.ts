@@ -9,6 +9,7 @@ import {
   refuseInsufficientBalance,
   transferLegs,
 } from '../../../db/repos/ledger.ts';
+import { listNotifiedNwcConnections } from '../../../db/repos/nwc.ts';
 import {
   findIncomingByHash,
   findLiveOutgoingByHash,
@@ -182,6 +183,16 @@ async function payInLedger(
   const t = order.target;
   const usertag = t.kind === 'usertag' ? t.usertag : '';
   const disabledMessage = `account "${usertag}" is disabled: it takes no payments`;
+  // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
+  // rows together with the other sends' (db/deferred.ts). Without an Idempotency-Key, such a send in a
+  // batch only reads and hands its intent to the batch (decideInBatch): its batch may run beside other
+  // instances' batches of sends.
+  const plain = invoice === null && order.claim === undefined;
+  // With NWC on, an accepted send queues notifications to the accounts' connections after its decision.
+  // Whether it has any to queue is read before its unit (for a usertag paid before, whose account is
+  // known): one with none writes nothing after its decision, so a batch of such sends is its one
+  // deciding statement (decisionCommits). A connection made meanwhile hears of the payments after it.
+  const silent = plain && !(await mayNotify(deps, order, usertag, nowMs));
   // The receiver of the run of the unit that committed (a unit may run more than once).
   let paidTo: Receiver | undefined;
   const unit = async (trx: Kysely<DB>): Promise<PaymentRow> => {
@@ -320,20 +331,15 @@ async function payInLedger(
       await moveInternal(trx, move, nowMs);
     }
     // The rows as written: in a batch that defers them, they are not in the table yet.
-    await notifyInternal(deps, trx, order, { out, incoming, receiverId: receiver.accountId }, nowMs);
+    if (!silent) {
+      await notifyInternal(deps, trx, order, { out, incoming, receiverId: receiver.accountId }, nowMs);
+    }
     return out;
   };
-  // A plain send (no claim: nothing in its unit reads payments) lets its batch write its two payment
-  // rows together with the other sends' (db/deferred.ts).
-  // Without an Idempotency-Key, such a send in a batch only reads and hands its intent to the batch
-  // (decideInBatch): its batch may run beside other instances' batches of sends.
-  // Without NWC notifications to queue after the decision, it writes nothing itself: a batch of such
-  // sends is its one deciding statement (db/deferred.ts, decisionCommits).
-  const plain = invoice === null && order.claim === undefined;
   const run = runWrite(deps.db, unit, {
     defersInserts: plain,
     onlyDecides: plain && order.details.idempotencyKey == null,
-    decisionCommits: nwcKey(deps) === null,
+    decisionCommits: silent,
   });
   if (invoice === null) {
     const r = await run;
@@ -343,6 +349,26 @@ async function payInLedger(
   // The invoice is settled in the ledger but still open at the node: cancel it there (closeAtNode).
   const r = await thenCloseAtNode(deps, invoice.paymentHash, run.catch(conflictOnHash(order)));
   return r.ok ? ok({ row: r.value, inLedger: true }) : r;
+}
+
+/**
+ * Whether a send to `usertag` may have NWC notifications to queue: NWC is on and the receiver (or, for
+ * a payer's own send, the payer) has a live connection granted `notifications`; a usertag not paid
+ * before (its account not known yet) may.
+ */
+async function mayNotify(
+  deps: AppDeps,
+  order: PayOutOrder,
+  usertag: string,
+  nowMs: number,
+): Promise<boolean> {
+  if (nwcKey(deps) === null) return false;
+  const receiver = knownPayee(deps.db, usertag);
+  if (receiver === undefined) return true;
+  const notified = async (accountId: bigint) =>
+    (await listNotifiedNwcConnections(deps.db.read, accountId, nowMs)).length > 0;
+  if (await notified(receiver.accountId)) return true;
+  return (order.purpose === 'send' || order.purpose === 'payout') && notified(order.payerId);
 }
 
 /**
