@@ -44,16 +44,13 @@ export async function checkPaymentWithRefunds(
   caller: Caller,
   tid: string,
 ): Promise<Result<{ payment: PaymentRow; refunds: RefundView[] }>> {
-  const found = PUBLIC_ID.test(tid)
-    ? await findPaymentByPublicIdProbingRefunds(deps.db.read, tid)
-    : undefined;
-  if (found === undefined) {
-    // An integer id (16 digits are a string tid's form too: it is looked up as both, as findByTid does).
-    const byId = await checkPayment(deps, caller, tid);
-    if (!byId.ok) return byId;
-    return ok({ payment: byId.value, refunds: await paymentRefunds(deps, caller, byId.value) });
+  if (!PUBLIC_ID.test(tid)) {
+    const found = await checkPayment(deps, caller, tid);
+    if (!found.ok) return found;
+    return ok({ payment: found.value, refunds: await paymentRefunds(deps, caller, found.value) });
   }
-  if (!visibleTo(found.row, caller)) return notFound(tid);
+  const found = await findPaymentByPublicIdProbingRefunds(deps.db.read, tid);
+  if (found === undefined || !visibleTo(found.row, caller)) return notFound(tid);
   const refunds = found.hasRefunds ? await paymentRefunds(deps, caller, found.row) : [];
   return ok({ payment: found.row, refunds });
 }
