@@ -1,14 +1,7 @@
-import {
-  findPaymentById,
-  findPaymentByPublicId,
-  findPaymentByPublicIdProbingRefunds,
-  type PaymentRow,
-} from '../../db/repos/payments.ts';
+import { findPaymentById, findPaymentByPublicId, type PaymentRow } from '../../db/repos/payments.ts';
 import { err, ok, type Result } from '../../domain/result.ts';
 import type { Caller } from '../accounts/authenticate.ts';
 import type { AppDeps } from '../deps.ts';
-import { paymentRefunds } from '../refunds/list-refunds.ts';
-import type { RefundView } from '../refunds/view.ts';
 
 const PUBLIC_ID = /^[a-z0-9]{16}$/;
 const INTEGER_ID = /^[1-9]\d{0,15}$/;
@@ -27,32 +20,13 @@ async function findByTid(deps: AppDeps, id: string): Promise<PaymentRow | undefi
  */
 export async function checkPayment(deps: AppDeps, caller: Caller, tid: string): Promise<Result<PaymentRow>> {
   const row = await findByTid(deps, tid);
-  if (row === undefined || !visibleTo(row, caller)) return notFound(tid);
-  return ok(row);
-}
-
-const visibleTo = (row: PaymentRow, caller: Caller) =>
-  row.account_id === caller.accountId || row.requester_account_id === caller.accountId;
-
-/**
- * checkPayment, with the payment's refunds as its record lists them to the caller (paymentRefunds). A
- * string tid is read together with whether any refund names the payment, so a payment without refunds
- * (most) costs one read.
- */
-export async function checkPaymentWithRefunds(
-  deps: AppDeps,
-  caller: Caller,
-  tid: string,
-): Promise<Result<{ payment: PaymentRow; refunds: RefundView[] }>> {
-  if (!PUBLIC_ID.test(tid)) {
-    const found = await checkPayment(deps, caller, tid);
-    if (!found.ok) return found;
-    return ok({ payment: found.value, refunds: await paymentRefunds(deps, caller, found.value) });
+  if (
+    row === undefined ||
+    (row.account_id !== caller.accountId && row.requester_account_id !== caller.accountId)
+  ) {
+    return notFound(tid);
   }
-  const found = await findPaymentByPublicIdProbingRefunds(deps.db.read, tid);
-  if (found === undefined || !visibleTo(found.row, caller)) return notFound(tid);
-  const refunds = found.hasRefunds ? await paymentRefunds(deps, caller, found.row) : [];
-  return ok({ payment: found.row, refunds });
+  return ok(row);
 }
 
 /**

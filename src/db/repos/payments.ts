@@ -179,39 +179,6 @@ const byPublicId = prepare<{ publicId: string }, PaymentRow>((db, p) =>
 export const findPaymentByPublicId = (exec: Exec, publicId: string): Promise<PaymentRow | undefined> =>
   byPublicId.first(exec, { publicId });
 
-// The same read, and whether a refund batch names the payment (a probe of the refund batches' partial
-// index): on PostgreSQL one round trip instead of two for a checkPayment, whose payments mostly have none.
-const byPublicIdProbingRefunds = prepare<{ publicId: string }, PaymentRow & { has_refunds: unknown }>(
-  (db, p) =>
-    db
-      .selectFrom('payments')
-      .selectAll('payments')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('voucher_batches')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('voucher_batches.refund_of_payment_id', '=', 'payments.id'),
-          )
-          .as('has_refunds'),
-      )
-      .where('public_id', '=', p('publicId')),
-);
-
-/** A payment by its string tid, and whether any refund was made of it. */
-export async function findPaymentByPublicIdProbingRefunds(
-  exec: Exec,
-  publicId: string,
-): Promise<{ row: PaymentRow; hasRefunds: boolean } | undefined> {
-  const found = await byPublicIdProbingRefunds.first(exec, { publicId });
-  if (found === undefined) return undefined;
-  // EXISTS is a boolean on PostgreSQL, an integer (a bigint here) on SQLite; the row keeps only its own
-  // columns.
-  const { has_refunds, ...row } = found;
-  return { row, hasRefunds: Number(has_refunds) === 1 };
-}
-
 const incomingByHash = prepare<{ hash: string }, PaymentRow>((db, p) =>
   db.selectFrom('payments').selectAll().where('direction', '=', IN).where('payment_hash', '=', p('hash')),
 );

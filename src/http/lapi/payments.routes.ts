@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.ts';
-import { checkPaymentWithRefunds } from '../../app/payments/check-payment.ts';
+import { checkPayment } from '../../app/payments/check-payment.ts';
 import { decodeInvoiceInfo } from '../../app/payments/decode-invoice.ts';
 import { paymentHistoryColumns } from '../../app/payments/history.ts';
 import type { Payment } from '../../app/payments/payment.ts';
 import { receive } from '../../app/payments/receive.ts';
 import { send } from '../../app/payments/send.ts';
+import { paymentRefunds } from '../../app/refunds/list-refunds.ts';
 import { formatMsatAsBtc } from '../../domain/money.ts';
 import { unwrap } from '../errors.ts';
 import { callerOf, envelope } from '../family.ts';
@@ -84,8 +85,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, deps: AppDeps): vo
     async (request) => {
       const tid = unwrap(paymentTid((request.query as Record<string, unknown>)['tid']));
       const caller = callerOf(request);
-      const { payment, refunds } = unwrap(await checkPaymentWithRefunds(deps, caller, tid));
-      return envelope({ ...record(payment), refunds: refunds.map((r) => refundItem(r, publicUrl)) });
+      const p = unwrap(await checkPayment(deps, caller, tid));
+      const refunds = (await paymentRefunds(deps, caller, p)).map((r) => refundItem(r, publicUrl));
+      return envelope({ ...record(p), refunds });
     },
   );
 
