@@ -412,6 +412,21 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
       .where('direction', '=', 'out')
       .execute();
 
+  /** Another session (another instance's batch) in the middle of a transaction that ran `hold`. */
+  const otherSession = async (hold: string) => {
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(hold);
+    return {
+      client,
+      async release() {
+        await client.query('COMMIT');
+        await client.end();
+      },
+    };
+  };
+
   it('each send is decided against the balance the sends before it left: exactly to zero lands, one sat more is refused, money received earlier in the batch is spent', async () => {
     const a = await makeAccount(t.deps, { fund: { lbtc: '0.00005' } }); // 5,000 sat
     const b = await makeAccount(t.deps);
@@ -516,11 +531,8 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
       const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
       const payee = await makeAccount(t.deps);
       // Another instance's batch of sends, in the middle of its transaction.
-      const other = new pg.Client({ connectionString: t.databaseUrl });
-      await other.connect();
+      const other = await otherSession(`SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
       try {
-        await other.query('BEGIN');
-        await other.query(`SELECT pg_advisory_xact_lock_shared(${WRITE_BATCH_LOCK})`);
         // With the lock taken exclusive, none of these would be answered before the other commits.
         const outcomes = await Promise.all([
           sendOn(t, payer, payee.usertag, 1000),
@@ -531,8 +543,7 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
         const alone = await sendOn(t, payer, payee.usertag, 4000);
         expect(code(alone)).toBe('ok');
       } finally {
-        await other.query('COMMIT');
-        await other.end();
+        await other.release();
       }
       expect(await balance(t, payer)).toBe(0n);
       expect(await balance(t, payee)).toBe(10_000_000n);
@@ -555,8 +566,7 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
       ]);
       batchStatements.stop();
       expect(outcomes.map(code)).toEqual(['ok', 'ok', 'insufficient_balance', 'ok']);
-      const texts = batchStatements.captured.map((c) => c.text.trim().split(/\s+/).slice(0, 3).join(' '));
-      expect(texts).toHaveLength(1);
+      expect(batchStatements.captured).toHaveLength(1);
       expect(batchStatements.captured[0]?.text).toMatch(/pg_advisory_xact_lock_shared/);
       expect(await balance(t, payer)).toBe(0n);
       expect(await balance(t, payee)).toBe(8_000_000n);
@@ -569,13 +579,10 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
     async () => {
       const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
       const payee = await makeAccount(t.deps);
-      const other = new pg.Client({ connectionString: t.databaseUrl });
-      await other.connect();
+      const other = await otherSession(`SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
       let answered = 0;
       let sends: Promise<Array<Result<unknown>>> | undefined;
       try {
-        await other.query('BEGIN');
-        await other.query(`SELECT pg_advisory_xact_lock(${WRITE_BATCH_LOCK})`);
         sends = Promise.all(
           [1000, 2000, 3000].map((sat) =>
             sendOn(t, payer, payee.usertag, sat).then((r) => {
@@ -588,8 +595,7 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
         expect(answered).toBe(0);
         expect(await balance(t, payer)).toBe(10_000_000n);
       } finally {
-        await other.query('COMMIT');
-        await other.end();
+        await other.release();
       }
       expect((await sends!).map(code)).toEqual(['ok', 'ok', 'ok']);
       expect(await balance(t, payee)).toBe(6_000_000n);
@@ -602,29 +608,25 @@ describe.each(DIALECTS)('sends of one batch decided in turn on %s', (dialect) =>
     async () => {
       const payer = await makeAccount(t.deps, { fund: { lbtc: '0.0001' } });
       const payee = await makeAccount(t.deps);
-      const other = new pg.Client({ connectionString: t.databaseUrl });
-      await other.connect();
+      // Holds the payer's ledger row, so the batch's statement waits on it.
+      const other = await otherSession(
+        `SELECT 1 FROM ledger_accounts WHERE owner_account_id = ${payer.id} AND asset = 'lbtc' FOR UPDATE`,
+      );
       let sends: Promise<Array<Result<unknown>>> | undefined;
       try {
-        // Holds the payer's ledger row, so the batch's statement waits on it.
-        await other.query('BEGIN');
-        await other.query(
-          `SELECT 1 FROM ledger_accounts WHERE owner_account_id = ${payer.id} AND asset = 'lbtc' FOR UPDATE`,
-        );
         sends = Promise.all([1000, 2000, 3000].map((sat) => sendOn(t, payer, payee.usertag, sat)));
         let pid: number | undefined;
         for (let i = 0; i < 100 && pid === undefined; i++) {
           await new Promise((done) => setTimeout(done, 20));
-          const r = await other.query<{ pid: number }>(
+          const r = await other.client.query<{ pid: number }>(
             `SELECT pid FROM pg_stat_activity WHERE query LIKE '%paytag_send_batch(%' AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
           );
           pid = r.rows[0]?.pid;
         }
         expect(pid).toBeDefined();
-        await other.query('SELECT pg_terminate_backend($1)', [pid]);
+        await other.client.query('SELECT pg_terminate_backend($1)', [pid]);
       } finally {
-        await other.query('COMMIT');
-        await other.end();
+        await other.release();
       }
       expect((await sends!).map(code)).toEqual(['ok', 'ok', 'ok']);
       expect(await balance(t, payer)).toBe(4_000_000n);
